@@ -1,0 +1,236 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"folio/pipeline"
+)
+
+const usage = `folio turns a folder of Markdown posts into a read-only web service.
+
+Usage:
+  folio <command> [flags]
+
+Commands:
+  serve   production host: serves the published snapshot (SIGHUP reloads)
+  dev     author's server: watches content, live-reloads browsers
+  build   writes the whole site as static files (default public/)
+  check   parses everything and prints every problem as path:line: message
+
+Flags shared by every command:
+  --config FILE     config file (default ./config.toml if present)
+  --content DIR     content folder (overrides the config)
+  --addr HOST:PORT  listen address (serve :8080 or :$PORT, dev 127.0.0.1:1313)
+  --base-url URL    absolute base URL (overrides the config)
+
+Run "folio <command> --help" for a command's own flags; "folio --version"
+prints the version.
+`
+
+// options are the parsed command line of one command.
+type options struct {
+	command string
+	config  string
+	content string
+	addr    string
+	baseURL string
+	drafts  bool   // dev
+	watch   bool   // serve
+	out     string // build
+	nginx   string // build
+}
+
+// errUsage marks a command-line mistake: exit status 2.
+var errUsage = errors.New("usage")
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	case "-version", "--version", "version":
+		fmt.Fprintln(stdout, "folio", version())
+		return 0
+	}
+	opts, err := parseFlags(args[0], args[1:], stdout, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "folio: %v\n", err)
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	switch opts.command {
+	case "check":
+		return runCheck(opts, stdout, stderr)
+	case "serve":
+		return runServe(ctx, opts, log)
+	case "dev":
+		return runDev(ctx, opts, log)
+	case "build":
+		return runBuild(opts, log)
+	}
+	return 2
+}
+
+var commandHelp = map[string]string{
+	"serve": "folio serve [flags]: the production host. No watcher unless --watch; SIGHUP reloads\ncontent and config; SIGTERM and SIGINT drain in-flight requests and exit 0.",
+	"dev":   "folio dev [flags]: the author's server. Watches content, site and config, live-reloads\nbrowsers and shows build errors in the page. Binds 127.0.0.1:1313 by default.",
+	"build": "folio build [flags]: writes every route the server answers as static files, with\n.gz twins, into --out (default public/). With problems it exits 1 and leaves the\nprevious output in place.",
+	"check": "folio check [flags]: parses everything, prints every problem as path:line: message\nand a summary; exits 1 when there is any problem.",
+}
+
+func parseFlags(command string, args []string, stdout, stderr io.Writer) (*options, error) {
+	help, ok := commandHelp[command]
+	if !ok {
+		return nil, fmt.Errorf("unknown command %q (want serve, dev, build or check)", command)
+	}
+	o := &options{command: command}
+	fset := flag.NewFlagSet("folio "+command, flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	fset.StringVar(&o.config, "config", "", "config `file` (default ./config.toml if present, else built-in defaults)")
+	fset.StringVar(&o.content, "content", "", "content `folder` (overrides contentDir)")
+	fset.StringVar(&o.addr, "addr", "", "listen address `host:port`")
+	fset.StringVar(&o.baseURL, "base-url", "", "absolute base `URL` every emitted URL starts with")
+	switch command {
+	case "dev":
+		fset.BoolVar(&o.drafts, "drafts", false, "also show drafts, future and expired posts")
+	case "serve":
+		fset.BoolVar(&o.watch, "watch", false, "watch the content folder and reload on change")
+	case "build":
+		fset.StringVar(&o.out, "out", "public", "output `folder`")
+		fset.StringVar(&o.nginx, "nginx", "", "also write an nginx config to `file` (outside the output folder)")
+	}
+	fset.Usage = func() {
+		fmt.Fprintf(fset.Output(), "%s\n\nFlags:\n", help)
+		fset.PrintDefaults()
+	}
+	for _, a := range args {
+		if a == "-h" || a == "-help" || a == "--help" {
+			fset.SetOutput(stdout)
+			fset.Usage()
+			return nil, flag.ErrHelp
+		}
+	}
+	if err := fset.Parse(args); err != nil {
+		return nil, err
+	}
+	if fset.NArg() > 0 {
+		return nil, fmt.Errorf("%s: unexpected argument %q", command, fset.Arg(0))
+	}
+	return o, nil
+}
+
+// loadConfig reads the config file (or the defaults) and applies flags.
+func loadConfig(o *options) (*pipeline.Config, error) {
+	var cfg *pipeline.Config
+	switch {
+	case o.config != "":
+		c, err := pipeline.LoadConfig(o.config)
+		if err != nil {
+			return nil, err
+		}
+		cfg = c
+	default:
+		c, err := pipeline.LoadConfig("config.toml")
+		switch {
+		case err == nil:
+			cfg = c
+		case errors.Is(err, fs.ErrNotExist):
+			cfg = pipeline.DefaultConfig()
+		default:
+			return nil, err
+		}
+	}
+	if o.content != "" {
+		cfg.ContentDir = o.content
+	}
+	if o.baseURL != "" {
+		cfg.BaseURL, cfg.BaseSet = o.baseURL, true
+		if err := cfg.Validate(); err != nil {
+			return nil, fmt.Errorf("--base-url: %w", err)
+		}
+	}
+	return cfg, nil
+}
+
+// listenAddr resolves --addr, $PORT (serve only) and the command's default.
+func listenAddr(o *options) string {
+	switch {
+	case o.addr != "":
+		return o.addr
+	case o.command == "dev":
+		return "127.0.0.1:1313"
+	case os.Getenv("PORT") != "":
+		return ":" + os.Getenv("PORT")
+	}
+	return ":8080"
+}
+
+// baseFromAddr is the base URL for a bound address: an empty or 0.0.0.0
+// host is written as localhost.
+func baseFromAddr(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://localhost/"
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+
+// openContent opens the content folder as an fs.FS that cannot be escaped by
+// symlinks.
+func openContent(dir string) (fs.FS, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("content folder: %w", err)
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("content folder %s: not a directory", dir)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("content folder: %w", err)
+	}
+	return root.FS(), nil
+}
+
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := info.Main.Version
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "-dirty"
+			}
+		}
+	}
+	if rev != "" {
+		v += " " + rev[:min(12, len(rev))] + modified
+	}
+	return strings.TrimSpace(v + " " + info.GoVersion)
+}

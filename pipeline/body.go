@@ -1,0 +1,138 @@
+package pipeline
+
+import (
+	"strings"
+
+	"github.com/gohugoio/hugo/parser/pageparser"
+)
+
+// noInner lists the shortcodes that never take a closing tag, so a later
+// {{< /name >}} cannot be mistaken for theirs.
+var noInner = map[string]bool{"figure": true, "youtube": true, "ref": true, "relref": true}
+
+// bodyParser turns pageparser's flat item list into a tree of Nodes.
+type bodyParser struct {
+	src   []byte
+	items pageparser.Items
+	i     int
+	lines *lineCounter
+	// lastClose is the item index of each name's last closing tag.
+	lastClose map[string]int
+}
+
+func parseBody(src []byte, items pageparser.Items, lines *lineCounter) ([]Node, error) {
+	p := &bodyParser{src: src, items: items, lines: lines, lastClose: map[string]int{}}
+	for j := 0; j+2 < len(items); j++ {
+		if items[j].IsLeftShortcodeDelim() && items[j+1].IsShortcodeClose() {
+			p.lastClose[strings.TrimSpace(string(items[j+2].Val(src)))] = j
+		}
+	}
+	nodes, _, err := p.nodes("")
+	return nodes, err
+}
+
+// nodes reads until EOF or the closing tag of the shortcode named closing.
+func (p *bodyParser) nodes(closing string) ([]Node, bool, error) {
+	var out []Node
+	for p.i < len(p.items) {
+		it := p.items[p.i]
+		switch {
+		case it.IsEOF():
+			return out, false, nil
+		case it.IsError():
+			return nil, false, errorAt(p.lines.at(it.Pos()), "%v", it.Err)
+		case it.Type == pageparser.TypeLeadSummaryDivider:
+			p.i++
+			out = append(out, Node{Kind: MoreNode, Line: p.lines.at(it.Pos())})
+		case it.IsLeftShortcodeDelim():
+			n, closed, err := p.shortcode()
+			if err != nil {
+				return nil, false, err
+			}
+			if closed != "" {
+				if closed == closing {
+					return out, true, nil
+				}
+				return nil, false, errorAt(n.Line, "shortcode: unexpected closing tag {{< /%s >}}", closed)
+			}
+			out = append(out, n)
+		default:
+			p.i++
+			text := string(it.Val(p.src))
+			if k := len(out) - 1; k >= 0 && out[k].Kind == TextNode {
+				out[k].Text += text
+			} else {
+				out = append(out, Node{Kind: TextNode, Text: text, Line: p.lines.at(it.Pos())})
+			}
+		}
+	}
+	return out, false, nil
+}
+
+// shortcode reads one {{< … >}} call starting at its left delimiter. For a
+// closing tag it returns the name in closed.
+func (p *bodyParser) shortcode() (n Node, closed string, err error) {
+	open := p.items[p.i]
+	n = Node{Kind: ShortcodeNode, Line: p.lines.at(open.Pos()), Markup: string(open.Val(p.src)) == "{{%"}
+	p.i++
+	isClose, selfClose := false, false
+	for ; p.i < len(p.items); p.i++ {
+		it := p.items[p.i]
+		switch {
+		case it.IsError():
+			return n, "", errorAt(p.lines.at(it.Pos()), "shortcode: %v", it.Err)
+		case it.IsEOF():
+			return n, "", errorAt(n.Line, "shortcode: unterminated call")
+		case it.IsRightShortcodeDelim():
+			p.i++
+			if isClose {
+				return n, n.Name, nil
+			}
+			if !selfClose && !noInner[n.Name] && p.hasClosing(n.Name) {
+				return p.inner(n)
+			}
+			return n, "", nil
+		case it.IsShortcodeClose():
+			if n.Name == "" {
+				isClose = true
+			} else {
+				selfClose = true
+			}
+		case it.IsShortcodeName(), it.IsInlineShortcodeName():
+			n.Name = string(it.Val(p.src))
+		case it.IsShortcodeParam():
+			if p.i+1 < len(p.items) && p.items[p.i+1].IsShortcodeParamVal() {
+				if n.Named == nil {
+					n.Named = map[string]string{}
+				}
+				n.Named[string(it.Val(p.src))] = string(p.items[p.i+1].Val(p.src))
+				p.i++
+			} else {
+				n.Positional = append(n.Positional, string(it.Val(p.src)))
+			}
+		case it.IsShortcodeParamVal():
+			n.Positional = append(n.Positional, string(it.Val(p.src)))
+		}
+	}
+	return n, "", errorAt(n.Line, "shortcode: unterminated call")
+}
+
+func (p *bodyParser) inner(n Node) (Node, string, error) {
+	inner, ok, err := p.nodes(n.Name)
+	if err != nil {
+		return n, "", err
+	}
+	if !ok {
+		return n, "", errorAt(n.Line, "shortcode: {{< %s >}} is never closed", n.Name)
+	}
+	n.Inner, n.HasInner = inner, true
+	return n, "", nil
+}
+
+// hasClosing tells whether {{< /name >}} comes later: whether a shortcode
+// takes inner content depends on its template in Hugo; here, on whether it
+// is closed.
+func (p *bodyParser) hasClosing(name string) bool {
+	j, ok := p.lastClose[name]
+	return ok && j >= p.i
+}

@@ -1,0 +1,171 @@
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+	_ "time/tzdata" // timeZone must work on hosts without a zoneinfo database
+
+	"github.com/BurntSushi/toml"
+)
+
+// Config is the site configuration, read from config.toml. The zero value is
+// not usable; start from DefaultConfig or LoadConfig.
+type Config struct {
+	BaseURL     string `toml:"baseURL"`
+	Title       string `toml:"title"`
+	Description string `toml:"description"`
+	Language    string `toml:"language"`
+	Author      string `toml:"author"`
+	ContentDir  string `toml:"contentDir"`
+	Section     string `toml:"section"`
+	TimeZone    string `toml:"timeZone"`
+	SiteDir     string `toml:"siteDir"`
+
+	Feed   FeedConfig   `toml:"feed"`
+	API    APIConfig    `toml:"api"`
+	Cache  CacheConfig  `toml:"cache"`
+	Markup MarkupConfig `toml:"markup"`
+
+	// Location is TimeZone resolved; Validate sets it.
+	Location *time.Location `toml:"-"`
+	// BaseSet reports whether baseURL came from the file or a flag, as
+	// opposed to being derived from the listen address.
+	BaseSet bool `toml:"-"`
+}
+
+// FeedConfig is the [feed] table.
+type FeedConfig struct {
+	Limit int `toml:"limit"` // newest N items in /rss.xml; 0 = all
+}
+
+// APIConfig is the [api] table.
+type APIConfig struct {
+	PageSize int `toml:"pageSize"` // items per cursor page, 1..50
+}
+
+// CacheConfig is the [cache] table.
+type CacheConfig struct {
+	MaxAge int `toml:"maxAge"` // seconds, Cache-Control max-age for documents
+}
+
+// MarkupConfig is the [markup] table.
+type MarkupConfig struct {
+	Unsafe bool `toml:"unsafe"` // pass raw HTML in posts through
+}
+
+// MaxPageSize is the largest cursor page the API serves.
+const MaxPageSize = 50
+
+// DefaultConfig returns the built-in configuration used when there is no
+// config file: it serves ./content.
+func DefaultConfig() *Config {
+	return &Config{
+		Title:      "folio",
+		Language:   "en",
+		ContentDir: "content",
+		Section:    "blog",
+		TimeZone:   "UTC",
+		Feed:       FeedConfig{Limit: 20},
+		API:        APIConfig{PageSize: MaxPageSize},
+		Cache:      CacheConfig{MaxAge: 300},
+		Location:   time.UTC,
+	}
+}
+
+// LoadConfig reads the TOML file at path over the defaults. Relative paths in
+// the file (contentDir, siteDir) are made relative to the file's folder. An
+// unknown key or a value of the wrong type is an error naming the key.
+func LoadConfig(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	cfg, err := ParseConfig(data, path)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Dir(path)
+	cfg.ContentDir = joinRel(dir, cfg.ContentDir)
+	cfg.SiteDir = joinRel(dir, cfg.SiteDir)
+	return cfg, nil
+}
+
+func joinRel(dir, p string) string {
+	if p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(dir, p)
+}
+
+// ParseConfig decodes TOML data over the defaults and validates the result.
+// name is used in error messages.
+func ParseConfig(data []byte, name string) (*Config, error) {
+	cfg := DefaultConfig()
+	md, err := toml.Decode(string(data), cfg)
+	if err != nil {
+		var perr toml.ParseError
+		if errors.As(err, &perr) {
+			return nil, fmt.Errorf("%s:%d: %s", name, perr.Position.Line, perr.Message)
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if keys := md.Undecoded(); len(keys) > 0 {
+		names := make([]string, len(keys))
+		for i, k := range keys {
+			names[i] = k.String()
+		}
+		return nil, fmt.Errorf("%s: unknown key %s", name, strings.Join(names, ", "))
+	}
+	cfg.BaseSet = cfg.BaseURL != ""
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return cfg, nil
+}
+
+// Validate checks the values and resolves derived fields. It is called again
+// after command-line flags override the file.
+func (c *Config) Validate() error {
+	if c.BaseURL != "" {
+		u, err := url.Parse(c.BaseURL)
+		if err != nil || !u.IsAbs() || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+			return fmt.Errorf("baseURL %q must be an absolute http or https URL", c.BaseURL)
+		}
+		if u.RawQuery != "" || u.Fragment != "" {
+			return fmt.Errorf("baseURL %q must not have a query or fragment", c.BaseURL)
+		}
+		if !strings.HasSuffix(c.BaseURL, "/") {
+			c.BaseURL += "/"
+		}
+	}
+	c.Section = strings.Trim(c.Section, "/")
+	if c.Section == "" || strings.ContainsAny(c.Section, "/\\?#%") || c.Section == "api" || c.Section == "sdk" || c.Section == "_folio" {
+		return fmt.Errorf("section %q must be one plain path segment other than api, sdk and _folio", c.Section)
+	}
+	if c.API.PageSize < 1 || c.API.PageSize > MaxPageSize {
+		return fmt.Errorf("api.pageSize %d must be between 1 and %d", c.API.PageSize, MaxPageSize)
+	}
+	if c.Feed.Limit < 0 {
+		return fmt.Errorf("feed.limit %d must not be negative", c.Feed.Limit)
+	}
+	if c.Cache.MaxAge < 0 {
+		return fmt.Errorf("cache.maxAge %d must not be negative", c.Cache.MaxAge)
+	}
+	loc, err := time.LoadLocation(c.TimeZone)
+	if err != nil {
+		return fmt.Errorf("timeZone %q: %w", c.TimeZone, err)
+	}
+	c.Location = loc
+	return nil
+}
+
+// AbsURL joins a site-relative path ("blog/x/") to the base URL. The path
+// must already be escaped.
+func (c *Config) AbsURL(path string) string {
+	return c.BaseURL + strings.TrimPrefix(path, "/")
+}

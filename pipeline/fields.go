@@ -1,0 +1,250 @@
+package pipeline
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	gotoml "github.com/pelletier/go-toml/v2"
+)
+
+// Hugo's key aliases: the first key present wins.
+var (
+	publishKeys = []string{"publishdate", "pubdate", "published"}
+	lastmodKeys = []string{"lastmod", "modified"}
+	expiryKeys  = []string{"expirydate", "unpublishdate"}
+)
+
+// fieldDecoder turns the untyped front-matter map into typed Post fields,
+// reporting the first bad value with the line of its key.
+type fieldDecoder struct {
+	fm     map[string]any
+	source string // the front matter text, to find a key's line
+	line   int    // line of the front matter's first line
+	loc    *time.Location
+	err    error
+}
+
+func decodeFields(p *Post, fm map[string]any, source string, line int, loc *time.Location) error {
+	d := &fieldDecoder{fm: fm, source: source, line: line, loc: loc}
+	if s := d.str("slug"); s != "" {
+		p.Slug = s
+	}
+	p.Title = d.str("title")
+	if p.Title == "" {
+		p.Title = p.Slug
+	}
+	p.Description = d.str("description")
+	if p.Description == "" {
+		p.Description = d.str("summary")
+	}
+	p.Tags = d.list("tags")
+	p.Categories = d.list("categories")
+	p.Aliases = d.list("aliases")
+	p.Category = d.str("category")
+	if p.Category == "" {
+		for _, c := range p.Categories {
+			if c != "" {
+				p.Category = c
+				break
+			}
+		}
+	}
+	p.Draft = d.boolean("draft")
+	date := d.date("date")
+	p.Date = d.firstDate(publishKeys)
+	if p.Date.IsZero() {
+		p.Date = date
+	}
+	p.Lastmod = d.firstDate(lastmodKeys)
+	p.Expiry = d.firstDate(expiryKeys)
+	if d.err == nil && p.Date.IsZero() {
+		d.err = errorAt(line, "front matter: no date (set date or publishDate)")
+	}
+	if d.err == nil && strings.ContainsAny(p.Slug, "/\\") {
+		d.err = errorAt(d.keyLine("slug"), "front matter: slug %q must not contain a slash", p.Slug)
+	}
+	if d.err == nil && strings.TrimSpace(p.Slug) == "" {
+		d.err = errorAt(d.keyLine("slug"), "front matter: empty slug")
+	}
+	return d.err
+}
+
+func (d *fieldDecoder) fail(key, format string, args ...any) {
+	if d.err == nil {
+		d.err = errorAt(d.keyLine(key), "front matter: "+key+": "+format, args...)
+	}
+}
+
+// keyLine finds the line a top-level key is written on; the front matter's
+// first line when it cannot tell.
+func (d *fieldDecoder) keyLine(key string) int {
+	for i, l := range strings.Split(d.source, "\n") {
+		l = strings.TrimLeft(l, " \t{")
+		l = strings.TrimLeft(l, `"'`)
+		if len(l) > len(key) && strings.EqualFold(l[:len(key)], key) {
+			rest := strings.TrimLeft(l[len(key):], `"' `+"\t")
+			if rest != "" && (rest[0] == ':' || rest[0] == '=') {
+				return d.line + i
+			}
+		}
+	}
+	return d.line
+}
+
+func (d *fieldDecoder) str(key string) string {
+	v, ok := d.fm[key]
+	if !ok || v == nil {
+		return ""
+	}
+	s, ok := v.(string)
+	if !ok {
+		d.fail(key, "want a string, got %s", describe(v))
+	}
+	return strings.TrimSpace(s)
+}
+
+func (d *fieldDecoder) boolean(key string) bool {
+	switch v := d.fm[key].(type) {
+	case nil:
+		return false
+	case bool:
+		return v
+	case string:
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			d.fail(key, "want true or false, got %q", v)
+		}
+		return b
+	default:
+		d.fail(key, "want true or false, got %s", describe(v))
+		return false
+	}
+}
+
+// list accepts a list of scalars or a single string, as Hugo does, and
+// drops empty entries.
+func (d *fieldDecoder) list(key string) []string {
+	var out []string
+	switch v := d.fm[key].(type) {
+	case nil:
+	case string:
+		if s := strings.TrimSpace(v); s != "" {
+			out = append(out, s)
+		}
+	case []any:
+		for _, e := range v {
+			switch e := e.(type) {
+			case string:
+				if s := strings.TrimSpace(e); s != "" {
+					out = append(out, s)
+				}
+			case bool, int, int64, uint64, float64:
+				out = append(out, fmt.Sprint(e))
+			default:
+				d.fail(key, "want a list of strings, found %s", describe(e))
+				return nil
+			}
+		}
+	case []string:
+		for _, s := range v {
+			if s = strings.TrimSpace(s); s != "" {
+				out = append(out, s)
+			}
+		}
+	default:
+		d.fail(key, "want a list of strings, got %s", describe(v))
+	}
+	if out == nil {
+		out = []string{}
+	}
+	return out
+}
+
+func (d *fieldDecoder) firstDate(keys []string) time.Time {
+	for _, k := range keys {
+		if _, ok := d.fm[k]; ok {
+			return d.date(k)
+		}
+	}
+	return time.Time{}
+}
+
+func (d *fieldDecoder) date(key string) time.Time {
+	v, ok := d.fm[key]
+	if !ok || v == nil {
+		return time.Time{}
+	}
+	t, err := toTime(v, d.loc)
+	if err != nil {
+		d.fail(key, "%v", err)
+		return time.Time{}
+	}
+	return t.UTC().Truncate(time.Second)
+}
+
+// Date layouts Hugo accepts, with and without an offset. Those without one
+// are read in the configured time zone.
+var dateLayouts = []string{
+	time.RFC3339Nano,
+	"2006-01-02T15:04:05.999999999",
+	"2006-01-02T15:04:05-0700",
+	"2006-01-02T15:04",
+	"2006-01-02 15:04:05.999999999Z07:00",
+	"2006-01-02 15:04:05Z07:00",
+	"2006-01-02 15:04:05 -0700",
+	"2006-01-02 15:04:05 -0700 MST",
+	"2006-01-02 15:04:05.999999999",
+	"2006-01-02 15:04",
+	"2006-01-02",
+	time.RFC1123Z,
+	time.RFC1123,
+	time.RFC822Z,
+	time.RFC822,
+	time.RFC850,
+	"2 Jan 2006",
+	"January 2, 2006",
+	"Jan 2, 2006",
+}
+
+var numericYear = regexp.MustCompile(`^\d{4}$`)
+
+func toTime(v any, loc *time.Location) (time.Time, error) {
+	switch v := v.(type) {
+	case time.Time:
+		return v, nil
+	case gotoml.LocalDate:
+		return time.Date(v.Year, time.Month(v.Month), v.Day, 0, 0, 0, 0, loc), nil
+	case gotoml.LocalDateTime:
+		return time.Date(v.Year, time.Month(v.Month), v.Day, v.Hour, v.Minute, v.Second, v.Nanosecond, loc), nil
+	case string:
+		s := strings.TrimSpace(v)
+		for _, layout := range dateLayouts {
+			if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+				return t, nil
+			}
+		}
+		if numericYear.MatchString(s) {
+			y, _ := strconv.Atoi(s)
+			return time.Date(y, 1, 1, 0, 0, 0, 0, loc), nil
+		}
+		return time.Time{}, fmt.Errorf("cannot parse %q as a date", v)
+	default:
+		return time.Time{}, fmt.Errorf("want a date, got %s", describe(v))
+	}
+}
+
+func describe(v any) string {
+	switch v := v.(type) {
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "a table"
+	case string:
+		return strconv.Quote(v)
+	default:
+		return fmt.Sprintf("%T %v", v, v)
+	}
+}

@@ -1,0 +1,201 @@
+package pipeline
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/gohugoio/hugo/common/herrors"
+	"github.com/gohugoio/hugo/parser/metadecoders"
+	"github.com/gohugoio/hugo/parser/pageparser"
+	gotoml "github.com/pelletier/go-toml/v2"
+)
+
+// This file is the only place that sees Hugo's pageparser and the untyped
+// front-matter map: everything after it works on a typed *Post.
+
+// contentError is a problem found while parsing one file.
+type contentError struct {
+	line int
+	msg  string
+}
+
+func (e *contentError) Error() string { return e.msg }
+
+func errorAt(line int, format string, args ...any) *contentError {
+	if line < 1 {
+		line = 1
+	}
+	return &contentError{line: line, msg: fmt.Sprintf(format, args...)}
+}
+
+// parsePost turns one Markdown file into a Post. slug is the default slug
+// (the file or bundle folder name). The error, when not nil, is a
+// *contentError carrying the line.
+func parsePost(file string, src []byte, defaultSlug string, loc *time.Location) (*Post, error) {
+	if !utf8.Valid(src) {
+		return nil, errorAt(invalidUTF8Line(src), "invalid UTF-8")
+	}
+	items, err := pageparser.ParseBytes(src, pageparser.Config{})
+	if err != nil {
+		return nil, errorAt(1, "%v", err)
+	}
+	lines := newLineCounter(src)
+	var (
+		fm       map[string]any
+		fmSource string
+		fmLine   = 1
+		bodyFrom = len(items)
+	)
+	for i, it := range items {
+		if it.IsError() {
+			line := lines.at(it.Pos())
+			if strings.HasPrefix(it.Err.Error(), "EOF looking for end") {
+				line-- // the block opened on the line before its first value
+			}
+			return nil, errorAt(line, "%s", lexError(it.Err))
+		}
+		if it.IsFrontMatter() {
+			fmSource = string(it.Val(src))
+			fmLine = lines.at(it.Pos())
+			fm, err = decodeFrontMatter(it, src, fmLine)
+			if err != nil {
+				return nil, err
+			}
+			bodyFrom = i + 1
+			break
+		}
+		if it.Type != pageparser.TypeIgnore {
+			bodyFrom = i
+			break
+		}
+	}
+	p := &Post{File: file, Slug: defaultSlug, Params: fm, BodyLine: 1}
+	if err := decodeFields(p, fm, fmSource, fmLine, loc); err != nil {
+		return nil, err
+	}
+	body, err := parseBody(src, items[bodyFrom:], lines)
+	if err != nil {
+		return nil, err
+	}
+	p.Body = body
+	if bodyFrom < len(items) {
+		p.BodyLine = lines.at(items[bodyFrom].Pos())
+	}
+	return p, nil
+}
+
+func lexError(err error) string {
+	msg := err.Error()
+	if strings.HasPrefix(msg, "EOF looking for end") {
+		return "front matter: unclosed block (" + strings.TrimPrefix(msg, "EOF looking for ") + " missing)"
+	}
+	return "front matter: " + msg
+}
+
+var yamlPos = regexp.MustCompile(`^\[(\d+):(\d+)\]\s*`)
+
+// decodeFrontMatter decodes the front-matter item with Hugo's decoders
+// (YAML, TOML, JSON) and lower-cases the keys, as Hugo does.
+func decodeFrontMatter(it pageparser.Item, src []byte, startLine int) (map[string]any, error) {
+	format := pageparser.FormatFromFrontMatterType(it.Type)
+	if format == metadecoders.ORG {
+		return nil, errorAt(startLine, "front matter: org-mode front matter is not supported")
+	}
+	data := it.Val(src)
+	m, err := metadecoders.Default.UnmarshalToMap(data, format)
+	if err != nil {
+		// The YAML and TOML front matter starts on the line after its
+		// delimiter; JSON's opening brace is part of the data.
+		base := startLine - 1
+		line, msg := decodeErrorPos(err, data)
+		if line == 0 {
+			base, line = startLine, 0
+		}
+		return nil, errorAt(base+line, "front matter: %s: %s", format, msg)
+	}
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[strings.ToLower(k)] = v
+	}
+	return out, nil
+}
+
+// decodeErrorPos digs the line (relative to data, 1-based; 0 when unknown)
+// and a one-line message out of a decoder error.
+func decodeErrorPos(err error, data []byte) (int, string) {
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) {
+		return lineOf(data, int(syn.Offset)), syn.Error()
+	}
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) {
+		return lineOf(data, int(typ.Offset)), typ.Error()
+	}
+	var tomlErr *gotoml.DecodeError
+	if errors.As(err, &tomlErr) {
+		row, _ := tomlErr.Position()
+		return row, strings.TrimPrefix(tomlErr.Error(), "toml: ")
+	}
+	msg := err.Error()
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	if m := yamlPos.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return line, strings.TrimSpace(msg[len(m[0]):])
+	}
+	var fe herrors.FileError
+	if errors.As(err, &fe) {
+		return fe.Position().LineNumber, strings.TrimSpace(errors.Unwrap(fe).Error())
+	}
+	return 0, msg
+}
+
+func lineOf(data []byte, offset int) int {
+	if offset > len(data) {
+		offset = len(data)
+	}
+	if offset < 0 {
+		offset = 0
+	}
+	return bytes.Count(data[:offset], []byte{'\n'}) + 1
+}
+
+func invalidUTF8Line(src []byte) int {
+	for i := 0; i < len(src); {
+		r, n := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && n == 1 {
+			return lineOf(src, i)
+		}
+		i += n
+	}
+	return 1
+}
+
+// lineCounter maps byte offsets to lines; offsets must not go backwards by
+// much (items come in order), so it counts forward from the last answer.
+type lineCounter struct {
+	src       []byte
+	pos, line int
+}
+
+func newLineCounter(src []byte) *lineCounter { return &lineCounter{src: src, line: 1} }
+
+func (c *lineCounter) at(pos int) int {
+	if pos < c.pos {
+		c.pos, c.line = 0, 1
+	}
+	if pos > len(c.src) {
+		pos = len(c.src)
+	}
+	c.line += bytes.Count(c.src[c.pos:pos], []byte{'\n'})
+	c.pos = pos
+	return c.line
+}

@@ -1,0 +1,120 @@
+package pipeline
+
+import (
+	"net/url"
+	"strconv"
+	"time"
+)
+
+// A Post is one parsed Markdown file (or page bundle). Posts are immutable
+// once built and are shared between snapshots: an edit produces a new Post,
+// never a change to an old one.
+type Post struct {
+	// File is the path of the Markdown file inside the content FS, with
+	// forward slashes ("blog/hello.md", "blog/trip/index.md").
+	File string
+	// Bundle is the bundle folder inside the content FS ("blog/trip") for
+	// page bundles, "" for single-file posts.
+	Bundle string
+	// Resources are the bundle's other files, relative to Bundle, sorted.
+	Resources []string
+
+	Slug        string
+	Title       string
+	Description string // description, else summary, else ""
+	Category    string // category, else the first non-empty categories entry
+	Tags        []string
+	Categories  []string
+	Aliases     []string
+	Draft       bool
+
+	// Date is the publish date: publishDate (or an alias), else date.
+	Date time.Time
+	// Lastmod is lastmod (alias modified); zero when unset.
+	Lastmod time.Time
+	// Expiry is expiryDate (alias unpublishdate); zero when unset.
+	Expiry time.Time
+
+	// Params holds every front-matter key, lower-cased, as decoded.
+	Params map[string]any
+
+	// Body is the content after the front matter, split into text and
+	// shortcode calls. BodyLine is the line of the file the body starts on.
+	Body     []Node
+	BodyLine int
+
+	// Hash identifies the file's bytes (and, for bundles, the resource
+	// list), so an unchanged file is recognised without re-parsing.
+	Hash uint64
+}
+
+// Published reports Hugo's rule: not a draft, publish date not after now,
+// and expiry date (when set) not before now.
+func (p *Post) Published(now time.Time) bool {
+	if p.Draft || p.Date.After(now) {
+		return false
+	}
+	return p.Expiry.IsZero() || !p.Expiry.Before(now)
+}
+
+// Path is the site-relative URL path of the post's page, escaped
+// ("blog/hello-world/").
+func (p *Post) Path(section string) string {
+	return section + "/" + url.PathEscape(p.Slug) + "/"
+}
+
+// MarkdownPath is the site-relative path of the post's Markdown alternate.
+func (p *Post) MarkdownPath(section string) string {
+	return section + "/" + url.PathEscape(p.Slug) + ".md"
+}
+
+// NodeKind tells the kinds of body nodes apart.
+type NodeKind uint8
+
+const (
+	// TextNode is Markdown text.
+	TextNode NodeKind = iota
+	// ShortcodeNode is a {{< name … >}} or {{% name … %}} call.
+	ShortcodeNode
+	// MoreNode is the <!--more--> summary divider.
+	MoreNode
+)
+
+// A Node is one piece of a post body.
+type Node struct {
+	Kind NodeKind
+	Text string // TextNode: the Markdown
+	Line int    // line in the file where the node starts
+
+	// ShortcodeNode fields.
+	Name       string
+	Positional []string
+	Named      map[string]string
+	Inner      []Node
+	HasInner   bool // written with a closing tag
+	Markup     bool // {{% %}}: inner is Markdown
+}
+
+// Param returns the named parameter, else the positional one at index i
+// (i < 0 for none), else "".
+func (n *Node) Param(name string, i int) string {
+	if v, ok := n.Named[name]; ok {
+		return v
+	}
+	if i >= 0 && i < len(n.Positional) {
+		return n.Positional[i]
+	}
+	return ""
+}
+
+// A Problem is a content error: the file, the line (1 when unknown) and a
+// message. Problems never stop a build; the file is left out.
+type Problem struct {
+	Path    string `json:"path"`
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+func (p Problem) String() string {
+	return p.Path + ":" + strconv.Itoa(p.Line) + ": " + p.Message
+}

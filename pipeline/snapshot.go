@@ -1,0 +1,224 @@
+package pipeline
+
+import (
+	"cmp"
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// Options are the build settings that are not site configuration.
+type Options struct {
+	// Root is the content folder as the user named it; problem paths are
+	// Root joined with the file's path inside the content FS.
+	Root string
+	// Drafts makes drafts, future and expired posts visible (folio dev
+	// --drafts).
+	Drafts bool
+}
+
+// A Snapshot is one immutable build of the site: the visible posts in
+// contract order, their lookups, and the problems found. Readers share it
+// freely; a change produces a new Snapshot (see Update), never a mutation.
+type Snapshot struct {
+	Config *Config
+	// ID increases with every snapshot made in this process.
+	ID uint64
+	// Now is the instant the published set was computed for.
+	Now time.Time
+	// Posts are the visible posts, newest first (publish date descending,
+	// then slug ascending).
+	Posts []*Post
+	// Problems are the content errors, sorted by path and line.
+	Problems []Problem
+
+	opts   Options
+	fsys   fs.FS
+	units  map[string]*unit // by unit key: "blog/x.md" or bundle dir "blog/x"
+	bySlug map[string]*Post
+	alias  map[string]*Post // by alias path without slashes at the ends
+	next   time.Time
+}
+
+// unit is what one post file or bundle produced: its last good post and,
+// when its current version fails, the problem.
+type unit struct {
+	post     *Post
+	problem  *Problem
+	hash     uint64
+	warnings []Problem
+}
+
+var lastID atomic.Uint64
+
+// Build reads every post under the configured section of fsys and returns
+// the snapshot for the instant now. Files that fail are reported in
+// Problems and left out; only an unreadable section folder is an error.
+func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, error) {
+	units := map[string]*unit{}
+	s := &Snapshot{Config: cfg, opts: opts, fsys: fsys}
+	keys, err := s.scan(cfg.Section)
+	if err != nil {
+		return nil, err
+	}
+	for k, u := range s.parseAll(keys, nil) {
+		units[k] = u
+	}
+	return s.assemble(units, now), nil
+}
+
+// Update returns the next snapshot: this one with the given paths (files
+// or folders inside the content FS, created, changed or removed) read
+// again. Unchanged posts are shared, not re-parsed. A post whose new version
+// fails keeps its last good version and is reported.
+func (s *Snapshot) Update(changed []string, now time.Time) (*Snapshot, error) {
+	units := make(map[string]*unit, len(s.units))
+	for k, u := range s.units {
+		units[k] = u
+	}
+	var rescan []string
+	for _, p := range changed {
+		p = path.Clean(strings.TrimPrefix(p, "/"))
+		if p != s.Config.Section && !strings.HasPrefix(p, s.Config.Section+"/") {
+			continue
+		}
+		keys, err := s.affected(units, p)
+		if err != nil {
+			return nil, err
+		}
+		rescan = append(rescan, keys...)
+	}
+	slices.Sort(rescan)
+	rescan = slices.Compact(rescan)
+	for k, u := range s.parseAll(rescan, units) {
+		if u == nil {
+			delete(units, k)
+		} else {
+			units[k] = u
+		}
+	}
+	return s.assemble(units, now), nil
+}
+
+// At returns the snapshot for another instant: the same files, with the
+// published set computed again. It returns s itself when nothing changes.
+func (s *Snapshot) At(now time.Time) *Snapshot {
+	if s.opts.Drafts || s.next.IsZero() || now.Before(s.next) {
+		return s
+	}
+	return s.assemble(s.units, now)
+}
+
+// NextChange is the next instant a post is scheduled to appear or expire,
+// zero when none is.
+func (s *Snapshot) NextChange() time.Time { return s.next }
+
+// Post looks a visible post up by slug (unescaped).
+func (s *Snapshot) Post(slug string) *Post { return s.bySlug[slug] }
+
+// Alias looks a post up by one of its aliases, a site path such as
+// "old/path" (no slashes at the ends).
+func (s *Snapshot) Alias(p string) *Post { return s.alias[strings.Trim(p, "/")] }
+
+// FS is the content file system the snapshot was read from, for bundle
+// resources.
+func (s *Snapshot) FS() fs.FS { return s.fsys }
+
+// Options returns the build options.
+func (s *Snapshot) Options() Options { return s.opts }
+
+// Resource opens a bundle file of a visible post. name is relative to the
+// bundle; it must be one of the post's Resources.
+func (s *Snapshot) Resource(p *Post, name string) (fs.File, error) {
+	if p.Bundle == "" {
+		return nil, fs.ErrNotExist
+	}
+	if _, ok := slices.BinarySearch(p.Resources, name); !ok {
+		return nil, fs.ErrNotExist
+	}
+	return s.fsys.Open(p.Bundle + "/" + name)
+}
+
+// Visible reports whether p is shown by this snapshot.
+func (s *Snapshot) Visible(p *Post) bool {
+	return s.opts.Drafts || p.Published(s.Now)
+}
+
+// assemble computes the visible posts, lookups and problems for now.
+func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
+	n := &Snapshot{Config: s.Config, ID: lastID.Add(1), Now: now, opts: s.opts, fsys: s.fsys, units: units}
+	var candidates []*Post
+	for _, u := range units {
+		if u.problem != nil {
+			n.Problems = append(n.Problems, *u.problem)
+		}
+		n.Problems = append(n.Problems, u.warnings...)
+		p := u.post
+		if p == nil {
+			continue
+		}
+		n.noteSchedule(p, now)
+		if n.opts.Drafts || p.Published(now) {
+			candidates = append(candidates, p)
+		}
+	}
+	// Two posts claiming one URL: the first file by path keeps it.
+	slices.SortFunc(candidates, func(a, b *Post) int { return strings.Compare(a.File, b.File) })
+	n.bySlug = make(map[string]*Post, len(candidates))
+	for _, p := range candidates {
+		if first, dup := n.bySlug[p.Slug]; dup {
+			n.Problems = append(n.Problems, Problem{
+				Path:    n.display(p.File),
+				Line:    1,
+				Message: fmt.Sprintf("duplicate URL /%s: also claimed by %s", p.Path(n.Config.Section), n.display(first.File)),
+			})
+			continue
+		}
+		n.bySlug[p.Slug] = p
+		n.Posts = append(n.Posts, p)
+	}
+	slices.SortFunc(n.Posts, Compare)
+	n.alias = map[string]*Post{}
+	for _, p := range n.Posts {
+		for _, a := range p.Aliases {
+			n.alias[strings.Trim(a, "/")] = p
+		}
+	}
+	sort.Slice(n.Problems, func(i, j int) bool {
+		a, b := n.Problems[i], n.Problems[j]
+		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message)) < 0
+	})
+	return n
+}
+
+// noteSchedule keeps the earliest future instant at which p's visibility
+// changes.
+func (s *Snapshot) noteSchedule(p *Post, now time.Time) {
+	if p.Draft || s.opts.Drafts {
+		return
+	}
+	for _, t := range []time.Time{p.Date, p.Expiry.Add(time.Nanosecond)} {
+		if t.After(now) && (s.next.IsZero() || t.Before(s.next)) {
+			s.next = t
+		}
+	}
+}
+
+// Compare orders posts as the contract does: publish date descending,
+// then slug ascending.
+func Compare(a, b *Post) int {
+	if c := b.Date.Compare(a.Date); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Slug, b.Slug)
+}
+
+func (s *Snapshot) display(file string) string {
+	return filepath.Join(s.opts.Root, filepath.FromSlash(file))
+}
