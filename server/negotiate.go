@@ -1,0 +1,115 @@
+package server
+
+import (
+	"strconv"
+	"strings"
+)
+
+// A media is what negotiation picked for a URL that has both an HTML and a
+// Markdown representation.
+type media int
+
+const (
+	mediaNone     media = iota // neither is acceptable: 406
+	mediaHTML                  // text/html
+	mediaMarkdown              // text/markdown
+)
+
+// negotiate reads an Accept header (RFC 9110 §12.5.1) the way CONTRACT's
+// precise rules say: Markdown when text/markdown is named explicitly with
+// q > 0 and its q is at least HTML's (a tie goes to Markdown); otherwise
+// HTML when its q > 0, else Markdown when its q > 0, else none. Invalid
+// members are ignored; a header with no valid member counts as absent;
+// parameters other than q are ignored.
+func negotiate(accept string) media {
+	htmlQ, mdQ, mdExplicit, valid := acceptQ(accept)
+	if !valid {
+		return mediaHTML
+	}
+	switch {
+	case mdExplicit && mdQ > 0 && mdQ >= htmlQ:
+		return mediaMarkdown
+	case htmlQ > 0:
+		return mediaHTML
+	case mdQ > 0:
+		return mediaMarkdown
+	}
+	return mediaNone
+}
+
+// acceptQ returns the q that text/html and text/markdown get from the most
+// specific matching range, whether text/markdown was named exactly, and
+// whether the header had any valid member.
+func acceptQ(accept string) (htmlQ, mdQ float64, mdExplicit, valid bool) {
+	// Specificity: 3 exact type, 2 type/*, 1 */*, 0 no match yet.
+	htmlSpec, mdSpec := 0, 0
+	for member := range strings.SplitSeq(accept, ",") {
+		typ, sub, q, ok := parseMediaRange(member)
+		if !ok {
+			continue
+		}
+		valid = true
+		for _, target := range [...]struct {
+			sub  string
+			q    *float64
+			spec *int
+		}{{"html", &htmlQ, &htmlSpec}, {"markdown", &mdQ, &mdSpec}} {
+			spec := 0
+			switch {
+			case typ == "text" && sub == target.sub:
+				spec = 3
+			case typ == "text" && sub == "*":
+				spec = 2
+			case typ == "*" && sub == "*":
+				spec = 1
+			}
+			// The most specific range decides; among equals, the highest q.
+			if spec > *target.spec || (spec == *target.spec && spec > 0 && q > *target.q) {
+				*target.spec, *target.q = spec, q
+			}
+		}
+		if typ == "text" && sub == "markdown" && q > 0 {
+			mdExplicit = true
+		}
+	}
+	return htmlQ, mdQ, mdExplicit && mdSpec == 3, valid
+}
+
+// parseMediaRange parses one member "type/subtype;param=value;q=0.5".
+func parseMediaRange(member string) (typ, sub string, q float64, ok bool) {
+	parts := strings.Split(member, ";")
+	typ, sub, found := strings.Cut(strings.TrimSpace(parts[0]), "/")
+	typ, sub = strings.ToLower(strings.TrimSpace(typ)), strings.ToLower(strings.TrimSpace(sub))
+	if !found || !isToken(typ) || !isToken(sub) || (typ == "*" && sub != "*") {
+		return "", "", 0, false
+	}
+	q = 1
+	for _, p := range parts[1:] {
+		k, v, hasEq := strings.Cut(strings.TrimSpace(p), "=")
+		if !hasEq {
+			return "", "", 0, false
+		}
+		if strings.EqualFold(strings.TrimSpace(k), "q") {
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil || f < 0 || f > 1 || len(strings.TrimSpace(v)) > 5 {
+				return "", "", 0, false
+			}
+			q = f
+		}
+	}
+	return typ, sub, q, true
+}
+
+// isToken reports whether s is an RFC 9110 token (or "*").
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= ' ' || c >= 0x7f || strings.IndexByte(`"(),/:;<=>?@[\]{}`, c) >= 0 {
+			return false
+		}
+	}
+	return true
+}

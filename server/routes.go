@@ -1,0 +1,109 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+
+	"folio/pipeline"
+)
+
+// routes is the one routing table. GET patterns also answer HEAD; other
+// methods never get this far (see ServeHTTP).
+func (s *Server) routes(section string) *http.ServeMux {
+	mux := http.NewServeMux()
+	sec := "/" + section
+
+	mux.HandleFunc("GET /{$}", s.home)
+	mux.HandleFunc("GET "+sec+"/{$}", s.directory)
+	mux.HandleFunc("GET "+sec+".md", s.directoryMarkdown)
+	mux.HandleFunc("GET "+sec+"/{rest...}", s.post)
+	mux.HandleFunc("GET "+sec, s.redirectSection)
+
+	mux.HandleFunc("GET /api/posts.json", s.postsJSON)
+	mux.HandleFunc("GET /api/posts/cursor/{file}", s.cursorPage)
+	mux.HandleFunc("GET /openapi.json", s.openAPI)
+	mux.HandleFunc("GET /rss.xml", s.rss)
+	mux.HandleFunc("GET /llms.txt", s.llmsTxt)
+	mux.HandleFunc("GET /sitemap.xml", s.sitemap)
+	mux.HandleFunc("GET /healthz", s.healthz)
+
+	mux.HandleFunc("GET /sdk/blog-client.js", s.sdk)
+	mux.HandleFunc("GET /static/{file...}", s.static)
+	if s.opts.Dev {
+		mux.HandleFunc("GET /_folio/events", s.liveEvents)
+	}
+
+	// Everything else: a post alias, or 404.
+	mux.HandleFunc("GET /", s.fallback)
+	return mux
+}
+
+// post dispatches /<section>/<rest>: the article page ("slug/"), its
+// Markdown ("slug.md"), a bundle file ("slug/file"), or a redirect to the
+// canonical URL ("slug").
+func (s *Server) post(w http.ResponseWriter, r *http.Request) {
+	st := s.load()
+	rest := r.PathValue("rest")
+	slug, file, hasSlash := strings.Cut(rest, "/")
+	switch {
+	case hasSlash && file == "":
+		if p := st.snap.Post(slug); p != nil {
+			s.article(w, r, st, p)
+			return
+		}
+	case hasSlash:
+		if p := st.snap.Post(slug); p != nil {
+			s.resource(w, r, st, p, file)
+			return
+		}
+	case strings.HasSuffix(rest, ".md"):
+		if p := st.snap.Post(strings.TrimSuffix(rest, ".md")); p != nil {
+			s.articleMarkdown(w, r, st, p)
+			return
+		}
+		if p := st.snap.Post(rest); p != nil {
+			s.redirect(w, r, st, p)
+			return
+		}
+	default:
+		if p := st.snap.Post(rest); p != nil {
+			s.redirect(w, r, st, p)
+			return
+		}
+	}
+	s.fallbackState(w, r, st)
+}
+
+// fallback answers paths no route claims: a post alias redirects, anything
+// else is 404.
+func (s *Server) fallback(w http.ResponseWriter, r *http.Request) {
+	s.fallbackState(w, r, s.load())
+}
+
+func (s *Server) fallbackState(w http.ResponseWriter, r *http.Request, st *state) {
+	if p := st.snap.Alias(r.URL.Path); p != nil {
+		s.redirect(w, r, st, p)
+		return
+	}
+	s.notFound(w, r, st)
+}
+
+// redirect sends a 301 to the post's canonical page.
+func (s *Server) redirect(w http.ResponseWriter, r *http.Request, st *state, p *pipeline.Post) {
+	cfg := st.snap.Config
+	w.Header().Set("Location", cfg.AbsURL(p.Path(cfg.Section)))
+	w.Header().Set("Cache-Control", s.cacheControl(st))
+	w.WriteHeader(http.StatusMovedPermanently)
+}
+
+func (s *Server) redirectSection(w http.ResponseWriter, r *http.Request) {
+	st := s.load()
+	w.Header().Set("Location", st.snap.Config.AbsURL(st.snap.Config.Section+"/"))
+	w.WriteHeader(http.StatusMovedPermanently)
+}
+
+// isAPIPath reports whether errors on p are problem+json rather than an
+// HTML page: the API, and .json and .md paths.
+func isAPIPath(p string) bool {
+	return strings.HasPrefix(p, "/api/") || strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".md")
+}

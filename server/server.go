@@ -1,0 +1,165 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"folio/pipeline"
+)
+
+// Options configure a Server.
+type Options struct {
+	// Site is the theme: templates/, static/ and sdk/ (see package site).
+	Site fs.FS
+	// Dev turns on the author's extras: the live-reload script and route,
+	// Cache-Control: no-cache, and draft badges.
+	Dev bool
+	// Logger receives access and error logs; nil discards them.
+	Logger *slog.Logger
+	// Started is when the process started: the Last-Modified of assets.
+	Started time.Time
+}
+
+// A Server answers every route from the current snapshot. It is safe for
+// concurrent use; Swap replaces the snapshot atomically.
+type Server struct {
+	opts    Options
+	log     *slog.Logger
+	mux     *http.ServeMux
+	current atomic.Pointer[state]
+	theme   atomic.Pointer[theme]
+
+	// events fans new snapshots out to live-reload clients (dev only).
+	events *broker
+	// wake tells RunSchedule that a new snapshot may have a new schedule.
+	wake chan struct{}
+}
+
+// state is one snapshot with the representations made from it. They are
+// prepared on first use and then shared by every request that loaded the
+// same state, so a response never mixes two builds.
+type state struct {
+	snap  *pipeline.Snapshot
+	theme *theme
+	reps  sync.Map // key → *lazyRep
+}
+
+type lazyRep struct {
+	once sync.Once
+	rep  *rep
+	err  error
+}
+
+// New returns a server answering from snap.
+func New(snap *pipeline.Snapshot, opts Options) (*Server, error) {
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Started.IsZero() {
+		opts.Started = time.Now()
+	}
+	s := &Server{opts: opts, log: opts.Logger, events: newBroker(), wake: make(chan struct{}, 1)}
+	th, err := loadTheme(opts.Site, opts.Dev)
+	if err != nil {
+		return nil, err
+	}
+	s.theme.Store(th)
+	s.mux = s.routes(snap.Config.Section)
+	s.Swap(snap)
+	return s, nil
+}
+
+// Swap makes snap the snapshot every new request answers from. The old one
+// stays valid for requests already running.
+func (s *Server) Swap(snap *pipeline.Snapshot) {
+	s.current.Store(&state{snap: snap, theme: s.theme.Load()})
+	s.events.publish(snap)
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// SetSite replaces the theme (dev, when the site folder changes). A bad
+// theme is an error and the old one stays.
+func (s *Server) SetSite(site fs.FS) error {
+	th, err := loadTheme(site, s.opts.Dev)
+	if err != nil {
+		return err
+	}
+	s.theme.Store(th)
+	s.Swap(s.Snapshot())
+	return nil
+}
+
+// Snapshot returns the snapshot currently served.
+func (s *Server) Snapshot() *pipeline.Snapshot { return s.current.Load().snap }
+
+// ServeHTTP answers one request from one state, loaded once.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+	case http.MethodOptions:
+		s.options(w, r)
+		return
+	default:
+		w.Header().Set("Allow", "GET, HEAD")
+		s.problem(w, r, http.StatusMethodNotAllowed, fmt.Sprintf("method %s is not allowed; this service is read-only", r.Method))
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// load returns the state for this request; handlers call it once. When a
+// scheduled post's time has come, it moves the state on first, so a post
+// appears (or expires) at its instant without a file change or restart.
+func (s *Server) load() *state {
+	st := s.current.Load()
+	next := st.snap.NextChange()
+	if next.IsZero() || time.Now().Before(next) {
+		return st
+	}
+	moved := &state{snap: st.snap.At(time.Now()), theme: st.theme}
+	if s.current.CompareAndSwap(st, moved) {
+		s.events.publish(moved.snap)
+		return moved
+	}
+	return s.current.Load()
+}
+
+// RunSchedule moves the snapshot on at each scheduled publish or expiry
+// instant even when no request comes, so live-reload clients hear of it.
+// It returns when ctx is done.
+func (s *Server) RunSchedule(ctx context.Context) {
+	for {
+		wait := time.Hour
+		if next := s.current.Load().snap.NextChange(); !next.IsZero() {
+			wait = min(wait, max(time.Until(next), 0))
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-s.wake:
+			t.Stop()
+		case <-t.C:
+			s.load()
+		}
+	}
+}
+
+// memo returns the representation key of st, making it on first use.
+func (st *state) memo(key string, make func() (*rep, error)) (*rep, error) {
+	v, _ := st.reps.LoadOrStore(key, &lazyRep{})
+	l := v.(*lazyRep)
+	l.once.Do(func() { l.rep, l.err = make() })
+	return l.rep, l.err
+}
