@@ -34,8 +34,19 @@ func parseBody(src []byte, items pageparser.Items, lines *lineCounter) ([]Node, 
 // nodes reads until EOF or the closing tag of the shortcode named closing.
 func (p *bodyParser) nodes(closing string) ([]Node, bool, error) {
 	var out []Node
+	from := p.i // the run of text items not yet in out
+	flush := func() {
+		if from < p.i {
+			out = append(out, p.text(p.items[from:p.i]))
+		}
+	}
 	for p.i < len(p.items) {
 		it := p.items[p.i]
+		if !it.IsEOF() && !it.IsError() && it.Type != pageparser.TypeLeadSummaryDivider && !it.IsLeftShortcodeDelim() {
+			p.i++
+			continue
+		}
+		flush()
 		switch {
 		case it.IsEOF():
 			return out, false, nil
@@ -44,7 +55,7 @@ func (p *bodyParser) nodes(closing string) ([]Node, bool, error) {
 		case it.Type == pageparser.TypeLeadSummaryDivider:
 			p.i++
 			out = append(out, Node{Kind: MoreNode, Line: p.lines.at(it.Pos())})
-		case it.IsLeftShortcodeDelim():
+		default: // a shortcode's left delimiter
 			n, closed, err := p.shortcode()
 			if err != nil {
 				return nil, false, err
@@ -56,17 +67,33 @@ func (p *bodyParser) nodes(closing string) ([]Node, bool, error) {
 				return nil, false, errorAt(n.Line, "shortcode: unexpected closing tag {{< /%s >}}", closed)
 			}
 			out = append(out, n)
-		default:
-			p.i++
-			text := string(it.Val(p.src))
-			if k := len(out) - 1; k >= 0 && out[k].Kind == TextNode {
-				out[k].Text += text
-			} else {
-				out = append(out, Node{Kind: TextNode, Text: text, Line: p.lines.at(it.Pos())})
-			}
 		}
+		from = p.i
 	}
+	flush()
 	return out, false, nil
+}
+
+// text joins a run of text items into one node with a single copy: the
+// pieces can be many, and concatenating them one by one would copy the
+// body again for each.
+func (p *bodyParser) text(run pageparser.Items) Node {
+	n := Node{Kind: TextNode, Line: p.lines.at(run[0].Pos())}
+	if len(run) == 1 {
+		n.Text = string(run[0].Val(p.src))
+		return n
+	}
+	size := 0
+	for _, it := range run {
+		size += len(it.Val(p.src))
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for _, it := range run {
+		b.Write(it.Val(p.src))
+	}
+	n.Text = b.String()
+	return n
 }
 
 // shortcode reads one {{< … >}} call starting at its left delimiter. For a

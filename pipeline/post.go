@@ -44,7 +44,8 @@ type Post struct {
 	BodyLine int
 
 	// Hash identifies the file's bytes (and, for bundles, the resource
-	// list), so an unchanged file is recognised without re-parsing.
+	// list), so an unchanged file is recognised without re-parsing. It is
+	// keyed per process: compare it only within one run.
 	Hash uint64
 }
 

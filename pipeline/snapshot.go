@@ -168,20 +168,33 @@ func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
 			candidates = append(candidates, p)
 		}
 	}
-	// Two posts claiming one URL: the first file by path keeps it.
-	slices.SortFunc(candidates, func(a, b *Post) int { return strings.Compare(a.File, b.File) })
+	// Two posts claiming one URL: the first file by path keeps it, so the
+	// winner does not depend on map order. (A map pass, not a sort by
+	// path: assemble runs on every edit in folio dev.)
 	n.bySlug = make(map[string]*Post, len(candidates))
+	var losers []*Post
 	for _, p := range candidates {
-		if first, dup := n.bySlug[p.Slug]; dup {
-			n.Problems = append(n.Problems, Problem{
-				Path:    n.display(p.File),
-				Line:    1,
-				Message: fmt.Sprintf("duplicate URL /%s: also claimed by %s", p.Path(n.Config.Section), n.display(first.File)),
-			})
+		if q, dup := n.bySlug[p.Slug]; dup {
+			if p.File < q.File {
+				n.bySlug[p.Slug], p = p, q
+			}
+			losers = append(losers, p)
 			continue
 		}
 		n.bySlug[p.Slug] = p
-		n.Posts = append(n.Posts, p)
+	}
+	for _, p := range losers {
+		n.Problems = append(n.Problems, Problem{
+			Path:    n.display(p.File),
+			Line:    1,
+			Message: fmt.Sprintf("duplicate URL /%s: also claimed by %s", p.Path(n.Config.Section), n.display(n.bySlug[p.Slug].File)),
+		})
+	}
+	n.Posts = make([]*Post, 0, len(n.bySlug))
+	for _, p := range candidates {
+		if n.bySlug[p.Slug] == p {
+			n.Posts = append(n.Posts, p)
+		}
 	}
 	slices.SortFunc(n.Posts, Compare)
 	n.alias = map[string]*Post{}

@@ -1,0 +1,78 @@
+package pipeline
+
+import (
+	"fmt"
+	iofs "io/fs"
+	"os"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"folio/internal/corpus"
+)
+
+// benchNow is after every generated post except the 2040 ones, so the
+// published set is what a real site would show.
+var benchNow = time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+
+const benchPosts = 10_000
+
+// BenchmarkBuild measures a full snapshot build of 10,000 generated posts
+// (read, front matter, fields, body split, sort, lookups) from memory, and
+// from a real folder through os.DirFS, where the page cache is warm after
+// the first iteration.
+func BenchmarkBuild(b *testing.B) {
+	cfg := DefaultConfig()
+	b.Run("MapFS", func(b *testing.B) {
+		fsys := corpus.MapFS(benchPosts, 1)
+		benchBuild(b, fsys, cfg)
+	})
+	b.Run("DirFS", func(b *testing.B) {
+		dir := b.TempDir()
+		if err := corpus.Write(dir, benchPosts, 1); err != nil {
+			b.Fatal(err)
+		}
+		benchBuild(b, os.DirFS(dir+"/content"), cfg)
+	})
+}
+
+func benchBuild(b *testing.B, fsys iofs.FS, cfg *Config) {
+	b.ReportAllocs()
+	var snap *Snapshot
+	for b.Loop() {
+		var err error
+		snap, err = Build(fsys, cfg, Options{}, benchNow)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	if len(snap.Problems) > 0 || len(snap.Posts) < benchPosts*9/10 {
+		b.Fatalf("%d posts, %d problems (first: %v)", len(snap.Posts), len(snap.Problems), snap.Problems)
+	}
+	b.ReportMetric(float64(len(snap.Posts)), "posts")
+}
+
+// BenchmarkUpdateOne measures the next snapshot after one post changed in a
+// 10,000-post snapshot: one file read and parsed, the rest shared.
+func BenchmarkUpdateOne(b *testing.B) {
+	fsys := corpus.MapFS(benchPosts, 1)
+	snap, err := Build(fsys, DefaultConfig(), Options{}, benchNow)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const name = "blog/post-000100.md"
+	orig := fsys[name].Data
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		fsys[name] = &fstest.MapFile{Data: fmt.Appendf(append([]byte(nil), orig...), "\nEdit %d.\n", i)}
+		snap, err = snap.Update([]string{name}, benchNow)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	if len(snap.Problems) > 0 {
+		b.Fatal(snap.Problems)
+	}
+}
