@@ -256,3 +256,10 @@ func (s *Server) options(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+// internalError logs err and answers 500 without its details, which may
+// name files on the server.
+func (s *Server) internalError(w http.ResponseWriter, r *http.Request, err error) {
+	s.log.Error("request", "path", r.URL.Path, "err", err)
+	s.problem(w, r, http.StatusInternalServerError, "the server could not prepare this answer")
+}

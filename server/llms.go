@@ -1,0 +1,45 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+)
+
+// llmsTxt answers /llms.txt (llmstxt.org): the site's title and summary,
+// then one link per post to its Markdown, which is what an agent reads.
+func (s *Server) llmsTxt(w http.ResponseWriter, r *http.Request) {
+	st := s.load()
+	rp, _ := st.memo("llms.txt", func() (*rep, error) {
+		rp := newRep("text/plain; charset=utf-8", llmsBody(st), newest(st, st.snap.Posts))
+		rp.cors = true
+		return rp, nil
+	})
+	s.serve(w, r, st, rp)
+}
+
+func llmsBody(st *state) []byte {
+	cfg := st.snap.Config
+	var b strings.Builder
+	b.WriteString("# " + oneLine(cfg.Title) + "\n\n")
+	if d := oneLine(cfg.Description); d != "" {
+		b.WriteString("> " + d + "\n\n")
+	}
+	b.WriteString("## Posts\n\n")
+	for _, p := range st.snap.Posts {
+		b.WriteString("- [" + linkText(p.Title) + "](" + cfg.AbsURL(p.MarkdownPath(cfg.Section)) + ")")
+		if d := oneLine(p.Description); d != "" {
+			b.WriteString(": " + d)
+		}
+		b.WriteString("\n")
+	}
+	return []byte(b.String())
+}
+
+// oneLine folds line breaks and runs of white space into single spaces, so
+// a multi-line description cannot break the list.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// linkText escapes what would end a Markdown link's text early.
+var linkTextEscaper = strings.NewReplacer(`\`, `\\`, `[`, `\[`, `]`, `\]`)
+
+func linkText(s string) string { return linkTextEscaper.Replace(oneLine(s)) }

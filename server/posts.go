@@ -1,0 +1,193 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"folio/pipeline"
+)
+
+// postJSON is a Post as CONTRACT fixes it. Field order is the contract's
+// example, so bodies read the way the documentation shows them.
+type postJSON struct {
+	Slug        string   `json:"slug"`
+	Title       string   `json:"title"`
+	Description string   `json:"description"`
+	Category    string   `json:"category,omitempty"`
+	Tags        []string `json:"tags"`
+	Date        string   `json:"date"`
+	Updated     string   `json:"updated,omitempty"`
+	URL         string   `json:"url"`
+	MarkdownURL string   `json:"markdownUrl"`
+	// Draft marks unpublished posts shown by folio dev --drafts.
+	Draft bool `json:"draft,omitempty"`
+}
+
+// newPostJSON describes p for st: URLs from the configured base URL (never
+// the request's Host), dates in whole UTC seconds.
+func newPostJSON(st *state, p *pipeline.Post) postJSON {
+	cfg := st.snap.Config
+	tags := p.Tags
+	if tags == nil {
+		tags = []string{}
+	}
+	j := postJSON{
+		Slug:        p.Slug,
+		Title:       p.Title,
+		Description: p.Description,
+		Category:    p.Category,
+		Tags:        tags,
+		Date:        jsonTime(p.Date),
+		URL:         cfg.AbsURL(p.Path(cfg.Section)),
+		MarkdownURL: cfg.AbsURL(p.MarkdownPath(cfg.Section)),
+		Draft:       st.snap.Options().Drafts && !p.Published(st.snap.Now),
+	}
+	if !p.Lastmod.IsZero() {
+		j.Updated = jsonTime(p.Lastmod)
+	}
+	return j
+}
+
+func jsonTime(t time.Time) string {
+	return t.UTC().Truncate(time.Second).Format(time.RFC3339)
+}
+
+// postsBody is the JSON object of a collection or a cursor page. next is
+// nil on /api/posts.json (no nextCursor member), and points at "" for the
+// last page of a walk (nextCursor: null).
+func postsBody(st *state, posts []*pipeline.Post, next *string) ([]byte, error) {
+	items := make([]postJSON, len(posts))
+	for i, p := range posts {
+		items[i] = newPostJSON(st, p)
+	}
+	var body any
+	if next == nil {
+		body = struct {
+			Items []postJSON `json:"items"`
+		}{items}
+	} else {
+		var cursor *string // null
+		if *next != "" {
+			cursor = next
+		}
+		body = struct {
+			Items      []postJSON `json:"items"`
+			NextCursor *string    `json:"nextCursor"`
+		}{items, cursor}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // titles with & or < stay readable; still valid JSON
+	if err := enc.Encode(body); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// newest is the latest content date (publish date or lastmod) of posts,
+// not later than the snapshot's instant: the Last-Modified of anything made
+// from them. Zero when posts is empty.
+func newest(st *state, posts []*pipeline.Post) time.Time {
+	var t time.Time
+	for _, p := range posts {
+		t = latest(t, modified(p))
+	}
+	if t.After(st.snap.Now) && !st.snap.Now.IsZero() {
+		t = st.snap.Now
+	}
+	return t
+}
+
+// modified is when p last changed by its own account: lastmod, else its
+// publish date.
+func modified(p *pipeline.Post) time.Time { return latest(p.Date, p.Lastmod) }
+
+func latest(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// jsonRep is a JSON document answered with CORS, as the API's are.
+func jsonRep(body []byte, mod time.Time) *rep {
+	rp := newRep("application/json", body, mod)
+	rp.cors = true
+	return rp
+}
+
+// postsJSON answers /api/posts.json: every visible post, newest first.
+func (s *Server) postsJSON(w http.ResponseWriter, r *http.Request) {
+	st := s.load()
+	rp, err := st.memo("posts.json", func() (*rep, error) {
+		body, err := postsBody(st, st.snap.Posts, nil)
+		if err != nil {
+			return nil, err
+		}
+		return jsonRep(body, newest(st, st.snap.Posts)), nil
+	})
+	if err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	s.serve(w, r, st, rp)
+}
+
+// errNotJSON is a cursor path without the .json extension.
+var errNotJSON = errors.New("cursor pages end in .json")
+
+// cursorPage answers /api/posts/cursor/<cursor>.json.
+//
+// A page depends only on where it starts, so pages are memoized by start
+// index. Pages that start where a walk of this snapshot starts one (every
+// issued cursor) are made once; a cursor from an older snapshot that lands
+// elsewhere (posts were added or removed mid-walk) is answered by a page
+// made for that request, so that made-up tokens cannot fill memory.
+func (s *Server) cursorPage(w http.ResponseWriter, r *http.Request) {
+	st := s.load()
+	rp, err := s.cursorRep(st, r.PathValue("file"))
+	switch {
+	case errors.Is(err, errNotJSON):
+		s.notFound(w, r, st)
+	case errors.Is(err, pipeline.ErrBadCursor):
+		s.problem(w, r, http.StatusBadRequest, err.Error()+": a cursor is 0 or a nextCursor this API issued, and matches "+pipeline.CursorPattern)
+	case err != nil:
+		s.internalError(w, r, err)
+	default:
+		s.serve(w, r, st, rp)
+	}
+}
+
+func (s *Server) cursorRep(st *state, file string) (*rep, error) {
+	token, ok := strings.CutSuffix(file, ".json")
+	if !ok {
+		return nil, errNotJSON
+	}
+	size := st.snap.Config.API.PageSize
+	items, next, err := st.snap.Page(token, size)
+	if err != nil {
+		return nil, err
+	}
+	make := func() (*rep, error) {
+		body, err := postsBody(st, items, &next)
+		if err != nil {
+			return nil, err
+		}
+		return jsonRep(body, newest(st, items)), nil
+	}
+	if len(items) == 0 {
+		return st.memo("cursor:end", make)
+	}
+	posts := st.snap.Posts
+	start, _ := slices.BinarySearchFunc(posts, items[0], pipeline.Compare)
+	if start%size != 0 {
+		return make()
+	}
+	return st.memo("cursor:"+strconv.Itoa(start), make)
+}
