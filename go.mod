@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/BurntSushi/toml v1.6.0
+	github.com/fsnotify/fsnotify v1.10.1
 	github.com/gohugoio/hugo v0.165.0
 	github.com/pelletier/go-toml/v2 v2.4.3
 )
