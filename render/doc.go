@@ -1,0 +1,84 @@
+// Package render turns the body of a post (pipeline.Post.Body: Markdown
+// text, shortcode calls and the <!--more--> divider) into the article's
+// HTML, its summary, and the body of its Markdown alternate. It is pure:
+// no HTTP, no disk, no clock. A Renderer is built once per site
+// configuration and is safe for concurrent use; the server renders each
+// post on first use and caches the Result per snapshot, the static export
+// renders them all.
+//
+// # One parse, two outputs
+//
+// Render writes the body into one Markdown source in which every
+// shortcode, and the divider, is replaced by a placeholder ("FOLIOSC"
+// then the call's index then "E"; the prefix is lengthened until it
+// occurs nowhere in the post, so an author cannot forge one). Goldmark
+// parses that source once, configured as Hugo's defaults are: tables,
+// strikethrough, linkify, task lists, footnotes, definition lists,
+// typographer, {#id} heading attributes, raw HTML omitted unless
+// Options.Unsafe. Then:
+//
+//   - The HTML is goldmark's, with folio's node renderers where Hugo's
+//     output differs or folio needs more: a placeholder in text becomes
+//     the shortcode's HTML, and a paragraph holding nothing but block
+//     shortcodes (figure, highlight) loses its <p>, as Hugo's does; code
+//     blocks are highlighted with chroma into CSS classes (HighlightCSS);
+//     headings get Hugo's ids, which keep letters of every script
+//     ("Écriture 日本語" → "écriture-日本語"), with -1, -2 for repeats.
+//     Placeholders left where no text node carries them (inside code,
+//     attributes, raw HTML) are replaced at the end by the shortcode's
+//     Markdown, escaped: shortcode syntax never reaches a reader.
+//   - The Markdown alternate is the same source with edits spliced in at
+//     offsets the parser reports: placeholders become the shortcodes'
+//     Markdown (figure → ![alt](src "title") and an italic caption line,
+//     highlight → a fenced block, ref/relref → the URL, youtube → a link
+//     to the video), link and image destinations become absolute, and
+//     <!--more--> goes. Everything else is the author's text byte for
+//     byte, so the alternate reads as the post was written. Goldmark
+//     keeps only where a link starts, so its link parser is wrapped to
+//     note where each link's text closes and where the link ends.
+//
+// The summary is the HTML before the divider: everything before it when
+// it stands alone at the top level, else up to the end of the top-level
+// block that holds it.
+//
+// # Links
+//
+// Every URL in the output is absolute, as the contract requires of every
+// body folio serves (and so a summary shown on another page still points
+// at the right place): a relative link or image resolves against the
+// post's URL, <baseURL><section>/<slug>/, where a page bundle's files
+// are served. Fragment-only links ("#notes") stay as they are in HTML.
+//
+// A relative link names a post when its path ends in ".md" (a content
+// file, relative to the post's file, or to the content root when it
+// starts with "/"; a Markdown file of the post's own bundle is a
+// resource instead), or when it resolves to <section>/<slug>/ or
+// <section>/<slug>.md (or <section>/<slug> when such a post exists). Such
+// links are rewritten to the post's canonical URL. ref and relref follow
+// Hugo: a content path relative to the post's folder, then to the section
+// and the content root, with or without ".md" or "/index.md", else the
+// last path element as a slug; both give the absolute URL. A link or ref
+// to a post that is not visible, or to no post, is rendered as its text
+// alone (a bare ref as nothing) and reported as an Issue with its line.
+// The Resolver answers the lookups; Result.Refs records them, so a cached
+// Result can be kept while Result.Current says the answers still hold.
+//
+// # Shortcodes
+//
+// figure, highlight, ref, relref and youtube are rendered like Hugo's
+// built-ins, except that youtube is a plain link (no iframe, no request
+// to YouTube) and figure does not look up page resources (a relative src
+// already resolves into the bundle). {{< >}} and {{% %}} calls render
+// alike. An unknown shortcode keeps its inner text, rendered as Markdown;
+// the pipeline reports it when it parses the file, so Render does not
+// report it again. Render's Issues are the problems only rendering finds:
+// links and refs to hidden or missing posts, a figure without src, a
+// youtube without id, a ref without path.
+//
+// # Robustness
+//
+// Render never fails: input is whatever an author saved. Code blocks over
+// 256 KiB are not highlighted; a panic inside chroma falls back to plain
+// code; any other panic is recovered into the escaped text of the post
+// and an Issue (the fuzz test treats that Issue as a failure).
+package render

@@ -1,0 +1,132 @@
+package render
+
+import (
+	"html/template"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/alecthomas/chroma/v2"
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v2/styles"
+)
+
+// Code is highlighted with chroma into CSS classes (HighlightCSS), in
+// Hugo's markup: <div class="highlight"><pre class="chroma"><code
+// class="language-go" data-lang="go">. A language chroma does not know,
+// or no language, gives a plain <pre><code>.
+
+// maxHighlight bounds the code chroma tokenises: its regular expressions
+// can backtrack, and a huge block is not read for its colours.
+const maxHighlight = 256 << 10
+
+var (
+	// highlighters maps a language as written to its *highlighter, or
+	// to nil when chroma has no lexer for it: chroma's lookup of an
+	// unknown name tries every lexer's file patterns.
+	highlighters sync.Map
+	cached       atomic.Int32
+)
+
+// A highlighter is a language's lexer and a formatter whose <pre> and
+// <code> carry the language.
+type highlighter struct {
+	lexer  chroma.Lexer
+	format *chromahtml.Formatter
+}
+
+// preWrapper writes Hugo's <pre> and <code> around the highlighted lines.
+type preWrapper struct{ lang string }
+
+func (p preWrapper) Start(code bool, _ string) string {
+	lang := template.HTMLEscapeString(p.lang)
+	return `<pre tabindex="0" class="chroma"><code class="language-` + lang + `" data-lang="` + lang + `">`
+}
+
+func (p preWrapper) End(code bool) string { return "</code></pre>" }
+
+type stringWriter interface {
+	io.Writer
+	io.StringWriter
+}
+
+// writeCode writes a code block. code ends with a newline.
+func writeCode(w stringWriter, lang, code string) {
+	lang = strings.TrimSpace(lang)
+	if h := highlighterFor(lang); h != nil && len(code) <= maxHighlight {
+		if tokens, ok := tokenise(h.lexer, code); ok {
+			_, _ = w.WriteString(`<div class="highlight">`)
+			_ = h.format.Format(w, styles.Fallback, chroma.Literator(tokens...))
+			_, _ = w.WriteString("</div>\n")
+			return
+		}
+	}
+	_, _ = w.WriteString(`<pre tabindex="0"><code`)
+	if lang != "" {
+		_, _ = w.WriteString(` class="language-` + template.HTMLEscapeString(lang) + `" data-lang="` + template.HTMLEscapeString(lang) + `"`)
+	}
+	_, _ = w.WriteString(">")
+	template.HTMLEscape(w, []byte(code))
+	_, _ = w.WriteString("</code></pre>\n")
+}
+
+func highlighterFor(lang string) *highlighter {
+	if lang == "" {
+		return nil
+	}
+	if v, ok := highlighters.Load(lang); ok {
+		h, _ := v.(*highlighter)
+		return h
+	}
+	var h *highlighter
+	if l := lexers.Get(strings.ToLower(lang)); l != nil {
+		h = &highlighter{
+			lexer:  chroma.Coalesce(l),
+			format: chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithPreWrapper(preWrapper{lang})),
+		}
+	}
+	// Languages come from the content; a bound keeps a hostile post
+	// from growing the cache without end.
+	if cached.Add(1) < 4096 {
+		highlighters.Store(lang, h)
+	}
+	return h
+}
+
+// tokenise runs the lexer, turning a panic inside chroma into "no
+// highlighting".
+func tokenise(lexer chroma.Lexer, code string) (tokens []chroma.Token, ok bool) {
+	defer func() {
+		if recover() != nil {
+			tokens, ok = nil, false
+		}
+	}()
+	it, err := lexer.Tokenise(nil, code)
+	if err != nil {
+		return nil, false
+	}
+	return it.Tokens(), true
+}
+
+var (
+	cssOnce sync.Once
+	css     string
+)
+
+// HighlightCSS is the stylesheet for the classes of highlighted code:
+// chroma's "github" style, and "github-dark" for readers who prefer a
+// dark scheme.
+func HighlightCSS() string {
+	cssOnce.Do(func() {
+		var b strings.Builder
+		f := chromahtml.New(chromahtml.WithClasses(true))
+		_ = f.WriteCSS(&b, styles.Get("github"))
+		b.WriteString("@media (prefers-color-scheme: dark) {\n")
+		_ = f.WriteCSS(&b, styles.Get("github-dark"))
+		b.WriteString("}\n")
+		css = b.String()
+	})
+	return css
+}

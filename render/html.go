@@ -1,0 +1,263 @@
+package render
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/util"
+)
+
+// htmlWriter is the buffer goldmark renders into. It carries the
+// rendering's state to the node renderers, which goldmark calls with
+// nothing but the writer.
+type htmlWriter struct {
+	*bytes.Buffer
+	st *state
+}
+
+func (w *htmlWriter) Buffered() int { return w.Len() }
+func (w *htmlWriter) Flush() error  { return nil }
+
+func stateOf(w util.BufWriter) *state {
+	if hw, ok := w.(*htmlWriter); ok {
+		return hw.st
+	}
+	return nil
+}
+
+// nodeRenderer renders the nodes where folio differs from goldmark:
+// placeholders in text and paragraphs, resolved links and images, https
+// for linkified "www." links, and highlighted code blocks.
+type nodeRenderer struct {
+	html.Config
+}
+
+func newNodeRenderer() *nodeRenderer {
+	return &nodeRenderer{Config: html.NewConfig()}
+}
+
+// SetOption receives the renderer options (WithUnsafe).
+func (r *nodeRenderer) SetOption(name renderer.OptionName, value any) {
+	r.Config.SetOption(name, value)
+}
+
+func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindText, r.text)
+	reg.Register(ast.KindParagraph, r.paragraph)
+	reg.Register(ast.KindLink, r.link)
+	reg.Register(ast.KindImage, r.image)
+	reg.Register(ast.KindAutoLink, r.autoLink)
+	reg.Register(ast.KindFencedCodeBlock, r.fencedCode)
+}
+
+func (r *nodeRenderer) text(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.Text)
+	value := n.Segment.Value(src)
+	if n.IsRaw() {
+		r.Writer.RawWrite(w, value)
+	} else {
+		r.writeText(w, value)
+	}
+	switch {
+	case n.HardLineBreak():
+		_, _ = w.WriteString("<br>\n")
+	case n.SoftLineBreak():
+		_ = w.WriteByte('\n')
+	}
+	return ast.WalkContinue, nil
+}
+
+// writeText writes Markdown text, replacing placeholders by their calls'
+// HTML.
+func (r *nodeRenderer) writeText(w util.BufWriter, value []byte) {
+	st := stateOf(w)
+	if st == nil || len(st.calls) == 0 {
+		r.Writer.Write(w, value)
+		return
+	}
+	for {
+		i := bytes.Index(value, st.prefix)
+		if i < 0 {
+			break
+		}
+		c, n := st.callAt(value[i:])
+		if c == nil {
+			r.Writer.Write(w, value[:i+1])
+			value = value[i+1:]
+			continue
+		}
+		r.Writer.Write(w, value[:i])
+		if c.kind == callMore {
+			st.moreInline = true
+		}
+		_, _ = w.WriteString(c.html)
+		value = value[i+n:]
+	}
+	r.Writer.Write(w, value)
+}
+
+// paragraph leaves out the <p> around shortcodes that make blocks when
+// they stand alone, as Hugo does, and marks the summary's end at a
+// <!--more--> alone in a top-level paragraph.
+func (r *nodeRenderer) paragraph(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	st := stateOf(w)
+	if calls := st.blockCalls(n, src); calls != nil {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		for _, c := range calls {
+			if c.kind == callMore {
+				if n.Parent() != nil && n.Parent().Kind() == ast.KindDocument {
+					if st.summaryEnd < 0 {
+						st.summaryEnd = w.Buffered()
+					}
+				} else {
+					st.moreInline = true
+				}
+			}
+			_, _ = w.WriteString(c.html)
+		}
+		return ast.WalkSkipChildren, nil
+	}
+	if !entering {
+		_, _ = w.WriteString("</p>\n")
+		return ast.WalkContinue, nil
+	}
+	_, _ = w.WriteString("<p")
+	if n.Attributes() != nil {
+		html.RenderAttributes(w, n, html.ParagraphAttributeFilter)
+	}
+	_ = w.WriteByte('>')
+	return ast.WalkContinue, nil
+}
+
+// blockCalls returns the calls of a paragraph made of nothing but
+// placeholders of block calls, one per line; nil for any other paragraph.
+func (st *state) blockCalls(n ast.Node, src []byte) []*call {
+	if st == nil || len(st.calls) == 0 {
+		return nil
+	}
+	var calls []*call
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		t, ok := c.(*ast.Text)
+		if !ok || t.IsRaw() {
+			return nil
+		}
+		v := bytes.TrimSpace(t.Segment.Value(src))
+		call, size := st.callAt(v)
+		if call == nil || size != len(v) || !call.block() {
+			return nil
+		}
+		calls = append(calls, call)
+	}
+	return calls
+}
+
+// link writes a link whose destination resolveLinks made final; a link
+// it dropped was replaced by its text before rendering.
+func (r *nodeRenderer) link(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.Link)
+	if !entering {
+		_, _ = w.WriteString("</a>")
+		return ast.WalkContinue, nil
+	}
+	_, _ = w.WriteString(`<a href="`)
+	r.writeURL(w, n.Destination)
+	_ = w.WriteByte('"')
+	if n.Title != nil {
+		_, _ = w.WriteString(` title="`)
+		r.Writer.Write(w, n.Title)
+		_ = w.WriteByte('"')
+	}
+	_ = w.WriteByte('>')
+	return ast.WalkContinue, nil
+}
+
+func (r *nodeRenderer) image(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.Image)
+	_, _ = w.WriteString(`<img src="`)
+	r.writeURL(w, n.Destination)
+	_, _ = w.WriteString(`" alt="`)
+	_, _ = w.Write(util.EscapeHTML([]byte(stateOf(w).plainText(n, src))))
+	_ = w.WriteByte('"')
+	if n.Title != nil {
+		_, _ = w.WriteString(` title="`)
+		r.Writer.Write(w, n.Title)
+		_ = w.WriteByte('"')
+	}
+	_ = w.WriteByte('>')
+	return ast.WalkSkipChildren, nil
+}
+
+// writeURL writes a resolved URL into an attribute, leaving out
+// javascript: and the like unless raw HTML is allowed anyway.
+func (r *nodeRenderer) writeURL(w util.BufWriter, u []byte) {
+	if r.Unsafe || !html.IsDangerousURL(u) {
+		_, _ = w.Write(util.EscapeHTML(u))
+	}
+}
+
+// autoLink is goldmark's, with "www." links given https as Hugo does.
+func (r *nodeRenderer) autoLink(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.AutoLink)
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	u := n.URL(src)
+	if len(n.Protocol) > 0 {
+		u = append([]byte("https"), u[len(n.Protocol):]...)
+	}
+	u = util.URLEscape(u, false)
+	_, _ = w.WriteString(`<a href="`)
+	if n.AutoLinkType == ast.AutoLinkEmail && !bytes.HasPrefix(bytes.ToLower(u), []byte("mailto:")) {
+		_, _ = w.WriteString("mailto:")
+	}
+	r.writeURL(w, u)
+	_, _ = w.WriteString(`">`)
+	_, _ = w.Write(util.EscapeHTML(n.Label(src)))
+	_, _ = w.WriteString(`</a>`)
+	return ast.WalkContinue, nil
+}
+
+func (r *nodeRenderer) fencedCode(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.FencedCodeBlock)
+	var code []byte
+	lines := n.Lines()
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		code = append(code, seg.Value(src)...)
+	}
+	writeCode(w, string(n.Language(src)), string(code))
+	return ast.WalkSkipChildren, nil
+}
+
+// inlineMarkdown renders a shortcode argument written in Markdown (a
+// figure's caption): the HTML without the <p> around a single paragraph,
+// as Hugo's markdownify does, and the Markdown with its links resolved.
+func (st *state) inlineMarkdown(s string, line int) (htm, md string) {
+	sub := &state{r: st.r, post: st.post, res: st.res, page: st.page, pageURL: st.pageURL,
+		prefix: st.prefix, summaryEnd: -1, parent: st}
+	sub.src = []byte(normalizeNewlines(s))
+	sub.marks = []mark{{0, line}}
+	doc := st.r.parse(sub, sub.src)
+	sub.resolveLinks(doc)
+	w := &htmlWriter{Buffer: new(bytes.Buffer), st: sub}
+	sub.renderBlocks(w, doc)
+	htm = strings.TrimSpace(w.String())
+	if strings.HasPrefix(htm, "<p>") && strings.HasSuffix(htm, "</p>") && strings.Count(htm, "<p>") == 1 {
+		htm = htm[len("<p>") : len(htm)-len("</p>")]
+	}
+	return htm, sub.markdown()
+}

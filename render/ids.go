@@ -1,0 +1,73 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// headingIDs gives every heading without an explicit {#id} the id Hugo
+// gives it by default ("github" style): its plain text lower-cased,
+// spaces and hyphens as "-", other punctuation dropped, letters of every
+// script kept (goldmark's own generator drops non-ASCII ones). A repeated
+// id gets "-1", "-2", … as in Hugo.
+func (st *state) headingIDs(doc ast.Node) {
+	seen := map[string]bool{}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || n.Type() == ast.TypeInline {
+			return ast.WalkSkipChildren, nil
+		}
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			return ast.WalkContinue, nil
+		}
+		if v, ok := h.AttributeString("id"); ok {
+			if id, ok := v.([]byte); ok {
+				seen[string(id)] = true
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		text := plainText(h, st.src)
+		if len(st.calls) > 0 {
+			text = st.replacePlaceholders(text, func(*call) string { return "" })
+		}
+		if h.Lines().Len() > 1 {
+			// A setext heading over several lines: Hugo uses the last.
+			text = text[strings.LastIndexByte(text, '\n')+1:]
+		}
+		h.SetAttributeString("id", []byte(uniqueID(anchorName(text), seen)))
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// anchorName is Hugo's sanitizeAnchorName for the "github" id type.
+func anchorName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.TrimSpace(s) {
+		switch {
+		case r == '-' || r == ' ':
+			b.WriteByte('-')
+		case r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	if b.Len() == 0 {
+		return "heading"
+	}
+	return b.String()
+}
+
+func uniqueID(id string, seen map[string]bool) string {
+	if seen[id] {
+		for i := 1; ; i++ {
+			if c := id + "-" + strconv.Itoa(i); !seen[c] {
+				id = c
+				break
+			}
+		}
+	}
+	seen[id] = true
+	return id
+}

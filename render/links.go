@@ -1,0 +1,221 @@
+package render
+
+import (
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+
+	"folio/pipeline"
+
+	"github.com/yuin/goldmark/util"
+)
+
+// A target is what a link destination resolves to.
+type target struct {
+	// url goes in the HTML: absolute, or "#fragment" for a place in the
+	// same page; escaped for a URL but not for HTML.
+	url string
+	// md goes in the Markdown alternate: always absolute.
+	md string
+	// changed reports that md differs in meaning from what was written
+	// (a relative link made absolute, a link to a post made canonical).
+	changed bool
+	// drop means the link names a post that is not visible (or none):
+	// the link is rendered as its text alone.
+	drop bool
+}
+
+// resolveDest resolves a link destination as written in Markdown (with
+// its escapes already undone). image links do not name posts.
+func (st *state) resolveDest(dest string, image bool, line int) target {
+	if dest == "" {
+		return target{}
+	}
+	esc := string(util.URLEscape([]byte(dest), false))
+	if strings.HasPrefix(dest, "#") {
+		return target{url: esc, md: st.pageURL + esc, changed: true}
+	}
+	u, err := url.Parse(esc)
+	if err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(esc, "//") {
+		return target{url: esc, md: esc}
+	}
+	if !image {
+		if t, ok := st.postLink(dest, u, line); ok {
+			return t
+		}
+	}
+	abs := st.page.ResolveReference(u).String()
+	return target{url: abs, md: abs, changed: true}
+}
+
+// postLink resolves a relative link that names a post: a content file
+// ("other.md", "../2024/other.md", "/blog/other.md"), or a post's URL
+// ("../other/", "/blog/other/", "/blog/other.md"). ok is false for any
+// other link, which is then an ordinary relative URL.
+func (st *state) postLink(dest string, u *url.URL, line int) (t target, ok bool) {
+	var p *pipeline.Post
+	var visible bool
+	switch file := st.linkedFile(u.Path); {
+	case file != "":
+		p, visible = st.lookupFile(file)
+	default:
+		slug, explicit := st.linkedSlug(u)
+		if slug == "" {
+			return target{}, false
+		}
+		p, visible = st.lookupSlug(slug)
+		if p == nil && !explicit {
+			return target{}, false
+		}
+	}
+	switch {
+	case p == nil:
+		st.issue(line, "link to %q: no such post", dest)
+		return target{drop: true}, true
+	case !visible:
+		st.issue(line, "link to %q: the post is not published", dest)
+		return target{drop: true}, true
+	}
+	abs := st.postURL(p) + suffix(u)
+	return target{url: abs, md: abs, changed: true}, true
+}
+
+// linkedFile returns the content file a link path ending in ".md" names,
+// "" for other paths and for a Markdown file of the post's own bundle
+// (a resource, served as it is).
+func (st *state) linkedFile(p string) string {
+	if !strings.HasSuffix(strings.ToLower(p), ".md") {
+		return ""
+	}
+	var file string
+	if strings.HasPrefix(p, "/") {
+		file = path.Clean(p)[1:]
+	} else {
+		file = path.Join(path.Dir(st.post.File), p)
+	}
+	if file == ".." || strings.HasPrefix(file, "../") {
+		return ""
+	}
+	if b := st.post.Bundle; b != "" && strings.HasPrefix(file, b+"/") {
+		if _, found := slices.BinarySearch(st.post.Resources, file[len(b)+1:]); found {
+			return ""
+		}
+	}
+	return file
+}
+
+// linkedSlug returns the slug of a link to a post's page: u resolves to
+// <base>/<section>/<slug>/, <section>/<slug>.md or <section>/<slug>.
+// explicit is false for the last form, which may as well be a file.
+func (st *state) linkedSlug(u *url.URL) (slug string, explicit bool) {
+	abs := st.page.ResolveReference(u)
+	if abs.Scheme != st.page.Scheme || abs.Host != st.page.Host {
+		return "", false
+	}
+	rest, ok := strings.CutPrefix(abs.Path, st.r.base.Path+st.r.opts.Section+"/")
+	if !ok || rest == "" {
+		return "", false
+	}
+	if s, ok := strings.CutSuffix(rest, "/"); ok {
+		rest, explicit = s, true
+	} else if s, ok := strings.CutSuffix(rest, ".md"); ok {
+		rest, explicit = s, true
+	}
+	if rest == "" || strings.Contains(rest, "/") {
+		return "", false
+	}
+	return rest, explicit
+}
+
+// suffix is the query and fragment of u, to keep on a rewritten link.
+func suffix(u *url.URL) string {
+	s := ""
+	if u.RawQuery != "" {
+		s += "?" + u.RawQuery
+	}
+	if u.Fragment != "" {
+		s += "#" + u.EscapedFragment()
+	}
+	return s
+}
+
+// resolveRef resolves a ref or relref argument as Hugo does: a content
+// path relative to the post's folder, then to the section and the content
+// root, with or without ".md" or "/index.md"; a path starting with "/" is
+// from the content root; at last, the name as a slug. It returns the
+// target's absolute URL with any "#fragment", or "" and dropped.
+func (st *state) resolveRef(arg string, line int) (string, bool) {
+	if arg == "" {
+		st.issue(line, "ref: missing path")
+		return "", true
+	}
+	ref, frag, hasFrag := strings.Cut(arg, "#")
+	if hasFrag {
+		frag = "#" + (&url.URL{Fragment: frag}).EscapedFragment()
+	}
+	if ref == "" {
+		return st.pageURL + frag, false
+	}
+	p, visible := st.findRef(ref)
+	switch {
+	case p == nil:
+		st.issue(line, "ref %q: no such post", arg)
+		return "", true
+	case !visible:
+		st.issue(line, "ref %q: the post is not published", arg)
+		return "", true
+	}
+	return st.postURL(p) + frag, false
+}
+
+func (st *state) findRef(ref string) (*pipeline.Post, bool) {
+	ref = strings.TrimSuffix(ref, "/")
+	var bases []string
+	if strings.HasPrefix(ref, "/") {
+		bases = []string{path.Clean(ref)[1:]}
+	} else {
+		bases = []string{path.Join(path.Dir(st.post.File), ref), path.Join(st.r.opts.Section, ref), path.Clean(ref)}
+	}
+	for _, b := range bases {
+		if b == "." || b == ".." || strings.HasPrefix(b, "../") {
+			continue
+		}
+		names := []string{b}
+		if !strings.HasSuffix(b, ".md") {
+			names = []string{b + ".md", b + "/index.md"}
+		}
+		for _, name := range names {
+			if p, visible := st.lookupFile(name); p != nil {
+				return p, visible
+			}
+		}
+	}
+	return st.lookupSlug(strings.TrimSuffix(path.Base(ref), ".md"))
+}
+
+// lookupFile and lookupSlug ask the resolver and remember the question
+// and answer in the result's Refs.
+func (st *state) lookupFile(file string) (*pipeline.Post, bool) {
+	p, visible := st.res.File(file)
+	st.remember(Ref{File: file, Post: p, Visible: visible})
+	return p, visible
+}
+
+func (st *state) lookupSlug(slug string) (*pipeline.Post, bool) {
+	p, visible := st.res.Slug(slug)
+	st.remember(Ref{Slug: slug, Post: p, Visible: visible})
+	return p, visible
+}
+
+func (st *state) remember(r Ref) {
+	root := st.root()
+	key := [2]string{r.File, r.Slug}
+	if root.looked == nil {
+		root.looked = map[[2]string]bool{}
+	}
+	if !root.looked[key] {
+		root.looked[key] = true
+		root.refs = append(root.refs, r)
+	}
+}

@@ -1,0 +1,266 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"html/template"
+	"slices"
+	"strings"
+
+	"folio/pipeline"
+)
+
+// The Markdown alternate is the post's own Markdown with edits spliced
+// in at the offsets goldmark reported: placeholders become the shortcodes'
+// Markdown, relative link destinations become absolute, a link to a hidden
+// post loses its brackets and destination. The author's formatting is
+// kept byte for byte everywhere else.
+
+// An edit replaces src[start:end] by repl.
+type edit struct {
+	start, end int
+	repl       string
+}
+
+// markdown applies the edits to src.
+func (st *state) markdown() string {
+	for _, c := range st.calls {
+		st.edits = append(st.edits, st.callEdit(c))
+	}
+	// By start; of two edits at one place the longer first, so that an
+	// edit inside another one (a ref inside a link) is skipped.
+	slices.SortStableFunc(st.edits, func(a, b edit) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return b.end - a.end
+	})
+	var b strings.Builder
+	b.Grow(len(st.src) + len(st.src)/8)
+	pos := 0
+	for _, e := range st.edits {
+		if e.start < pos {
+			continue
+		}
+		b.Write(st.src[pos:e.start])
+		b.WriteString(e.repl)
+		pos = e.end
+	}
+	b.Write(st.src[pos:])
+	return tidy(b.String())
+}
+
+// callEdit replaces a placeholder by its call's Markdown. A <!--more-->
+// alone on its line takes the line with it; the lines of a block's
+// Markdown after the first get the container prefix of the placeholder's
+// line ("> ", a list item's indentation).
+func (st *state) callEdit(c *call) edit {
+	start := bytes.LastIndexByte(st.src[:c.off], '\n') + 1
+	end := c.end
+	if i := bytes.IndexByte(st.src[end:], '\n'); i >= 0 {
+		end += i
+	} else {
+		end = len(st.src)
+	}
+	before, after := st.src[start:c.off], st.src[c.end:end]
+	alone := len(bytes.TrimSpace(before)) == 0 && len(bytes.TrimSpace(after)) == 0
+	if c.kind == callMore && alone {
+		if end < len(st.src) {
+			end++ // the newline
+			// Between two blank lines, one blank line is enough.
+			if start >= 2 && st.src[start-2] == '\n' && end < len(st.src) && st.src[end] == '\n' {
+				end++
+			}
+		}
+		return edit{start, end, ""}
+	}
+	repl := c.md
+	if strings.Contains(repl, "\n") {
+		repl = strings.ReplaceAll(repl, "\n", "\n"+continuation(before))
+	}
+	return edit{c.off, c.end, repl}
+}
+
+// continuation turns the start of a line into the prefix that continues
+// its container: "> " stays, list markers become spaces. Text yields "".
+func continuation(prefix []byte) string {
+	out := make([]byte, len(prefix))
+	for i, c := range prefix {
+		switch {
+		case c == '>' || c == ' ' || c == '\t':
+			out[i] = c
+		case c == '-' || c == '*' || c == '+' || c == '.' || c == ')' || c >= '0' && c <= '9':
+			out[i] = ' '
+		default:
+			return ""
+		}
+	}
+	return string(out)
+}
+
+// tidy drops the blank lines at the start and the white space at the end,
+// and ends a non-empty body with one newline.
+func tidy(s string) string {
+	for {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 || strings.TrimSpace(s[:i]) != "" {
+			break
+		}
+		s = s[i+1:]
+	}
+	s = strings.TrimRight(s, " \t\n")
+	if strings.TrimSpace(s) == "" {
+		return ""
+	}
+	return s + "\n"
+}
+
+// markdownURL makes an absolute URL safe as a Markdown link destination.
+func markdownURL(u string) string {
+	depth, balanced := 0, true
+	for i := 0; i < len(u); i++ {
+		switch u[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			balanced = balanced && depth >= 0
+		}
+	}
+	balanced = balanced && depth == 0
+	var b strings.Builder
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		switch {
+		case c <= ' ' || c == '<' || c == '>' || c == '\\' || c == 0x7f ||
+			!balanced && (c == '(' || c == ')'):
+			b.WriteString("%" + strings.ToUpper(hex2(c)))
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func hex2(c byte) string {
+	const digits = "0123456789abcdef"
+	return string([]byte{digits[c>>4], digits[c&15]})
+}
+
+// escapeLinkText escapes what would end a link's text.
+func escapeLinkText(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.NewReplacer(`\`, `\\`, `[`, `\[`, `]`, `\]`).Replace(s)
+}
+
+// escapeTitle escapes what would end a double-quoted link title.
+func escapeTitle(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
+}
+
+// fence writes code as a fenced block, with a fence longer than any run
+// of backticks inside.
+func fence(lang, code string) string {
+	run, longest := 0, 0
+	for i := 0; i < len(code); i++ {
+		if code[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	f := strings.Repeat("`", max(3, longest+1))
+	if fields := strings.Fields(strings.ReplaceAll(lang, "`", "")); len(fields) > 0 {
+		lang = fields[0]
+	} else {
+		lang = ""
+	}
+	if code == "" {
+		return f + lang + "\n" + f
+	}
+	return f + lang + "\n" + code + "\n" + f
+}
+
+// replaceLeftovers replaces the placeholders goldmark passed through
+// without text nodes (in code, attributes, raw HTML) by their Markdown,
+// escaped: in code the reader sees what the shortcode stands for.
+func (st *state) replaceLeftovers(w *htmlWriter) {
+	if len(st.calls) == 0 || !bytes.Contains(w.Bytes(), st.prefix) {
+		return
+	}
+	in := bytes.Clone(w.Bytes())
+	w.Reset()
+	pos, newEnd := 0, -1
+	copyTo := func(end int) {
+		if newEnd < 0 && st.summaryEnd >= pos && st.summaryEnd <= end {
+			newEnd = w.Len() + st.summaryEnd - pos
+		}
+		w.Write(in[pos:end])
+		pos = end
+	}
+	for {
+		i := bytes.Index(in[pos:], st.prefix)
+		if i < 0 {
+			break
+		}
+		c, n := st.callAt(in[pos+i:])
+		if c == nil {
+			copyTo(pos + i + 1)
+			continue
+		}
+		copyTo(pos + i)
+		template.HTMLEscape(w, []byte(c.md))
+		pos += n
+	}
+	copyTo(len(in))
+	st.summaryEnd = newEnd
+}
+
+// MarkdownDocument returns the whole text/markdown body of a post: the
+// YAML block (title, description, date, tags, url, strings JSON-quoted),
+// "# Title", then body, which is Result.Markdown.
+func MarkdownDocument(p *pipeline.Post, baseURL, section, body string) []byte {
+	if !strings.HasSuffix(baseURL, "/") {
+		baseURL += "/"
+	}
+	var b bytes.Buffer
+	b.WriteString("---\ntitle: ")
+	b.WriteString(jsonString(p.Title))
+	b.WriteString("\ndescription: ")
+	b.WriteString(jsonString(p.Description))
+	b.WriteString("\ndate: ")
+	b.WriteString(p.Date.UTC().Format("2006-01-02T15:04:05Z"))
+	b.WriteString("\ntags: [")
+	for i, t := range p.Tags {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(jsonString(t))
+	}
+	b.WriteString("]\nurl: ")
+	b.WriteString(jsonString(baseURL + p.Path(section)))
+	b.WriteString("\n---\n\n# ")
+	title := strings.Join(strings.Fields(p.Title), " ")
+	if title == "" {
+		title = p.Slug
+	}
+	b.WriteString(title)
+	b.WriteString("\n")
+	if body != "" {
+		b.WriteString("\n")
+		b.WriteString(body)
+	}
+	return b.Bytes()
+}
+
+// jsonString quotes s as JSON does, without escaping <, > and & (the
+// document is not HTML).
+func jsonString(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
+}

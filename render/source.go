@@ -1,0 +1,229 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"folio/pipeline"
+
+	"github.com/yuin/goldmark/parser"
+)
+
+// stateKey carries the *state of one rendering through goldmark's parser
+// context to the link parser.
+var stateKey = parser.NewContextKey()
+
+// state is everything one Render call works on.
+type state struct {
+	r       *Renderer
+	post    *pipeline.Post
+	res     Resolver
+	page    *url.URL // the post's absolute URL
+	pageURL string
+
+	// src is the Markdown goldmark parses: the body's text with every
+	// shortcode and <!--more--> replaced by a placeholder (prefix, the
+	// call's index, "E"). prefix occurs nowhere in the body, so a
+	// placeholder cannot be forged by the author.
+	src    []byte
+	prefix []byte
+	calls  []*call
+	marks  []mark // where each body node starts in src, for line numbers
+
+	links []*linkSpan // every link and image the parser made
+	edits []edit      // the changes that turn src into the Markdown alternate
+
+	summaryEnd int  // offset in the HTML where the summary ends, -1 if none
+	moreInline bool // a <!--more--> was met inside a paragraph
+
+	issues []Issue
+	refs   []Ref
+	looked map[[2]string]bool // lookups already in refs, by (file, slug)
+
+	// parent is the state of the post when this one renders a fragment of
+	// it (a figure caption); issues and refs go to the post's state.
+	parent *state
+}
+
+func (st *state) root() *state {
+	for st.parent != nil {
+		st = st.parent
+	}
+	return st
+}
+
+// mark says that src from off on came from the file at line.
+type mark struct{ off, line int }
+
+func (r *Renderer) newState(p *pipeline.Post, res Resolver) *state {
+	st := &state{r: r, post: p, res: res, summaryEnd: -1}
+	st.pageURL = st.postURL(p)
+	page, err := url.Parse(st.pageURL)
+	if err != nil {
+		page = r.base
+	}
+	st.page = page
+	return st
+}
+
+// postURL is the absolute URL of a post, as the rest of folio writes it.
+func (st *state) postURL(p *pipeline.Post) string {
+	return st.r.baseURL + p.Path(st.r.opts.Section)
+}
+
+// build writes src from the body nodes.
+func (st *state) build(body []pipeline.Node) {
+	st.prefix = placeholderPrefix(body)
+	size := 0
+	walkText(body, func(s string) { size += len(s) })
+	st.src = make([]byte, 0, size+size/8+16)
+	st.appendNodes(body)
+}
+
+func (st *state) appendNodes(nodes []pipeline.Node) {
+	for i := range nodes {
+		n := &nodes[i]
+		st.marks = append(st.marks, mark{len(st.src), n.Line})
+		switch {
+		case n.Kind == pipeline.TextNode:
+			st.appendText(n.Text)
+		case n.Kind == pipeline.MoreNode:
+			// The lexer swallows the white space after the divider;
+			// give back the line break that ended a divider on its own
+			// line, or the space after one inside a paragraph.
+			alone := len(st.src) == 0 || st.src[len(st.src)-1] == '\n'
+			st.placeholder(&call{kind: callMore, line: n.Line})
+			if alone {
+				st.src = append(st.src, "\n\n"...)
+			} else {
+				st.src = append(st.src, ' ')
+			}
+		case knownCall(n.Name) != callUnknown:
+			st.placeholder(&call{kind: knownCall(n.Name), node: n, line: n.Line})
+		default:
+			// Unknown shortcode: its inner text is kept, as Markdown. The
+			// pipeline reports it when it parses the file.
+			st.appendNodes(n.Inner)
+		}
+	}
+}
+
+// appendText appends Markdown text with line endings made "\n", which is
+// all goldmark and the line counting need to know.
+func (st *state) appendText(s string) {
+	if strings.IndexByte(s, '\r') < 0 {
+		st.src = append(st.src, s...)
+		return
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c != '\r':
+			st.src = append(st.src, c)
+		case i+1 < len(s) && s[i+1] == '\n':
+			// the "\n" comes next
+		default:
+			st.src = append(st.src, '\n')
+		}
+	}
+}
+
+func (st *state) placeholder(c *call) {
+	c.index = len(st.calls)
+	c.off = len(st.src)
+	st.src = append(st.src, st.prefix...)
+	st.src = strconv.AppendInt(st.src, int64(c.index), 10)
+	st.src = append(st.src, 'E')
+	c.end = len(st.src)
+	st.calls = append(st.calls, c)
+}
+
+// placeholderPrefix returns "FOLIOSC", with as many "X" appended as it
+// takes not to occur in any string of the body. The prefix has no border
+// (no proper suffix equal to a prefix of it), so text next to a
+// placeholder cannot make a false match either.
+func placeholderPrefix(body []pipeline.Node) []byte {
+	prefix := []byte("FOLIOSC")
+	for {
+		found := false
+		walkStrings(body, func(s string) {
+			if !found && strings.Contains(s, string(prefix)) {
+				found = true
+			}
+		})
+		if !found {
+			return prefix
+		}
+		prefix = append(prefix, 'X')
+	}
+}
+
+// walkText calls f with the Markdown text of every text node, in order.
+func walkText(nodes []pipeline.Node, f func(string)) {
+	for i := range nodes {
+		f(nodes[i].Text)
+		walkText(nodes[i].Inner, f)
+	}
+}
+
+// walkStrings calls f with every string of the body, shortcode names and
+// arguments included.
+func walkStrings(nodes []pipeline.Node, f func(string)) {
+	for i := range nodes {
+		n := &nodes[i]
+		f(n.Text)
+		f(n.Name)
+		for _, s := range n.Positional {
+			f(s)
+		}
+		for k, v := range n.Named {
+			f(k)
+			f(v)
+		}
+		walkStrings(n.Inner, f)
+	}
+}
+
+// callAt parses the placeholder at the start of b, returning the call and
+// the placeholder's length, or nil.
+func (st *state) callAt(b []byte) (*call, int) {
+	if !bytes.HasPrefix(b, st.prefix) {
+		return nil, 0
+	}
+	i, n := len(st.prefix), 0
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9' && i < len(st.prefix)+9; i++ {
+		n = n*10 + int(b[i]-'0')
+	}
+	if i == len(st.prefix) || i >= len(b) || b[i] != 'E' || n >= len(st.calls) {
+		return nil, 0
+	}
+	return st.calls[n], i + 1
+}
+
+// line returns the file line of offset off in src.
+func (st *state) line(off int) int {
+	// The last mark at or before off: several nodes can start at one
+	// offset (an unknown shortcode and its inner text).
+	i := sort.Search(len(st.marks), func(i int) bool { return st.marks[i].off > off }) - 1
+	if i < 0 {
+		return max(st.post.BodyLine, 1)
+	}
+	m := st.marks[i]
+	off = min(off, len(st.src))
+	return max(m.line, 1) + bytes.Count(st.src[m.off:off], []byte{'\n'})
+}
+
+func (st *state) issue(line int, format string, args ...any) {
+	root := st.root()
+	root.issues = append(root.issues, Issue{Line: line, Message: fmt.Sprintf(format, args...)})
+}
+
+// sortedIssues returns the issues in file order, each once.
+func (st *state) sortedIssues() []Issue {
+	slices.SortStableFunc(st.issues, func(a, b Issue) int { return a.Line - b.Line })
+	return slices.Compact(st.issues)
+}
