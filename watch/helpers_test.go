@@ -2,23 +2,30 @@ package watch
 
 import (
 	"bytes"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 )
 
 // Waits are generous: the machine running the tests may be busy. Nothing
-// here asserts speed.
+// here asserts speed, and the tests use a longer Quiet than the default so
+// that a writer that is descheduled for a moment in the middle of a save
+// does not split it: "exactly one delivery" is about coalescing, not about
+// the scheduler. (The default is measured by BenchmarkSaveToBatch and
+// BenchmarkGitCheckout.)
 const (
+	testQuiet = 40 * time.Millisecond
 	waitBatch = 10 * time.Second
-	// settle is how long no further batch may arrive for a delivery to
-	// count as the only one: well above the longest silence a burst
-	// waits for (20 Quiet).
-	settle = 500 * time.Millisecond
+	// settle is how long no further delivery may arrive for one to count
+	// as the only one: above the longest silence a burst waits for.
+	settle = 20*testQuiet + 400*time.Millisecond
 )
 
 // logBuffer collects a Watcher's log for assertions.
@@ -46,6 +53,9 @@ func start(t *testing.T, opts Options, roots ...string) (*Watcher, *logBuffer) {
 	logs := &logBuffer{}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(logs, nil))
+	}
+	if opts.Quiet == 0 {
+		opts.Quiet = testQuiet
 	}
 	w, err := New(roots, opts)
 	if err != nil {
@@ -80,6 +90,22 @@ func none(t *testing.T, w *Watcher) {
 	}
 }
 
+// rescanned waits for a delivery that rescans root: the deliveries before
+// it may name what went first (a folder's removal reaches its own watch a
+// little after its parent's).
+func rescanned(t *testing.T, w *Watcher, root string) {
+	t.Helper()
+	deadline := time.Now().Add(waitBatch)
+	for time.Now().Before(deadline) {
+		for _, b := range next(t, w) {
+			if b.Root == root && b.Rescan {
+				return
+			}
+		}
+	}
+	t.Fatalf("no rescan of %s", root)
+}
+
 // only waits for the next delivery and asserts it is the only one.
 func only(t *testing.T, w *Watcher) []Batch {
 	t.Helper()
@@ -91,9 +117,23 @@ func only(t *testing.T, w *Watcher) []Batch {
 // wantPaths asserts a delivery of exactly one Batch for root with paths.
 func wantPaths(t *testing.T, got []Batch, root string, paths ...string) {
 	t.Helper()
-	want := []Batch{{Root: root, Paths: paths}}
+	wantBatches(t, got, Batch{Root: root, Paths: paths})
+}
+
+// wantRescan asserts a delivery of rescans of roots.
+func wantRescan(t *testing.T, got []Batch, roots ...string) {
+	t.Helper()
+	var want []Batch
+	for _, r := range roots {
+		want = append(want, Batch{Root: r, Rescan: true})
+	}
+	wantBatches(t, got, want...)
+}
+
+func wantBatches(t *testing.T, got []Batch, want ...Batch) {
+	t.Helper()
 	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("got  %+v\nwant %+v", got, want)
+		t.Fatalf("got  %s\nwant %s", show(got), show(want))
 	}
 }
 
@@ -117,4 +157,18 @@ func must(t *testing.T, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// show prints a delivery, eliding long path lists.
+func show(bs []Batch) string {
+	var out []string
+	for _, b := range bs {
+		paths := b.Paths
+		if len(paths) > 6 {
+			paths = append(slices.Clip(paths[:3]), fmt.Sprintf("… %d more …", len(paths)-6))
+			paths = append(paths, b.Paths[len(b.Paths)-3:]...)
+		}
+		out = append(out, fmt.Sprintf("{%s rescan=%v %q}", b.Root, b.Rescan, paths))
+	}
+	return "[" + strings.Join(out, " ") + "]"
 }

@@ -176,6 +176,13 @@ func (w *Watcher) run() {
 		}
 	}()
 	for {
+		switch {
+		case len(w.polled) > 0 && ticker == nil:
+			ticker = time.NewTicker(w.opts.Poll)
+		case len(w.polled) == 0 && ticker != nil:
+			ticker.Stop()
+			ticker = nil
+		}
 		var out chan<- []Batch
 		if w.offer != nil {
 			out = w.out
@@ -201,7 +208,9 @@ func (w *Watcher) run() {
 			}
 			w.eventsLost(err, time.Now())
 		case now := <-flushC:
-			if !now.Before(w.burst.deadline(w.opts)) {
+			// An event already waiting belongs to this burst: this
+			// goroutine was late, not the writer.
+			if !w.takeWaiting() && !now.Before(w.burst.deadline(w.opts)) {
 				w.flush()
 			}
 		case now := <-pollC:
@@ -213,13 +222,19 @@ func (w *Watcher) run() {
 		if !w.burst.empty() {
 			flush.Reset(time.Until(w.burst.deadline(w.opts)))
 		}
-		switch {
-		case len(w.polled) > 0 && ticker == nil:
-			ticker = time.NewTicker(w.opts.Poll)
-		case len(w.polled) == 0 && ticker != nil:
-			ticker.Stop()
-			ticker = nil
+	}
+}
+
+// takeWaiting handles an event that is ready to be received, if any.
+func (w *Watcher) takeWaiting() bool {
+	select {
+	case ev, ok := <-w.b.Events():
+		if ok {
+			w.handle(ev, time.Now())
 		}
+		return ok
+	default:
+		return false
 	}
 }
 
