@@ -1,0 +1,45 @@
+// Package export writes a folio site as static files, and the nginx
+// configuration that serves them the way folio serve would.
+//
+// # Same bytes by construction
+//
+// Nothing here renders a page. Write asks the server's own handler for each
+// path, in process, exactly as a client would (once plainly and once with
+// Accept-Encoding: gzip), and stores what it answered: the body as the
+// file, the gzip body as its .gz twin, the Last-Modified as the file's
+// modification time. A page in the export is therefore the server's
+// answer, not a second implementation of it.
+//
+// # Layout
+//
+//	/x/                        x/index.html
+//	/blog/x.md                 blog/x.md
+//	/api/posts/cursor/T.json   api/posts/cursor/T.json
+//	/404.html (the 404 page)   404.html
+//	any other path             the same name, percent-decoded
+//
+// Each file over 1 KiB that the server compresses gets a .gz twin holding
+// the server's own gzip body; files the server sends as they are (images,
+// small bodies) get none, so nginx's gzip_static answers exactly as the
+// server does.
+//
+// # Never half a site
+//
+// The files are written into a new folder beside the output, which is
+// swapped in with one rename (an atomic exchange where the system has
+// one). A failed export removes its folder and leaves the previous output
+// as it was.
+//
+// # nginx
+//
+// Nginx writes a configuration for the http context: a server block with
+// root at the output folder that adds the headers the server sends
+// (Content-Type from the server's fixed table, Cache-Control, CORS, Link,
+// Content-Security-Policy, Vary), serves the .gz twins, answers redirects,
+// 404 (problem+json on API paths), 405 and OPTIONS like the server, and
+// negotiates HTML against Markdown with a small njs function (folio.js,
+// written beside the config) that is the server's negotiation rule written
+// again in JavaScript. Per-path values (Link headers, redirects, which
+// pages negotiate) are read from the recorded answers into nginx maps, so
+// the config cannot drift from what the server sent.
+package export

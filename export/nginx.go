@@ -1,0 +1,300 @@
+package export
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"slices"
+	"strings"
+	"text/template"
+)
+
+// NginxOptions say where the export is served from.
+type NginxOptions struct {
+	// Root is the output folder, absolute.
+	Root string
+	// Listen is the value of the listen directive ("80", "127.0.0.1:8080").
+	Listen string
+	// BaseURL is the site's base URL; its host is the server_name.
+	BaseURL string
+	// Self and Script are where the config and its njs script are written,
+	// absolute.
+	Self, Script string
+	// NotFound is the path of the 404 page, which is no route of its own.
+	NotFound string
+}
+
+// ScriptPath is where the njs script of the config conf goes: beside it,
+// named like it with the extension .js (not .conf, so an include of
+// conf.d/*.conf never reads it as config).
+func ScriptPath(conf string) string {
+	js := strings.TrimSuffix(conf, filepath.Ext(conf)) + ".js"
+	if js == conf {
+		js += ".js"
+	}
+	return js
+}
+
+var (
+	//go:embed nginx.conf.tmpl
+	confText string
+	//go:embed folio.js.tmpl
+	scriptText string
+
+	confTmpl   = template.Must(template.New("nginx.conf").Parse(confText))
+	scriptTmpl = template.Must(template.New("folio.js").Parse(scriptText))
+)
+
+// prefix starts every nginx variable and location the config defines.
+const prefix = "folio"
+
+// skipped are the headers nginx makes itself, or that describe one
+// response's bytes rather than the representation.
+var skipped = map[string]bool{
+	"Etag": true, "Last-Modified": true, "Content-Length": true, "Content-Encoding": true,
+	"Date": true, "Accept-Ranges": true, "Connection": true, "Transfer-Encoding": true,
+}
+
+// Nginx returns the nginx config that serves site from opts.Root, and the
+// njs script it loads from opts.Script.
+func Nginx(site *Site, opts NginxOptions) (conf, script []byte, err error) {
+	data, err := confData(site, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	var c, s bytes.Buffer
+	if err := confTmpl.Execute(&c, data); err != nil {
+		return nil, nil, fmt.Errorf("export: nginx config: %w", err)
+	}
+	answers, err := json.Marshal(jsAnswersOf(site.Dynamic))
+	if err != nil {
+		return nil, nil, fmt.Errorf("export: nginx script: %w", err)
+	}
+	if err := scriptTmpl.Execute(&s, map[string]any{"Root": opts.Root, "Answers": string(answers), "CORSPaths": corsPathsJS}); err != nil {
+		return nil, nil, fmt.Errorf("export: nginx script: %w", err)
+	}
+	return c.Bytes(), s.Bytes(), nil
+}
+
+// corsPathsJS lists the single paths besides /api/ and .md that carry
+// CORS, as the server's corsPath does.
+const corsPathsJS = `["/openapi.json", "/rss.xml", "/llms.txt", "/sdk/blog-client.js"]`
+
+// entry is one line of a map: key and value, quoted for nginx.
+type entry struct{ Key, Value string }
+
+// headerMap is the map of one response header by key.
+type headerMap struct {
+	Name, Var, Default string
+	Entries            []entry
+}
+
+type confValues struct {
+	P, NS                       string
+	Root, RootQ, Self, Script   string
+	ScriptQ, Listen, ServerName string
+	HashMax, HashBucket         int
+	Routes, Markdown, Redirects []entry
+	Headers                     []headerMap
+}
+
+func confData(site *Site, opts NginxOptions) (*confValues, error) {
+	for _, p := range []string{opts.Root, opts.Script} {
+		if strings.ContainsAny(p, "$\"\\\n\r\t\x00;{}") || !filepath.IsAbs(p) {
+			return nil, fmt.Errorf("export: nginx: path %q must be absolute and free of $ \" \\ ; { } and control characters", p)
+		}
+	}
+	host := "_"
+	if u, err := url.Parse(opts.BaseURL); err == nil && u.Hostname() != "" {
+		host = u.Hostname()
+	}
+	v := &confValues{
+		P: prefix, NS: prefix, Root: opts.Root, Self: opts.Self, Script: opts.Script,
+		RootQ: quote(opts.Root), ScriptQ: quote(opts.Script), Listen: opts.Listen, ServerName: host,
+	}
+	keyed := map[string]http.Header{} // header sets by map key
+	for _, f := range site.Files {
+		if f.Path == opts.NotFound {
+			continue // answered by the njs notFound, from the recorded page
+		}
+		p, file, err := decoded(f.Path, "/"+f.Name)
+		if err != nil {
+			return nil, err
+		}
+		v.Routes = append(v.Routes, entry{quote(p), quoteValue(file)})
+		keyed["f:"+file] = f.Header
+		if f.Markdown != "" {
+			md, err := FileName(f.Markdown)
+			if err != nil {
+				return nil, err
+			}
+			v.Markdown = append(v.Markdown, entry{quote(p), quoteValue("/" + md)})
+			keyed["m:"+p] = f.MarkdownHeader
+		}
+	}
+	for _, r := range site.Redirects {
+		p, _, err := decoded(r.Path, "")
+		if err != nil {
+			return nil, err
+		}
+		if _, dup := keyed["r:"+p]; dup {
+			continue // two spellings of one path
+		}
+		v.Redirects = append(v.Redirects, entry{quote(p), "1"})
+		keyed["r:"+p] = r.Header
+	}
+	v.Headers = headerMaps(keyed)
+	v.HashMax, v.HashBucket = hashSizes(v)
+	return v, nil
+}
+
+// decoded is p as nginx's $uri holds it (percent-decoded), checked to be
+// writable in the config.
+func decoded(p, file string) (string, string, error) {
+	d, err := url.PathUnescape(p)
+	if err != nil {
+		return "", "", fmt.Errorf("export: nginx: path %q: %w", p, err)
+	}
+	for _, s := range []string{d, file} {
+		if strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+			return "", "", fmt.Errorf("export: nginx: path %q has control characters nginx cannot match", p)
+		}
+	}
+	return d, file, nil
+}
+
+// headerMaps makes one map per header name across all answers: the most
+// common value is the default and only the others are listed.
+func headerMaps(keyed map[string]http.Header) []headerMap {
+	names := map[string]bool{}
+	for _, h := range keyed {
+		for name := range h {
+			if !skipped[http.CanonicalHeaderKey(name)] {
+				names[http.CanonicalHeaderKey(name)] = true
+			}
+		}
+	}
+	keys := make([]string, 0, len(keyed))
+	for k := range keyed {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var out []headerMap
+	for _, name := range slices.Sorted(maps.Keys(names)) {
+		values := make(map[string]string, len(keys))
+		count := map[string]int{}
+		for _, k := range keys {
+			val := strings.Join(keyed[k].Values(name), ", ")
+			values[k] = val
+			count[val]++
+		}
+		def := mostCommon(count)
+		m := headerMap{Name: name, Var: strings.ToLower(strings.ReplaceAll(name, "-", "_")), Default: quoteValue(def)}
+		for _, k := range keys {
+			if values[k] != def {
+				m.Entries = append(m.Entries, entry{quote(k), quoteValue(values[k])})
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func mostCommon(count map[string]int) string {
+	best, n := "", -1
+	for _, v := range slices.Sorted(maps.Keys(count)) {
+		if count[v] > n {
+			best, n = v, count[v]
+		}
+	}
+	return best
+}
+
+// hashSizes picks map_hash_max_size and map_hash_bucket_size big enough
+// for the largest map and the longest key, so nginx builds every map's
+// hash at its first try.
+func hashSizes(v *confValues) (maxSize, bucket int) {
+	longest, most := 0, max(len(v.Routes), len(v.Markdown), len(v.Redirects))
+	for _, list := range [][]entry{v.Routes, v.Markdown, v.Redirects} {
+		for _, e := range list {
+			longest = max(longest, len(e.Key))
+		}
+	}
+	for _, m := range v.Headers {
+		most = max(most, len(m.Entries))
+		for _, e := range m.Entries {
+			longest = max(longest, len(e.Key))
+		}
+	}
+	bucket = 128
+	for bucket < longest+32 {
+		bucket *= 2
+	}
+	return max(4096, 4*most), bucket
+}
+
+// quote writes s as an nginx string in double quotes.
+func quote(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+	return `"` + r.Replace(s) + `"`
+}
+
+// quoteValue is quote for map values, where "$" would start a variable:
+// it is written as the variable holding a dollar sign.
+func quoteValue(s string) string {
+	return strings.ReplaceAll(quote(s), "$", "${"+prefix+"_dollar}")
+}
+
+// jsAnswer is an Answer as the njs script reads it.
+type jsAnswer struct {
+	Status  int               `json:"status"`
+	Headers map[string]string `json:"headers"`
+	Body    string            `json:"body"`
+}
+
+type jsPair struct {
+	CORS  jsAnswer `json:"cors"`
+	Plain jsAnswer `json:"plain"`
+}
+
+type jsAnswers struct {
+	ProbePath           string    `json:"probePath"`
+	ProbeMethod         string    `json:"probeMethod"`
+	ProbeNegotiated     string    `json:"probeNegotiated"`
+	ProbeRequestHeaders string    `json:"probeRequestHeaders"`
+	Page404             jsAnswer  `json:"page404"`
+	Problem404          jsPair    `json:"problem404"`
+	Method405           jsPair    `json:"method405"`
+	Options             jsPair    `json:"options"`
+	NotAcceptable406    *jsAnswer `json:"notAcceptable406"`
+}
+
+func jsAnswersOf(d Dynamic) jsAnswers {
+	a := jsAnswers{
+		ProbePath: MarkPath, ProbeMethod: MarkMethod, ProbeNegotiated: MarkPath, ProbeRequestHeaders: MarkHeaders,
+		Page404:    jsAnswerOf(d.Page404),
+		Problem404: jsPair{jsAnswerOf(d.Problem404.CORS), jsAnswerOf(d.Problem404.Plain)},
+		Method405:  jsPair{jsAnswerOf(d.Method405.CORS), jsAnswerOf(d.Method405.Plain)},
+		Options:    jsPair{jsAnswerOf(d.Options.CORS), jsAnswerOf(d.Options.Plain)},
+	}
+	if d.NotAcceptable406 != nil {
+		n := jsAnswerOf(*d.NotAcceptable406)
+		a.NotAcceptable406 = &n
+	}
+	return a
+}
+
+func jsAnswerOf(a Answer) jsAnswer {
+	h := map[string]string{}
+	for name, vs := range a.Header {
+		if !skipped[http.CanonicalHeaderKey(name)] {
+			h[name] = strings.Join(vs, ", ")
+		}
+	}
+	return jsAnswer{Status: a.Status, Headers: h, Body: a.Body}
+}

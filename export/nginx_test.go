@@ -1,0 +1,120 @@
+package export
+
+import (
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"folio/internal/nginxtest"
+	"folio/internal/parity"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata golden files")
+
+// fakeNginx exports the fake site and writes its nginx config, listening
+// on listen, into a temporary folder.
+func fakeNginx(t *testing.T, listen string) (root, conf string) {
+	t.Helper()
+	dir := t.TempDir()
+	root = filepath.Join(dir, "public")
+	site, err := Write(root, fakeSite{}, fakePaths, fakeOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf = filepath.Join(dir, "site.conf")
+	c, s, err := Nginx(site, NginxOptions{
+		Root: root, Listen: listen, BaseURL: "https://example.org/",
+		Self: conf, Script: ScriptPath(conf), NotFound: "/404.html",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(conf, c, 0o644)
+	os.WriteFile(ScriptPath(conf), s, 0o644)
+	return root, conf
+}
+
+func TestNginxGolden(t *testing.T) {
+	root, conf := fakeNginx(t, "127.0.0.1:8080")
+	got, _ := os.ReadFile(conf)
+	// The temporary folder changes on every run.
+	got = []byte(strings.ReplaceAll(string(got), filepath.Dir(root), "/srv"))
+	golden := filepath.Join("testdata", "nginx.conf.golden")
+	if *update {
+		os.WriteFile(golden, got, 0o644)
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("nginx config changed; run go test ./export -run Golden -update and review the diff\n%s", got)
+	}
+}
+
+func TestScriptPath(t *testing.T) {
+	for conf, want := range map[string]string{
+		"/etc/nginx/conf.d/blog.conf": "/etc/nginx/conf.d/blog.js",
+		"/srv/nginx":                  "/srv/nginx.js",
+		"/srv/odd.js":                 "/srv/odd.js.js",
+	} {
+		if got := ScriptPath(conf); got != want {
+			t.Errorf("ScriptPath(%q) = %q, want %q", conf, got, want)
+		}
+	}
+}
+
+func TestNginxRejectsUnsafePaths(t *testing.T) {
+	site := &Site{}
+	for _, root := range []string{"relative/public", "/srv/$site", "/srv/a;b"} {
+		_, _, err := Nginx(site, NginxOptions{Root: root, Script: "/srv/x.js"})
+		if err == nil {
+			t.Errorf("root %q accepted", root)
+		}
+	}
+}
+
+// TestNginxParity serves the fake site's export with real nginx and asks
+// it what the handler itself is asked.
+func TestNginxParity(t *testing.T) {
+	addr := fmt.Sprintf("127.0.0.1:%d", nginxtest.FreePort(t))
+	_, conf := fakeNginx(t, addr)
+	nginxtest.Nginx(t, conf, addr, 0)
+	direct := httptest.NewServer(fakeSite{})
+	defer direct.Close()
+
+	reqs := []parity.Request{
+		{Path: "/"}, {Path: "/", Header: map[string]string{"Accept-Encoding": "gzip"}},
+		{Method: "HEAD", Path: "/"},
+		{Path: "/blog.md"}, {Path: "/api/posts.json"},
+		{Path: "/blog/caf%C3%A9/photo.png"}, {Path: "/blog/café/photo.png"},
+		{Path: "/blog"}, {Path: "/old"}, {Path: "/old/"},
+		{Path: "/nope"}, {Path: "/nope/"}, {Path: "/404.html"}, {Path: "/index.html"},
+		{Path: "/api/nope"}, {Path: "/api/caf%C3%A9%22%3C"}, {Path: "/x.json"},
+		{Method: "POST", Path: "/"}, {Method: "DELETE", Path: "/api/posts.json"},
+		{Method: "OPTIONS", Path: "/"},
+		{Method: "OPTIONS", Path: "/api/posts.json", Header: map[string]string{"Access-Control-Request-Headers": "content-type"}},
+		{Method: "OPTIONS", Path: "/api/posts.json"},
+		{Path: "/blog/", Header: map[string]string{"Accept": "application/json"}},
+		{Path: "/blog/", Header: map[string]string{"Accept": "text/markdown"}},
+		{Path: "/blog/", Header: map[string]string{"Accept": "text/html"}},
+		{Path: "/blog/?q=1"},
+	}
+	for _, r := range reqs {
+		a, err := parity.Do(direct.URL, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := parity.Do("http://"+addr, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := parity.Diff(a, b); d != "" {
+			t.Errorf("%s: handler vs nginx: %s", r, d)
+		}
+	}
+}

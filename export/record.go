@@ -1,0 +1,112 @@
+package export
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+// An Answer is one recorded answer of the server that is not a file: a
+// redirect, or an answer a static host makes at request time.
+type Answer struct {
+	Path   string
+	Status int
+	Header http.Header
+	Body   string
+}
+
+// Dynamic holds the answers whose bodies or headers depend on the request,
+// recorded from the server with probe requests: the 404 page, problem+json
+// 404s, 405, 406 and OPTIONS. Where the server's answer differs between
+// CORS routes and the others, both are recorded. In the bodies and
+// headers the probe's path, method and requested headers are replaced by
+// the markers below, for the static host to fill in.
+type Dynamic struct {
+	Page404          Answer
+	Problem404       Pair
+	Method405        Pair
+	Options          Pair
+	NotAcceptable406 *Answer // nil when no page negotiates
+}
+
+// A Pair is an answer on a CORS route and on any other path.
+type Pair struct{ CORS, Plain Answer }
+
+// Markers stand for what a request fills in.
+const (
+	MarkPath    = "@@FOLIO_PATH@@"
+	MarkMethod  = "@@FOLIO_METHOD@@"
+	MarkHeaders = "@@FOLIO_REQUEST_HEADERS@@"
+)
+
+// The probes: paths no route claims, on either side of the CORS rule, and
+// a method nothing allows.
+const (
+	probeCORS    = "/api/folio-probe"
+	probePlain   = "/folio-probe"
+	probeAPI     = "/folio-probe.json" // an API path (problem+json) off the CORS routes
+	probeMethod  = "FOLIOPROBE"
+	probeHeaders = "x-folio-probe"
+)
+
+// redirects records the answers of the paths that answer 301; the others
+// are answered by a route of their own (or are 404) and are left out.
+func redirects(h http.Handler, paths []string) []Answer {
+	out := make([]Answer, 0, len(paths))
+	seen := map[string]bool{}
+	for _, p := range paths {
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		rec := get(h, p, "")
+		if rec.Code == http.StatusMovedPermanently && rec.Header().Get("Location") != "" {
+			out = append(out, Answer{Path: p, Status: rec.Code, Header: rec.Header(), Body: rec.Body.String()})
+		}
+	}
+	return out
+}
+
+// record asks h the probe requests.
+func record(h http.Handler, files []File) (Dynamic, error) {
+	var d Dynamic
+	var err error
+	probe := func(status int, method, path, mark, value string, header ...string) Answer {
+		rec := ask(h, method, path, header...)
+		a := Answer{Path: path, Status: rec.Code, Header: rec.Header().Clone(), Body: rec.Body.String()}
+		if rec.Code != status && err == nil {
+			err = fmt.Errorf("export: probe %s %s answered %d, want %d", method, path, rec.Code, status)
+		}
+		if mark != "" {
+			a.Body = strings.ReplaceAll(a.Body, value, mark)
+			for k, vs := range a.Header {
+				for i, v := range vs {
+					vs[i] = strings.ReplaceAll(v, value, mark)
+				}
+				a.Header[k] = vs
+			}
+		}
+		return a
+	}
+	d.Page404 = probe(http.StatusNotFound, http.MethodGet, probePlain+"/", "", "")
+	d.Problem404 = Pair{
+		CORS:  probe(http.StatusNotFound, http.MethodGet, probeCORS, MarkPath, probeCORS),
+		Plain: probe(http.StatusNotFound, http.MethodGet, probeAPI, MarkPath, probeAPI),
+	}
+	d.Method405 = Pair{
+		CORS:  probe(http.StatusMethodNotAllowed, probeMethod, probeCORS, MarkMethod, probeMethod),
+		Plain: probe(http.StatusMethodNotAllowed, probeMethod, probePlain, MarkMethod, probeMethod),
+	}
+	d.Options = Pair{
+		CORS:  probe(http.StatusNoContent, http.MethodOptions, probeCORS, MarkHeaders, probeHeaders, "Access-Control-Request-Headers", probeHeaders),
+		Plain: probe(http.StatusNoContent, http.MethodOptions, probePlain, MarkHeaders, probeHeaders, "Access-Control-Request-Headers", probeHeaders),
+	}
+	for _, f := range files {
+		if f.Markdown != "" {
+			a := probe(http.StatusNotAcceptable, http.MethodGet, f.Path, MarkPath, f.Path, "Accept", "application/json")
+			d.NotAcceptable406 = &a
+			break
+		}
+	}
+	return d, err
+}

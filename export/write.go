@@ -1,0 +1,325 @@
+package export
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+)
+
+// A File is one exported route: what the server answered for Path and
+// where it was stored.
+type File struct {
+	// Path is the URL path as requested, escaped ("/blog/caf%C3%A9/").
+	Path string
+	// Name is the slash-separated file name inside the output folder
+	// ("blog/café/index.html").
+	Name string
+	// Status is the answer's status: 200, or 404 for the not-found page.
+	Status int
+	// Header holds the headers of the plain answer (no Accept, no
+	// Accept-Encoding).
+	Header http.Header
+	// Size is the length of the body.
+	Size int
+	// Gzip reports that Name+".gz" holds the server's gzip body.
+	Gzip bool
+	// Markdown is, for a page that negotiates, the Path of the exported
+	// route whose body the page's Markdown answer is, and MarkdownHeader
+	// that answer's headers (they differ from the route's own by Vary).
+	Markdown       string
+	MarkdownHeader http.Header
+
+	sum, mdSum [sha256.Size]byte
+}
+
+// Negotiates reports whether the server chose this answer among
+// representations by Accept (it said Vary: Accept).
+func (f *File) Negotiates() bool {
+	for _, v := range f.Header.Values("Vary") {
+		for m := range strings.SplitSeq(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(m), "Accept") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// FileName maps a URL path to its file in the export: "/x/" is
+// "x/index.html", anything else keeps its name, percent-decoded (nginx
+// looks files up by the decoded path). A path that would leave the output
+// folder is an error.
+func FileName(urlPath string) (string, error) {
+	p, err := url.PathUnescape(urlPath)
+	if err != nil {
+		return "", fmt.Errorf("export: path %q: %w", urlPath, err)
+	}
+	if strings.HasSuffix(p, "/") {
+		p += "index.html"
+	}
+	name := strings.TrimPrefix(p, "/")
+	if !strings.HasPrefix(p, "/") || path.Clean(name) != name || !filepath.IsLocal(filepath.FromSlash(name)) || strings.ContainsRune(name, 0) {
+		return "", fmt.Errorf("export: path %q does not name a file inside the output folder", urlPath)
+	}
+	return name, nil
+}
+
+// Options tune Write.
+type Options struct {
+	// NotFound is the path whose answer is the 404 page; it is the one
+	// path expected to answer 404 rather than 200.
+	NotFound string
+	// Redirects are paths that may answer 301; the answers of those that
+	// do are recorded for the nginx config, not written as files.
+	Redirects []string
+}
+
+// A Site is what Write exported: the files, and the answers a static host
+// has to make at request time, recorded from the server.
+type Site struct {
+	Files     []File
+	Redirects []Answer
+	Dynamic   Dynamic
+}
+
+// Write asks h for every path and writes the answers into a fresh folder
+// that then replaces out. The files are in the order of paths. Any answer
+// other than 200 (404 for opts.NotFound), or two
+// paths sharing a file, fails the export and leaves out untouched.
+func Write(out string, h http.Handler, paths []string, opts Options) (*Site, error) {
+	if err := replaceable(out); err != nil {
+		return nil, err
+	}
+	parent := filepath.Dir(filepath.Clean(out))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".tmp-")
+	if err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	site := &Site{}
+	site.Files, err = writeAll(tmp, h, paths, opts)
+	if err == nil {
+		site.Redirects = redirects(h, opts.Redirects)
+	}
+	if err == nil {
+		site.Dynamic, err = record(h, site.Files)
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o755) // MkdirTemp makes it 0700
+	}
+	if err == nil {
+		err = swap(tmp, out)
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	return site, nil
+}
+
+// writeAll renders every path into dir, on as many goroutines as there are
+// processors: the first request for a page is what renders it.
+func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File, error) {
+	files := make([]File, len(paths))
+	owner := map[string]string{}
+	for i, p := range paths {
+		name, err := FileName(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range []string{name, name + ".gz"} {
+			if prev, dup := owner[n]; dup {
+				return nil, fmt.Errorf("export: %s and %s both map to the file %s", prev, p, n)
+			}
+		}
+		owner[name], owner[name+".gz"] = p, p
+		files[i] = File{Path: p, Name: name}
+	}
+	var (
+		wg    sync.WaitGroup
+		once  sync.Once
+		first error
+		next  = make(chan int)
+	)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				if err := writeOne(dir, h, &files[i], opts); err != nil {
+					once.Do(func() { first = err })
+				}
+			}
+		})
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if first != nil {
+		return nil, first
+	}
+	return files, linkMarkdown(files)
+}
+
+// linkMarkdown finds, for each page that negotiates, the exported route
+// whose body its Markdown answer is: nginx serves that file.
+func linkMarkdown(files []File) error {
+	bySum := make(map[[sha256.Size]byte]string, len(files))
+	for i := range files {
+		bySum[files[i].sum] = files[i].Path
+	}
+	for i := range files {
+		f := &files[i]
+		if f.MarkdownHeader == nil {
+			continue
+		}
+		p, ok := bySum[f.mdSum]
+		if !ok {
+			return fmt.Errorf("export: the Markdown answer of %s is the body of no exported route", f.Path)
+		}
+		f.Markdown = p
+	}
+	return nil
+}
+
+// writeOne stores the plain answer for f.Path and, when the server
+// compresses it, the gzip answer as the .gz twin.
+func writeOne(dir string, h http.Handler, f *File, opts Options) error {
+	plain := get(h, f.Path, "")
+	want := http.StatusOK
+	if f.Path == opts.NotFound {
+		want = http.StatusNotFound
+	}
+	if plain.Code != want {
+		return fmt.Errorf("export: GET %s answered %d, want %d: %.200s", f.Path, plain.Code, want, plain.Body.String())
+	}
+	f.Status, f.Header, f.Size = plain.Code, plain.Header(), plain.Body.Len()
+	f.sum = sha256.Sum256(plain.Body.Bytes())
+	if f.Negotiates() && want == http.StatusOK {
+		md := get(h, f.Path, "", "Accept", "text/markdown")
+		if md.Code != http.StatusOK {
+			return fmt.Errorf("export: GET %s as text/markdown answered %d", f.Path, md.Code)
+		}
+		f.MarkdownHeader, f.mdSum = md.Header(), sha256.Sum256(md.Body.Bytes())
+	}
+	modified, _ := http.ParseTime(f.Header.Get("Last-Modified"))
+	file := filepath.Join(dir, filepath.FromSlash(f.Name))
+	if err := writeFile(file, plain.Body.Bytes(), modified); err != nil {
+		return err
+	}
+	gz := get(h, f.Path, "gzip")
+	if gz.Code != want || gz.Header().Get("Content-Encoding") != "gzip" {
+		return nil
+	}
+	f.Gzip = true
+	return writeFile(file+".gz", gz.Body.Bytes(), modified)
+}
+
+// get answers GET path through h, as a client would ask it, with
+// Accept-Encoding: encoding (unless empty) and further header pairs.
+func get(h http.Handler, urlPath, encoding string, header ...string) *httptest.ResponseRecorder {
+	if encoding != "" {
+		header = append(header, "Accept-Encoding", encoding)
+	}
+	return ask(h, http.MethodGet, urlPath, header...)
+}
+
+// ask answers one request through h, in process.
+func ask(h http.Handler, method, urlPath string, header ...string) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	req, err := http.NewRequest(method, "http://export.invalid"+urlPath, nil)
+	if err != nil {
+		rec.WriteHeader(http.StatusBadRequest)
+		fmt.Fprintf(rec.Body, "export: %v", err)
+		return rec
+	}
+	req.RemoteAddr = "192.0.2.1:9"
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+// writeFile writes body to name, creating folders, with the answer's
+// Last-Modified as its modification time so a static host sends the same.
+func writeFile(name string, body []byte, modified time.Time) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if err := os.WriteFile(name, body, 0o644); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if !modified.IsZero() {
+		if err := os.Chtimes(name, modified, modified); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+	}
+	return nil
+}
+
+// replaceable refuses to replace a folder that is not a previous export:
+// --out pointed at the wrong place must not cost anyone their files. An
+// absent or empty folder is fine.
+func replaceable(out string) error {
+	entries, err := os.ReadDir(out)
+	if errors.Is(err, fs.ErrNotExist) || (err == nil && len(entries) == 0) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("export: output folder: %w", err)
+	}
+	for _, marker := range []string{"404.html", "api/posts.json", "index.html"} {
+		if info, err := os.Stat(filepath.Join(out, marker)); err != nil || !info.Mode().IsRegular() {
+			return fmt.Errorf("export: %s is not empty and does not look like an earlier export (no %s); remove it or choose another --out", out, marker)
+		}
+	}
+	return nil
+}
+
+// swap puts the finished folder tmp in out's place and removes the
+// previous output.
+func swap(tmp, out string) error {
+	if _, err := os.Lstat(out); errors.Is(err, fs.ErrNotExist) {
+		if err := os.Rename(tmp, out); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		return nil
+	}
+	old, err := exchange(tmp, out)
+	if err != nil {
+		return fmt.Errorf("export: replace %s: %w", out, err)
+	}
+	if err := os.RemoveAll(old); err != nil {
+		return fmt.Errorf("export: new output in place, but the old one is left at %s: %w", old, err)
+	}
+	return nil
+}
+
+// renameAside is exchange where the system has no atomic exchange: the
+// old output is renamed away, then the new one in. Between the two renames
+// (microseconds) out does not exist; it is never half written.
+func renameAside(tmp, out string) (old string, err error) {
+	old = tmp + ".old"
+	if err := os.Rename(out, old); err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp, out); err != nil {
+		os.Rename(old, out)
+		return "", err
+	}
+	return old, nil
+}

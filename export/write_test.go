@@ -1,0 +1,169 @@
+package export
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestFileName(t *testing.T) {
+	for _, tc := range []struct {
+		path, want string
+		bad        bool
+	}{
+		{path: "/", want: "index.html"},
+		{path: "/blog/", want: "blog/index.html"},
+		{path: "/blog/x/", want: "blog/x/index.html"},
+		{path: "/blog/x.md", want: "blog/x.md"},
+		{path: "/blog.md", want: "blog.md"},
+		{path: "/api/posts/cursor/a-b_C.json", want: "api/posts/cursor/a-b_C.json"},
+		{path: "/404.html", want: "404.html"},
+		{path: "/blog/caf%C3%A9/", want: "blog/café/index.html"},
+		{path: "/blog/a%20b/img/x.png", want: "blog/a b/img/x.png"},
+		{path: "/blog/%2E%2E/", bad: true},
+		{path: "/../etc/passwd", bad: true},
+		{path: "/blog//x/", bad: true},
+		{path: "/blog/%zz", bad: true},
+		{path: "blog/x", bad: true},
+		{path: "/a%00b", bad: true},
+	} {
+		got, err := FileName(tc.path)
+		if tc.bad {
+			if err == nil {
+				t.Errorf("FileName(%q) = %q, want an error", tc.path, got)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("FileName(%q) = %q, %v; want %q", tc.path, got, err, tc.want)
+		}
+	}
+}
+
+func TestWrite(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	site, err := Write(out, fakeSite{}, fakePaths, fakeOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"index.html":      bigPage,
+		"blog/index.html": dirHTML,
+		"blog.md":         dirMarkdown,
+		"broken":          "fine",
+		"404.html":        page404,
+	} {
+		if got := readFile(t, out, name); got != want {
+			t.Errorf("%s = %.60q, want %.60q", name, got, want)
+		}
+	}
+	// Only what the server compresses has a twin, and it holds the
+	// server's gzip body.
+	if got := gunzip(t, readFile(t, out, "index.html.gz")); got != bigPage {
+		t.Errorf("index.html.gz holds %.60q", got)
+	}
+	for _, name := range []string{"blog/index.html.gz", "blog/café/photo.png.gz", "404.html.gz"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err == nil {
+			t.Errorf("%s exists; the server does not compress that answer", name)
+		}
+	}
+	info, err := os.Stat(filepath.Join(out, "blog.md"))
+	if err != nil || !info.ModTime().Equal(fakeModified) {
+		t.Errorf("blog.md modified %v (%v), want the answer's Last-Modified %v", info.ModTime(), err, fakeModified)
+	}
+	if dir := site.Files[1]; dir.Path != "/blog/" || dir.Markdown != "/blog.md" || dir.MarkdownHeader.Get("Vary") != "Accept" {
+		t.Errorf("/blog/ recorded as %+v, want its Markdown alternate /blog.md", dir)
+	}
+	if len(site.Redirects) != 2 || site.Redirects[0].Path != "/blog" || site.Redirects[1].Path != "/old" {
+		t.Errorf("redirects %+v, want /blog and /old (the other candidates answer no 301)", site.Redirects)
+	}
+	d := site.Dynamic
+	if d.NotAcceptable406 == nil || d.NotAcceptable406.Status != 406 || d.Page404.Body != page404 {
+		t.Errorf("probes %+v", d)
+	}
+	if got := d.Method405.CORS.Body; got != `{"detail":"method @@FOLIO_METHOD@@ is not allowed","status":405}`+"\n" {
+		t.Errorf("405 body %q, want the method marked", got)
+	}
+	if got := d.Problem404.CORS.Body; !strings.Contains(got, "no such resource: "+MarkPath) || d.Problem404.CORS.Header.Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("404 problem %q %v, want the path marked, with CORS", got, d.Problem404.CORS.Header)
+	}
+	if got := d.Options.CORS.Header.Get("Access-Control-Allow-Headers"); got != MarkHeaders {
+		t.Errorf("OPTIONS echoes %q, want the marker", got)
+	}
+	assertNoTemp(t, out)
+}
+
+func TestWriteFailureKeepsOutput(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	if _, err := Write(out, fakeSite{}, fakePaths, fakeOptions); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Write(out, fakeSite{broken: true}, fakePaths, fakeOptions)
+	if err == nil || !strings.Contains(err.Error(), "/broken answered 500") {
+		t.Fatalf("export with a failing route: %v, want the route named", err)
+	}
+	if got := readFile(t, out, "broken"); got != "fine" {
+		t.Errorf("previous output changed: broken = %q", got)
+	}
+	assertNoTemp(t, out)
+}
+
+func TestWriteReplacesOnlyExports(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "thesis.tex"), []byte("years of work"), 0o644)
+	_, err := Write(dir, fakeSite{}, fakePaths, fakeOptions)
+	if err == nil || !strings.Contains(err.Error(), "does not look like an earlier export") {
+		t.Fatalf("export over a folder of other files: %v, want a refusal", err)
+	}
+	if got := readFile(t, dir, "thesis.tex"); got != "years of work" {
+		t.Errorf("the folder's files changed")
+	}
+}
+
+func TestWriteCollision(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	_, err := Write(out, fakeSite{}, []string{"/blog/", "/blog/index.html", "/404.html"}, fakeOptions)
+	if err == nil || !strings.Contains(err.Error(), "both map to the file blog/index.html") {
+		t.Fatalf("two routes for one file: %v, want both named", err)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("a failed first export left %s behind", out)
+	}
+}
+
+func readFile(t *testing.T, dir, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func gunzip(t *testing.T, s string) string {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader([]byte(s)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// assertNoTemp checks no temporary folder is left beside out.
+func assertNoTemp(t *testing.T, out string) {
+	t.Helper()
+	entries, _ := os.ReadDir(filepath.Dir(out))
+	for _, e := range entries {
+		if e.Name() != filepath.Base(out) {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+}
