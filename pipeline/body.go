@@ -107,7 +107,9 @@ func (p *bodyParser) shortcode() (n Node, closed string, err error) {
 		it := p.items[p.i]
 		switch {
 		case it.IsError():
-			return n, "", errorAt(p.lines.at(it.Pos()), "shortcode: %v", it.Err)
+			// The lexer stops where it gave up, often at the end of the
+			// file for an unclosed call; the call's own line is the useful one.
+			return n, "", errorAt(n.Line, "shortcode: %v", it.Err)
 		case it.IsEOF():
 			return n, "", errorAt(n.Line, "shortcode: unterminated call")
 		case it.IsRightShortcodeDelim():

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 	_ "time/tzdata" // timeZone must work on hosts without a zoneinfo database
@@ -102,6 +103,10 @@ func joinRel(dir, p string) string {
 	return filepath.Join(dir, p)
 }
 
+// typeErr matches BurntSushi/toml's error for a value of the wrong type,
+// which it only gives as text: `toml: line 4 (last key "feed.limit"): …`.
+var typeErr = regexp.MustCompile(`^toml: (?:line (\d+) )?\(last key "([^"]*)"\): (.*)$`)
+
 // ParseConfig decodes TOML data over the defaults and validates the result.
 // name is used in error messages.
 func ParseConfig(data []byte, name string) (*Config, error) {
@@ -111,6 +116,12 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 		var perr toml.ParseError
 		if errors.As(err, &perr) {
 			return nil, fmt.Errorf("%s:%d: %s", name, perr.Position.Line, perr.Message)
+		}
+		if m := typeErr.FindStringSubmatch(err.Error()); m != nil {
+			if m[1] != "" {
+				return nil, fmt.Errorf("%s:%s: %s: %s", name, m[1], m[2], m[3])
+			}
+			return nil, fmt.Errorf("%s: %s: %s", name, m[2], m[3])
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

@@ -108,8 +108,10 @@ func (pos position) after(p *Post) bool {
 }
 
 // Page returns the posts after cursor (at most size of them) and the token
-// for the next page, "" when this page is the last.
+// for the next page, "" when this page is the last. A size below 1 counts
+// as 1.
 func (s *Snapshot) Page(cursor string, size int) ([]*Post, string, error) {
+	size = max(size, 1)
 	start := 0
 	if cursor != FirstCursor {
 		pos, err := decodeCursor(cursor)
@@ -140,7 +142,9 @@ func (s *Snapshot) startAfter(pos position) int {
 }
 
 // Cursors lists every token a walk from FirstCursor issues, first included.
+// A size below 1 counts as 1, as in Page.
 func (s *Snapshot) Cursors(size int) []string {
+	size = max(size, 1)
 	out := []string{FirstCursor}
 	for i := size; i < len(s.Posts); i += size {
 		out = append(out, CursorFor(s.Posts[i-1]))

@@ -60,9 +60,6 @@ func decodeFields(p *Post, fm map[string]any, source string, line int, loc *time
 	}
 	p.Lastmod = d.firstDate(lastmodKeys)
 	p.Expiry = d.firstDate(expiryKeys)
-	if d.err == nil && p.Date.IsZero() {
-		d.err = errorAt(line, "front matter: no date (set date or publishDate)")
-	}
 	if d.err == nil && strings.ContainsAny(p.Slug, "/\\") {
 		d.err = errorAt(d.keyLine("slug"), "front matter: slug %q must not contain a slash", p.Slug)
 	}
@@ -244,7 +241,13 @@ func describe(v any) string {
 		return "a table"
 	case string:
 		return strconv.Quote(v)
+	case bool:
+		return fmt.Sprintf("the boolean %v", v)
+	case int, int64, uint64, float64:
+		return fmt.Sprintf("the number %v", v)
+	case time.Time:
+		return "a date-time"
 	default:
-		return fmt.Sprintf("%T %v", v, v)
+		return fmt.Sprintf("a %T", v)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,6 +40,9 @@ func errorAt(line int, format string, args ...any) *contentError {
 // (the file or bundle folder name). The error, when not nil, is a
 // *contentError carrying the line.
 func parsePost(file string, src []byte, defaultSlug string, loc *time.Location) (*Post, error) {
+	if loc == nil {
+		loc = time.UTC // a hand-made Config without Validate
+	}
 	if !utf8.Valid(src) {
 		return nil, errorAt(invalidUTF8Line(src), "invalid UTF-8")
 	}
@@ -50,7 +54,8 @@ func parsePost(file string, src []byte, defaultSlug string, loc *time.Location) 
 	var (
 		fm       map[string]any
 		fmSource string
-		fmLine   = 1
+		fmLine   = 1 // the front matter's first line of data
+		fmOpen   = 1 // the line that opens the block
 		bodyFrom = len(items)
 	)
 	for i, it := range items {
@@ -64,6 +69,11 @@ func parsePost(file string, src []byte, defaultSlug string, loc *time.Location) 
 		if it.IsFrontMatter() {
 			fmSource = string(it.Val(src))
 			fmLine = lines.at(it.Pos())
+			if it.Type != pageparser.TypeFrontMatterJSON {
+				fmOpen = fmLine - 1 // the --- or +++ line
+			} else { // the item may start with the blank lines before {
+				fmOpen = fmLine + strings.Count(fmSource[:max(strings.IndexByte(fmSource, '{'), 0)], "\n")
+			}
 			fm, err = decodeFrontMatter(it, src, fmLine)
 			if err != nil {
 				return nil, err
@@ -79,6 +89,9 @@ func parsePost(file string, src []byte, defaultSlug string, loc *time.Location) 
 	p := &Post{File: file, Slug: defaultSlug, Params: fm, BodyLine: 1}
 	if err := decodeFields(p, fm, fmSource, fmLine, loc); err != nil {
 		return nil, err
+	}
+	if p.Date.IsZero() {
+		return nil, errorAt(fmOpen, "front matter: no date (set date or publishDate)")
 	}
 	body, err := parseBody(src, items[bodyFrom:], lines)
 	if err != nil {
@@ -118,13 +131,39 @@ func decodeFrontMatter(it pageparser.Item, src []byte, startLine int) (map[strin
 		if line == 0 {
 			base, line = startLine, 0
 		}
+		// YAML counts a lone \r as a line break too; keep the line inside
+		// the front matter for files with old Mac line ends.
+		line = min(line, lineOf(data, len(data)))
 		return nil, errorAt(base+line, "front matter: %s: %s", format, msg)
 	}
+	return lowerKeys(m), nil
+}
+
+// lowerKeys lower-cases the top-level keys. When two keys differ only in
+// case, the lower-case one wins, else the first in byte order, so that the
+// result never depends on map iteration order.
+func lowerKeys(m map[string]any) map[string]any {
 	out := make(map[string]any, len(m))
+	var mixed []string
 	for k, v := range m {
-		out[strings.ToLower(k)] = v
+		if lk := strings.ToLower(k); lk == k {
+			out[k] = v
+		} else {
+			mixed = append(mixed, k)
+		}
 	}
-	return out, nil
+	slices.Sort(mixed)
+	for _, k := range mixed {
+		if lk := strings.ToLower(k); !has(out, lk) {
+			out[lk] = m[k]
+		}
+	}
+	return out
+}
+
+func has(m map[string]any, k string) bool {
+	_, ok := m[k]
+	return ok
 }
 
 // decodeErrorPos digs the line (relative to data, 1-based; 0 when unknown)

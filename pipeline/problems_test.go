@@ -1,0 +1,173 @@
+package pipeline
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// brokenPosts holds one file per problem kind: its content, the line the
+// problem must name and a part of the message.
+var brokenPosts = []struct {
+	name string
+	src  string
+	line int
+	msg  string
+}{
+	{"unclosed-yaml", "---\ntitle: T\ndate: 2024-01-01\n\nBody.\n", 1, "unclosed block"},
+	{"unclosed-toml", "+++\ntitle = 'T'\ndate = 2024-01-01\n\nBody.\n", 1, "unclosed block"},
+	{"unclosed-after-blank-lines", "\n\n---\ntitle: T\n", 3, "unclosed block"},
+	{"unclosed-json", "{\n\"title\": \"T\",\n\"date\": \"2024-01-01\"\nBody.\n", 1, "JSON"},
+	{"bad-yaml", "---\ntitle: T\n  nested: : bad\ndate: 2024-01-01\n---\n", 3, "yaml:"},
+	{"bad-yaml-bom", "\ufeff---\ntitle: T\n  nested: : bad\n---\n", 3, "yaml:"},
+	{"bad-yaml-crlf", "---\r\ntitle: T\r\ndate: 2024-01-01\r\n  nested: : bad\r\n---\r\n", 4, "yaml:"},
+	{"bad-toml", "+++\ntitle = 'T'\ndate = 2024-01-01\ntags = [\n+++\n", 4, "toml:"},
+	{"bad-toml-value", "+++\ntitle = 'T'\ndate =\n+++\n", 3, "toml:"},
+	{"bad-json", "{\n  \"title\": \"T\",\n  \"date\": 2024-01-01\n}\n", 3, "json:"},
+	{"bad-json-comma", "{\n  \"title\": \"T\",\n  \"date\": \"2024-01-01\",\n}\n", 4, "json:"},
+	{"title-number", "---\ndate: 2024-01-01\ntitle: 42\n---\n", 3, "title: want a string"},
+	{"title-list", "---\ndate: 2024-01-01\ntitle: [a, b]\n---\n", 3, "title: want a string, got a list"},
+	{"title-toml-bool", "+++\ndate = 2024-01-01\nTitle = true\n+++\n", 3, "title: want a string"},
+	{"title-json-number", "{\n\"date\": \"2024-01-01\",\n\"title\": 5\n}\n", 3, "title: want a string"},
+	{"bad-date", "---\ntitle: T\ndate: next tuesday\n---\n", 3, `date: cannot parse "next tuesday"`},
+	{"bad-date-type", "---\ntitle: T\ndate: true\n---\n", 3, "date: want a date"},
+	{"bad-publishdate", "---\ntitle: T\ndate: 2024-01-01\npublishDate: 2024-13-45\n---\n", 4, "publishdate: cannot parse"},
+	{"bad-expiry", "+++\ntitle = 'T'\ndate = 2024-01-01\nexpiryDate = 'soon'\n+++\n", 4, "expirydate: cannot parse"},
+	{"no-date", "---\ntitle: T\n---\nBody.\n", 1, "no date"},
+	{"no-date-json", "\n{\"title\": \"T\"}\n", 2, "no date"},
+	{"no-front-matter", "Just text.\n", 1, "no date"},
+	{"empty-file", "", 1, "no date"},
+	{"bad-draft", "---\ntitle: T\ndate: 2024-01-01\ndraft: maybe\n---\n", 4, "draft: want true or false"},
+	{"bad-tags", "---\ntitle: T\ndate: 2024-01-01\ntags: {a: 1}\n---\n", 4, "tags: want a list of strings"},
+	{"slug-with-slash", "---\ntitle: T\ndate: 2024-01-01\nslug: a/b\n---\n", 4, "must not contain a slash"},
+	{"invalid-utf8-body", "---\ntitle: T\ndate: 2024-01-01\n---\nfine\nbad \xff byte\n", 6, "invalid UTF-8"},
+	{"invalid-utf8-front-matter", "---\ntitle: caf\xe9\ndate: 2024-01-01\n---\n", 2, "invalid UTF-8"},
+	{"unclosed-shortcode", "---\ntitle: T\ndate: 2024-01-01\n---\n\n{{< figure src=\"a.png\"\n", 6, "shortcode"},
+	{"stray-closing-shortcode", "---\ntitle: T\ndate: 2024-01-01\n---\nText.\n\n{{< /figure >}}\n", 7, "shortcode"},
+	{"mismatched-closing-shortcode", "---\ntitle: T\ndate: 2024-01-01\n---\n{{< note >}}\nx\n{{< /other >}}\n", 7, "shortcode"},
+	{"org-mode", "#+TITLE: T\n\nBody.\n", 1, "org-mode"},
+}
+
+func TestParseProblems(t *testing.T) {
+	for _, tt := range brokenPosts {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := parsePost("blog/"+tt.name+".md", []byte(tt.src), tt.name, paris(t))
+			var ce *contentError
+			if !errors.As(err, &ce) {
+				t.Fatalf("err = %v, want a *contentError", err)
+			}
+			if ce.line != tt.line || !strings.Contains(ce.msg, tt.msg) {
+				t.Errorf("got line %d %q, want line %d and a message containing %q", ce.line, ce.msg, tt.line, tt.msg)
+			}
+		})
+	}
+}
+
+// TestBuildLeavesBrokenFilesOut puts every broken file beside two good
+// posts: each is reported with its path and line, and only the good posts
+// are in the snapshot.
+func TestBuildLeavesBrokenFilesOut(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"blog/good-one.md": post(),
+		"blog/good-two.md": post("slug: second"),
+	})
+	for _, tt := range brokenPosts {
+		fsys["blog/"+tt.name+".md"] = mapFS(map[string]string{"": tt.src})[""]
+	}
+	s := build(t, fsys, Options{Root: "content"}, testNow)
+	if got := strings.Join(slugs(s.Posts), " "); got != "good-one second" {
+		t.Errorf("posts = %s, want good-one second", got)
+	}
+	byPath := map[string]Problem{}
+	for _, p := range s.Problems {
+		byPath[p.Path] = p
+	}
+	if len(s.Problems) != len(brokenPosts) {
+		t.Errorf("%d problems, want %d: %v", len(s.Problems), len(brokenPosts), s.Problems)
+	}
+	for _, tt := range brokenPosts {
+		path := filepath.Join("content", "blog", tt.name+".md")
+		p, ok := byPath[path]
+		if !ok {
+			t.Errorf("no problem for %s", path)
+			continue
+		}
+		if p.Line != tt.line || !strings.Contains(p.Message, tt.msg) {
+			t.Errorf("%s: got line %d %q, want line %d and %q", path, p.Line, p.Message, tt.line, tt.msg)
+		}
+	}
+}
+
+func TestDuplicateURLNamesBothFiles(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"blog/a.md":       post("slug: same"),
+		"blog/b.md":       post("slug: same"),
+		"blog/same.md":    post(),
+		"blog/other.md":   post(),
+		"blog/draft.md":   post("slug: other", "draft: true"), // not published: no clash
+		"blog/same/x.txt": "a folder without index.md is not a bundle",
+	})
+	s := build(t, fsys, Options{Root: "content"}, testNow)
+	// The first file by path keeps the URL; each other one is reported,
+	// naming the file that kept it, whatever the map order was.
+	want := []Problem{
+		{Path: filepath.FromSlash("content/blog/b.md"), Line: 1, Message: "duplicate URL /blog/same/: also claimed by " + filepath.FromSlash("content/blog/a.md")},
+		{Path: filepath.FromSlash("content/blog/same.md"), Line: 1, Message: "duplicate URL /blog/same/: also claimed by " + filepath.FromSlash("content/blog/a.md")},
+	}
+	if !equalProblems(s.Problems, want) {
+		t.Errorf("problems:\n%v\nwant:\n%v", s.Problems, want)
+	}
+	if p := s.Post("same"); p == nil || p.File != "blog/a.md" {
+		t.Errorf("Post(same) = %+v, want blog/a.md", p)
+	}
+	if got := strings.Join(slugs(s.Posts), " "); got != "other same" {
+		t.Errorf("posts = %s", got)
+	}
+}
+
+func equalProblems(a, b []Problem) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestProblemsGolden builds testdata/broken (a small site with one broken
+// file of each kind, on disk) and compares what folio check prints with
+// testdata/broken.golden. Run with -update after an intended change.
+func TestProblemsGolden(t *testing.T) {
+	s, err := Build(os.DirFS("testdata/broken"), testConfig(t), Options{Root: "content"}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, p := range s.Problems {
+		b.WriteString(filepath.ToSlash(p.String()) + "\n")
+	}
+	b.WriteString("posts: " + strings.Join(slugs(s.Posts), " ") + "\n")
+	golden(t, "testdata/broken.golden", b.String())
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (run with -update if intended):\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}

@@ -1,0 +1,245 @@
+package pipeline
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+func TestPublishedRule(t *testing.T) {
+	now := testNow // 2026-06-01T12:00:00Z
+	tests := []struct {
+		name  string
+		front string
+		want  bool
+	}{
+		{"publish date == now", "date: 2026-06-01T12:00:00Z", true},
+		{"publish date == now, written in Paris", "date: 2026-06-01T14:00:00", true},
+		{"publish date a second later", "date: 2026-06-01T12:00:01Z", false},
+		{"publishDate in the future wins over a past date", "date: 2020-01-01\npublishDate: 2027-01-01", false},
+		{"expiry == now", "date: 2026-01-01\nexpiryDate: 2026-06-01T12:00:00Z", true},
+		{"expiry a second ago", "date: 2026-01-01\nexpiryDate: 2026-06-01T11:59:59Z", false},
+		{"expiry later", "date: 2026-01-01\nunpublishdate: 2026-06-02", true},
+		{"draft", "date: 2026-01-01\ndraft: true", false},
+		{"draft false", "date: 2026-01-01\ndraft: false", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := mapFS(map[string]string{"blog/x.md": "---\ntitle: X\n" + tt.front + "\n---\n"})
+			s := build(t, fsys, Options{}, now)
+			if len(s.Problems) > 0 {
+				t.Fatal(s.Problems)
+			}
+			if got := len(s.Posts) == 1; got != tt.want {
+				t.Errorf("published = %v, want %v", got, tt.want)
+			}
+			if got := s.Post("x") != nil; got != tt.want {
+				t.Errorf("Post(x) found = %v, want %v", got, tt.want)
+			}
+			// folio dev --drafts shows every post.
+			if d := build(t, fsys, Options{Drafts: true}, now); len(d.Posts) != 1 {
+				t.Errorf("with Drafts: %d posts, want 1", len(d.Posts))
+			}
+		})
+	}
+}
+
+func TestOrder(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"blog/b.md":       post2("date: 2024-01-01T10:00:00Z"),
+		"blog/a.md":       post2("date: 2024-01-01T10:00:00Z"),
+		"blog/c.md":       post2("date: 2024-01-01T11:00:00+01:00"), // same instant
+		"blog/B.md":       post2("date: 2024-01-01T10:00:00Z"),      // upper case sorts first
+		"blog/newer.md":   post2("date: 2024-01-01T10:00:01Z"),
+		"blog/older.md":   post2("date: 2023-12-31T23:59:59Z"),
+		"blog/pub.md":     post2("date: 2020-01-01", "publishDate: 2024-01-01T10:00:00Z"),
+		"blog/é-first.md": post2("date: 2024-01-01T10:00:00Z"),
+	})
+	s := build(t, fsys, Options{}, testNow)
+	want := "newer B a b c pub é-first older"
+	if got := strings.Join(slugs(s.Posts), " "); got != want {
+		t.Errorf("order = %s\nwant    %s", got, want)
+	}
+	for i := 1; i < len(s.Posts); i++ {
+		if Compare(s.Posts[i-1], s.Posts[i]) >= 0 {
+			t.Errorf("Compare(%s, %s) >= 0", s.Posts[i-1].Slug, s.Posts[i].Slug)
+		}
+	}
+}
+
+func TestSlugs(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"blog/from-file.md":                   post(),
+		"blog/front.md":                       post("slug: from-front-matter"),
+		"blog/from-folder/index.md":           post(),
+		"blog/folder2/index.md":               post("slug: bundle-front-matter"),
+		"blog/2024/nested-file.md":            post(), // folders may group posts
+		"blog/2024/05/nested-bundle/index.md": post(),
+		"blog/café crème.md":                  post(),
+		"blog/日本語.md":                         post(),
+		"blog/_index.md":                      "---\ntitle: The blog\n---\nSection page, not a post.\n",
+		"blog/.hidden.md":                     post(),
+		"blog/draft.md~":                      post(),
+		"blog/#autosave.md#":                  post(),
+		"blog/notes.txt":                      "not Markdown",
+		"other/elsewhere.md":                  post(), // outside the section
+		"index.md":                            post(),
+	})
+	s := build(t, fsys, Options{}, testNow)
+	if len(s.Problems) > 0 {
+		t.Fatal(s.Problems)
+	}
+	got := slugs(s.Posts)
+	slices.Sort(got)
+	want := []string{"bundle-front-matter", "café crème", "from-file", "from-folder", "from-front-matter", "nested-bundle", "nested-file", "日本語"}
+	if !slices.Equal(got, want) {
+		t.Errorf("slugs = %q\nwant    %q", got, want)
+	}
+	if p := s.Post("café crème"); p == nil || p.Path("blog") != "blog/caf%C3%A9%20cr%C3%A8me/" || p.MarkdownPath("blog") != "blog/caf%C3%A9%20cr%C3%A8me.md" {
+		t.Errorf("Post(café crème) = %+v", p)
+	}
+	if p := s.Post("nested-bundle"); p == nil || p.Bundle != "blog/2024/05/nested-bundle" || p.File != "blog/2024/05/nested-bundle/index.md" {
+		t.Errorf("nested bundle = %+v", p)
+	}
+}
+
+func TestBundleResources(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"blog/trip/index.md":         post(),
+		"blog/trip/photo.png":        "png",
+		"blog/trip/data/route.gpx":   "gpx",
+		"blog/trip/data/deep/x.json": "{}",
+		"blog/trip/notes.md":         "an .md in a bundle is a resource, not a post",
+		"blog/trip/sub/index.md":     "not a nested bundle either",
+		"blog/trip/.DS_Store":        "hidden",
+		"blog/trip/.git/config":      "hidden folder",
+		"blog/trip/photo.png~":       "backup",
+		"blog/trip/.photo.png.swp":   "vim swap",
+		"blog/trip/4913":             "vim's write test",
+		"blog/trip/draft.tmp":        "temp",
+		"blog/trip/x___jb_tmp___":    "JetBrains temp",
+		"blog/single.md":             post(),
+	})
+	s := build(t, fsys, Options{}, testNow)
+	if len(s.Problems) > 0 {
+		t.Fatal(s.Problems)
+	}
+	if got := strings.Join(slugs(s.Posts), " "); got != "single trip" {
+		t.Fatalf("posts = %s, want single trip", got)
+	}
+	trip := s.Post("trip")
+	want := []string{"data/deep/x.json", "data/route.gpx", "notes.md", "photo.png", "sub/index.md"}
+	if !slices.Equal(trip.Resources, want) {
+		t.Errorf("Resources = %q\nwant        %q", trip.Resources, want)
+	}
+	f, err := s.Resource(trip, "data/route.gpx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(f)
+	f.Close()
+	if string(b) != "gpx" {
+		t.Errorf("resource body = %q", b)
+	}
+	for _, name := range []string{".DS_Store", "index.md", "../single.md", "photo.png~", "data", "missing.png"} {
+		if _, err := s.Resource(trip, name); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("Resource(%q) err = %v, want ErrNotExist", name, err)
+		}
+	}
+	if _, err := s.Resource(s.Post("single"), "photo.png"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a single-file post has no resources, got %v", err)
+	}
+	if single := s.Post("single"); single.Bundle != "" || len(single.Resources) != 0 {
+		t.Errorf("single = %+v", single)
+	}
+}
+
+func TestEmptyAndMissingSection(t *testing.T) {
+	for name, fsys := range map[string]fstest.MapFS{
+		"no content at all": {},
+		"no section folder": mapFS(map[string]string{"other/x.md": post()}),
+		"empty section":     {"blog": &fstest.MapFile{Mode: fs.ModeDir | 0o755}},
+	} {
+		s, err := Build(fsys, testConfig(t), Options{}, testNow)
+		if err != nil || len(s.Posts) != 0 || len(s.Problems) != 0 {
+			t.Errorf("%s: %d posts, %v, err %v", name, len(s.Posts), s.Problems, err)
+		}
+	}
+}
+
+func TestAliasesAndLookups(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"blog/new.md": post("aliases: [/old/path/, old-name, /2019/01/x]"),
+	})
+	s := build(t, fsys, Options{}, testNow)
+	for _, a := range []string{"old/path", "/old/path/", "old-name", "2019/01/x"} {
+		if p := s.Alias(a); p == nil || p.Slug != "new" {
+			t.Errorf("Alias(%q) = %v", a, p)
+		}
+	}
+	if s.Alias("nope") != nil || s.Post("nope") != nil {
+		t.Error("unknown lookups should be nil")
+	}
+	if s.FS() == nil || s.Options().Drafts || s.Config == nil || s.ID == 0 || !s.Now.Equal(testNow) {
+		t.Errorf("snapshot accessors: %+v", s)
+	}
+}
+
+func TestSnapshotIDsIncrease(t *testing.T) {
+	fsys := mapFS(map[string]string{"blog/x.md": post()})
+	a := build(t, fsys, Options{}, testNow)
+	b := build(t, fsys, Options{}, testNow)
+	if b.ID <= a.ID {
+		t.Errorf("IDs %d then %d", a.ID, b.ID)
+	}
+}
+
+func TestAt(t *testing.T) {
+	publish := testNow.Add(time.Hour)
+	expire := testNow.Add(2 * time.Hour)
+	fsys := mapFS(map[string]string{
+		"blog/always.md":    post(),
+		"blog/scheduled.md": post2("date: " + publish.Format(time.RFC3339)),
+		"blog/expiring.md":  post2("date: 2026-01-01", "expiryDate: "+expire.Format(time.RFC3339)),
+		"blog/draft.md":     post2("date: 2026-01-01", "draft: true"),
+	})
+	s := build(t, fsys, Options{}, testNow)
+	steps := []struct {
+		at   time.Time
+		want string
+		next time.Time
+	}{
+		{testNow, "always expiring", publish},
+		{publish.Add(-time.Nanosecond), "always expiring", publish},
+		{publish, "scheduled always expiring", expire.Add(time.Nanosecond)},
+		{expire, "scheduled always expiring", expire.Add(time.Nanosecond)},
+		{expire.Add(time.Second), "scheduled always", time.Time{}},
+	}
+	for _, st := range steps {
+		next := s.At(st.at)
+		if got := strings.Join(slugs(next.Posts), " "); got != st.want {
+			t.Errorf("At(%v) = %s, want %s", st.at, got, st.want)
+		}
+		if !next.NextChange().Equal(st.next) {
+			t.Errorf("At(%v).NextChange() = %v, want %v", st.at, next.NextChange(), st.next)
+		}
+		if next != s && next.ID <= s.ID {
+			t.Errorf("a new snapshot needs a new ID")
+		}
+		s = next
+	}
+	// Nothing changes before the next instant: At returns the same value.
+	if again := s.At(s.Now.Add(24 * time.Hour)); again != s {
+		t.Error("At without a scheduled change made a new snapshot")
+	}
+	// Under --drafts everything is visible already.
+	d := build(t, fsys, Options{Drafts: true}, testNow)
+	if len(d.Posts) != 4 || d.At(expire.Add(time.Hour)) != d {
+		t.Errorf("drafts snapshot: %d posts", len(d.Posts))
+	}
+}

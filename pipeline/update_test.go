@@ -1,0 +1,273 @@
+package pipeline
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func update1(t *testing.T, s *Snapshot, changed ...string) *Snapshot {
+	t.Helper()
+	n, err := s.Update(changed, testNow)
+	if err != nil {
+		t.Fatalf("Update(%q): %v", changed, err)
+	}
+	if n.ID <= s.ID {
+		t.Errorf("Update gave ID %d after %d", n.ID, s.ID)
+	}
+	return n
+}
+
+func set(fsys fstest.MapFS, name, data string) {
+	fsys[name] = &fstest.MapFile{Data: []byte(data), Mode: 0o644}
+}
+
+func removeAll(fsys fstest.MapFS, prefix string) {
+	for k := range fsys {
+		if k == prefix || strings.HasPrefix(k, prefix+"/") {
+			delete(fsys, k)
+		}
+	}
+}
+
+func sortedSlugs(s *Snapshot) string {
+	got := slugs(s.Posts)
+	slices.Sort(got)
+	return strings.Join(got, " ")
+}
+
+func threePosts() fstest.MapFS {
+	return mapFS(map[string]string{
+		"blog/a.md":          post("title: A"),
+		"blog/b.md":          post("title: B"),
+		"blog/trip/index.md": post("title: Trip"),
+		"blog/trip/map.png":  "png",
+	})
+}
+
+func TestUpdateChangedFile(t *testing.T) {
+	fsys := threePosts()
+	s := build(t, fsys, Options{}, testNow)
+	oldA, oldB, oldTrip := s.Post("a"), s.Post("b"), s.Post("trip")
+
+	set(fsys, "blog/a.md", "---\ntitle: A2\ndate: 2026-01-01T00:00:00Z\n---\n")
+	n := update1(t, s, "blog/a.md")
+	if got := n.Post("a").Title; got != "A2" {
+		t.Errorf("title after edit = %q, want A2", got)
+	}
+	if n.Post("b") != oldB || n.Post("trip") != oldTrip {
+		t.Error("unchanged posts were parsed again instead of shared")
+	}
+	// The old snapshot is a value: the edit did not reach it.
+	if s.Post("a") != oldA || oldA.Title != "A" {
+		t.Errorf("old snapshot changed: %q", s.Post("a").Title)
+	}
+	// Naming a file that did not change (an editor touching it) shares it.
+	if m := update1(t, n, "blog/b.md", "blog/a.md"); m.Post("b") != oldB || m.Post("a") != n.Post("a") {
+		t.Error("an unchanged file was parsed again")
+	}
+	// Paths outside the section are ignored; leading slashes are allowed.
+	if m := update1(t, n, "other/x.md", "/blog/b.md", "config.toml"); m.Post("b") != oldB || len(m.Posts) != 3 {
+		t.Error("unrelated paths changed the snapshot")
+	}
+}
+
+func TestUpdateAddRemoveFiles(t *testing.T) {
+	fsys := threePosts()
+	s := build(t, fsys, Options{}, testNow)
+
+	set(fsys, "blog/c.md", post())
+	s = update1(t, s, "blog/c.md")
+	if got := sortedSlugs(s); got != "a b c trip" {
+		t.Errorf("after add: %s", got)
+	}
+	delete(fsys, "blog/a.md")
+	s = update1(t, s, "blog/a.md")
+	if got := sortedSlugs(s); got != "b c trip" {
+		t.Errorf("after remove: %s", got)
+	}
+	// An editor's temp file and a hidden file are not posts.
+	set(fsys, "blog/.c.md.swp", post())
+	set(fsys, "blog/c.md~", post())
+	s = update1(t, s, "blog/.c.md.swp", "blog/c.md~")
+	if got := sortedSlugs(s); got != "b c trip" {
+		t.Errorf("after temp files: %s", got)
+	}
+	// A post can turn into a draft and back.
+	set(fsys, "blog/c.md", post("draft: true"))
+	s = update1(t, s, "blog/c.md")
+	if got := sortedSlugs(s); got != "b trip" {
+		t.Errorf("after draft: %s", got)
+	}
+}
+
+func TestUpdateFolders(t *testing.T) {
+	fsys := threePosts()
+	s := build(t, fsys, Options{}, testNow)
+
+	// A folder of posts appears at once (a git checkout, a copy).
+	set(fsys, "blog/2024/x.md", post())
+	set(fsys, "blog/2024/y.md", post())
+	set(fsys, "blog/2024/deep/z.md", post())
+	s = update1(t, s, "blog/2024")
+	if got := sortedSlugs(s); got != "a b trip x y z" {
+		t.Errorf("after folder add: %s", got)
+	}
+	// And goes away; only the folder is named.
+	removeAll(fsys, "blog/2024")
+	s = update1(t, s, "blog/2024")
+	if got := sortedSlugs(s); got != "a b trip" {
+		t.Errorf("after folder remove: %s", got)
+	}
+	// The whole section folder named at once is read again.
+	set(fsys, "blog/d.md", post())
+	delete(fsys, "blog/b.md")
+	s = update1(t, s, "blog")
+	if got := sortedSlugs(s); got != "a d trip" {
+		t.Errorf("after section rescan: %s", got)
+	}
+}
+
+func TestUpdateBundles(t *testing.T) {
+	fsys := threePosts()
+	s := build(t, fsys, Options{}, testNow)
+	trip := s.Post("trip")
+
+	// A resource added to a bundle: same post text, new resource list.
+	set(fsys, "blog/trip/photos/1.jpg", "jpg")
+	s = update1(t, s, "blog/trip/photos/1.jpg")
+	if got := s.Post("trip").Resources; !slices.Equal(got, []string{"map.png", "photos/1.jpg"}) {
+		t.Errorf("resources = %q", got)
+	}
+	// A resource's bytes changed: the post is shared, nothing to parse.
+	prev := s.Post("trip")
+	set(fsys, "blog/trip/map.png", "png, edited")
+	s = update1(t, s, "blog/trip/map.png")
+	if s.Post("trip") != prev {
+		t.Error("a resource edit re-parsed the post")
+	}
+	// An .md inside the bundle is a resource, not a post.
+	set(fsys, "blog/trip/notes.md", post())
+	s = update1(t, s, "blog/trip/notes.md")
+	if got := sortedSlugs(s); got != "a b trip" {
+		t.Errorf("after notes.md: %s", got)
+	}
+	if !slices.Contains(s.Post("trip").Resources, "notes.md") {
+		t.Errorf("notes.md is not a resource: %q", s.Post("trip").Resources)
+	}
+	// index.md edited.
+	set(fsys, "blog/trip/index.md", post("title: Trip 2"))
+	s = update1(t, s, "blog/trip/index.md")
+	if s.Post("trip").Title != "Trip 2" || s.Post("trip") == trip {
+		t.Errorf("bundle edit: %+v", s.Post("trip"))
+	}
+	// A bundle created by adding index.md to a folder of files.
+	set(fsys, "blog/album/a.jpg", "jpg")
+	s = update1(t, s, "blog/album/a.jpg")
+	if s.Post("album") != nil {
+		t.Error("a folder without index.md became a post")
+	}
+	set(fsys, "blog/album/index.md", post())
+	s = update1(t, s, "blog/album/index.md")
+	if p := s.Post("album"); p == nil || !slices.Equal(p.Resources, []string{"a.jpg"}) {
+		t.Errorf("new bundle = %+v", p)
+	}
+	// A bundle created in one go, named by its folder.
+	set(fsys, "blog/new/index.md", post())
+	set(fsys, "blog/new/fig.svg", "<svg/>")
+	s = update1(t, s, "blog/new")
+	if p := s.Post("new"); p == nil || !slices.Equal(p.Resources, []string{"fig.svg"}) {
+		t.Errorf("bundle named by folder = %+v", p)
+	}
+	// index.md removed: the folder stays, the post goes.
+	delete(fsys, "blog/album/index.md")
+	s = update1(t, s, "blog/album/index.md")
+	if s.Post("album") != nil {
+		t.Error("bundle without index.md still a post")
+	}
+	// The whole bundle folder removed.
+	removeAll(fsys, "blog/trip")
+	s = update1(t, s, "blog/trip")
+	if got := sortedSlugs(s); got != "a b new" {
+		t.Errorf("after bundle removal: %s", got)
+	}
+}
+
+func TestUpdateBundleToFileAndBack(t *testing.T) {
+	fsys := threePosts()
+	s := build(t, fsys, Options{}, testNow)
+	// trip/index.md becomes trip.md (a rename in two events).
+	removeAll(fsys, "blog/trip")
+	set(fsys, "blog/trip.md", post("title: Trip file"))
+	s = update1(t, s, "blog/trip", "blog/trip.md")
+	if p := s.Post("trip"); p == nil || p.Bundle != "" || p.Title != "Trip file" || len(s.Problems) > 0 {
+		t.Errorf("after bundle to file: %+v %v", p, s.Problems)
+	}
+}
+
+func TestUpdateBrokenEditKeepsLastGoodVersion(t *testing.T) {
+	fsys := threePosts()
+	s := build(t, fsys, Options{Root: "content"}, testNow)
+	good := s.Post("a")
+
+	set(fsys, "blog/a.md", "---\ntitle: A\ndate: 2026-01-01T00:00:00Z\ntags: [unclosed\n---\n")
+	s = update1(t, s, "blog/a.md")
+	if s.Post("a") != good {
+		t.Error("the last good version is gone")
+	}
+	if len(s.Problems) != 1 || s.Problems[0].Path != "content/blog/a.md" || s.Problems[0].Line != 4 {
+		t.Fatalf("problems = %v, want one at content/blog/a.md:4", s.Problems)
+	}
+	// Another bad save: still the last good version, the new problem.
+	set(fsys, "blog/a.md", "---\ntitle: 7\ndate: 2026-01-01T00:00:00Z\n---\n")
+	s = update1(t, s, "blog/a.md")
+	if s.Post("a") != good || len(s.Problems) != 1 || s.Problems[0].Line != 2 {
+		t.Errorf("second bad save: post %p problems %v", s.Post("a"), s.Problems)
+	}
+	// Unrelated edits keep the problem listed.
+	set(fsys, "blog/b.md", post("title: B2"))
+	s = update1(t, s, "blog/b.md")
+	if len(s.Problems) != 1 {
+		t.Errorf("problem lost after an unrelated edit: %v", s.Problems)
+	}
+	// Fixing it clears the problem and shows the new version.
+	set(fsys, "blog/a.md", post("title: A fixed"))
+	s = update1(t, s, "blog/a.md")
+	if len(s.Problems) != 0 || s.Post("a").Title != "A fixed" {
+		t.Errorf("after fix: %v %q", s.Problems, s.Post("a").Title)
+	}
+	// Deleting a broken file clears its problem.
+	set(fsys, "blog/a.md", "---\nunclosed")
+	s = update1(t, s, "blog/a.md")
+	delete(fsys, "blog/a.md")
+	s = update1(t, s, "blog/a.md")
+	if len(s.Problems) != 0 || s.Post("a") != nil {
+		t.Errorf("after deleting a broken file: %v %v", s.Problems, s.Post("a"))
+	}
+}
+
+func TestUpdateNewBrokenFileHasNoPost(t *testing.T) {
+	fsys := threePosts()
+	s := build(t, fsys, Options{}, testNow)
+	set(fsys, "blog/new.md", "---\ntitle: New\n---\n")
+	s = update1(t, s, "blog/new.md")
+	if s.Post("new") != nil || len(s.Problems) != 1 || s.Problems[0].Message != "front matter: no date (set date or publishDate)" {
+		t.Errorf("post %v, problems %v", s.Post("new"), s.Problems)
+	}
+}
+
+func TestUpdateDuplicateAppearsAndClears(t *testing.T) {
+	fsys := threePosts()
+	s := build(t, fsys, Options{}, testNow)
+	set(fsys, "blog/z.md", post("slug: a"))
+	s = update1(t, s, "blog/z.md")
+	if len(s.Problems) != 1 || s.Problems[0].Path != "blog/z.md" || s.Post("a").File != "blog/a.md" {
+		t.Errorf("problems %v", s.Problems)
+	}
+	delete(fsys, "blog/a.md")
+	s = update1(t, s, "blog/a.md")
+	if len(s.Problems) != 0 || s.Post("a").File != "blog/z.md" {
+		t.Errorf("after removing the first: %v, %s", s.Problems, s.Post("a").File)
+	}
+}
