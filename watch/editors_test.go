@@ -14,7 +14,7 @@ import (
 
 // fsops performs file operations inside dir, failing the test on error.
 type fsops struct {
-	t   *testing.T
+	t   testing.TB
 	dir string
 }
 

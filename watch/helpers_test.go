@@ -138,7 +138,7 @@ func wantBatches(t *testing.T, got []Batch, want ...Batch) {
 }
 
 // tree writes files (slash paths relative to dir) with their contents.
-func tree(t *testing.T, dir string, files map[string]string) {
+func tree(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
 	for name, body := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -152,7 +152,7 @@ func tree(t *testing.T, dir string, files map[string]string) {
 }
 
 // must fails the test on err: for the file operations of a test.
-func must(t *testing.T, err error) {
+func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,144 @@
+package watch
+
+import (
+	"reflect"
+	"testing"
+	"time"
+)
+
+func TestDefaultIgnore(t *testing.T) {
+	tests := []struct {
+		rel  string
+		want bool
+	}{
+		{"blog/x.md", false},
+		{"blog/bundle/index.md", false},
+		{"blog/bundle/img.png", false},
+		{"blog/sedentary/index.md", false},
+		{"blog/x.md~", true},
+		{"blog/.x.md.swp", true},
+		{"blog/.x.md.swx", true},
+		{"blog/%home%u%blog%x.md.swo", true},
+		{"blog/4913", true},
+		{"blog/49130", false},
+		{"blog/.#x.md", true},
+		{"blog/#x.md#", true},
+		{"blog/x.md___jb_tmp___", true},
+		{"blog/x.md___jb_old___", true},
+		{"blog/x.md.tmp", true},
+		{"blog/.x.md.tmp123", true},
+		{".git", true},
+		{".git/objects/ab", true},
+		{"blog/.hidden/x.md", true},
+		{"x.md", false},
+	}
+	for _, tt := range tests {
+		if got := DefaultIgnore(tt.rel); got != tt.want {
+			t.Errorf("DefaultIgnore(%q) = %v, want %v", tt.rel, got, tt.want)
+		}
+	}
+}
+
+func TestTransient(t *testing.T) {
+	tests := []struct {
+		rel  string
+		want bool
+	}{
+		{"blog/sedAb12Cd", true},
+		{"blog/sed123456", true},
+		{"blog/sedentary", true}, // a candidate only: dropped when it came and went
+		{"blog/sedAb12C", false},
+		{"blog/sedAb12Cde", false},
+		{"blog/sedAb1.Cd", false},
+		{"blog/4913", true},
+		{"blog/5036", true},
+		{"blog/5159", true},
+		{"blog/5037", false},
+		{"blog/2024", false},
+		{"blog/05036", false},
+		{"blog/x.md", false},
+	}
+	for _, tt := range tests {
+		if got := transient(tt.rel); got != tt.want {
+			t.Errorf("transient(%q) = %v, want %v", tt.rel, got, tt.want)
+		}
+	}
+}
+
+func TestCompact(t *testing.T) {
+	tests := []struct {
+		in   []string
+		want []string
+	}{
+		{[]string{"blog/b.md", "blog/a.md"}, []string{"blog/a.md", "blog/b.md"}},
+		{[]string{"blog/new/x.md", "blog/new", "blog/new/deep/y.md", "blog/newer.md"}, []string{"blog/new", "blog/newer.md"}},
+		{[]string{"blog/a-b/x.md", "blog/a", "blog/a.md"}, []string{"blog/a", "blog/a-b/x.md", "blog/a.md"}},
+		{[]string{"blog", "blog/x.md", "about.md"}, []string{"about.md", "blog"}},
+		{[]string{"."}, []string{"."}},
+	}
+	for _, tt := range tests {
+		set := map[string]bool{}
+		for _, p := range tt.in {
+			set[p] = true
+		}
+		if got := compact(set); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("compact(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestDeadline(t *testing.T) {
+	ms := time.Millisecond
+	opts := Options{}.withDefaults() // Quiet 10ms, MaxDelay 5s
+	t0 := time.Unix(1_700_000_000, 0)
+	tests := []struct {
+		name        string
+		first, last time.Duration // after t0
+		want        time.Duration // after t0
+	}{
+		{"one event", 0, 0, 10 * ms},
+		{"a save over 2ms", 0, 2 * ms, 2*ms + 11*ms},
+		{"a checkout 270ms in", 0, 270 * ms, 270*ms + 145*ms},
+		{"silence capped at 20 Quiet", 0, 1000 * ms, 1000*ms + 200*ms},
+		{"never later than MaxDelay", 0, 4900 * ms, 5000 * ms},
+	}
+	for _, tt := range tests {
+		b := burst{first: t0.Add(tt.first), last: t0.Add(tt.last)}
+		if got := b.deadline(opts).Sub(t0); got != tt.want {
+			t.Errorf("%s: deadline %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestMerge checks that bursts ending before the consumer takes the
+// delivery are merged into it, and that a transient file created and
+// gone within its burst is dropped.
+func TestMerge(t *testing.T) {
+	dir := t.TempDir()
+	tree(t, dir, map[string]string{"blog/sedKeep01": "left behind"})
+	r, err := newRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots := []*root{r}
+	now := time.Now()
+	p := newPending(1)
+
+	b := newBurst(1)
+	b.add(0, "blog/x.md", false, now)
+	b.add(0, "blog/sedAb12Cd", true, now)  // came and went
+	b.add(0, "blog/sedKeep01", true, now)  // still there
+	b.add(0, "blog/sedGone01", false, now) // was there before the burst
+	p.merge(&b, roots)
+
+	b = newBurst(1)
+	b.add(0, "blog/y.md", true, now)
+	b.add(0, "blog/x.md", false, now)
+	p.merge(&b, roots)
+	wantPaths(t, p.batches(roots), dir, "blog/sedGone01", "blog/sedKeep01", "blog/x.md", "blog/y.md")
+
+	b = newBurst(1)
+	b.rescanRoot(0, now)
+	p.merge(&b, roots)
+	wantRescan(t, p.batches(roots), dir)
+}

@@ -1,0 +1,82 @@
+// Package watch tells folio dev (and folio serve --watch) what changed on
+// disk. It is the only code in folio that knows about real folders and
+// file notifications; everything downstream takes the batches it delivers
+// and reads through an fs.FS.
+//
+// # Use
+//
+//	w, err := watch.New([]string{contentDir, siteDir, configFile}, watch.Options{})
+//	snap, err := pipeline.Build(os.DirFS(contentDir), cfg, opts, time.Now())
+//	for batches := range w.Batches() {
+//		for _, b := range batches {
+//			// b.Root == contentDir: b.Rescan ? Build again : snap.Update(b.Paths, now)
+//			// b.Root == configFile or siteDir: reload those, rebuild
+//		}
+//	}
+//
+// Start the Watcher before the first build, so that nothing changed
+// between the build and the first watch goes unseen.
+//
+// # Folders, not files
+//
+// Most editors save by writing a new file and renaming it over the old
+// one (vim, JetBrains, sed -i, atomic-write libraries). A watch on a file
+// follows the file, not its name: after such a save it watches the backup
+// or a deleted file and sees no further saves. So the Watcher watches
+// folders only, and a file root (the config file) is watched through its
+// folder, filtered to its name.
+//
+// fsnotify does not recurse, so the Watcher keeps one watch per folder:
+// every folder below each root at start, each new folder as it appears,
+// and none for ignored folders such as .git. A new folder is reported as
+// the folder: its files may have been written before its watch was in
+// place, and they produce no events, so the consumer reads the folder
+// again whole (pipeline.Snapshot.Update re-scans a folder it is given).
+// The folder is watched before it is listed, so nothing falls between the
+// two. A removed or renamed folder loses its watches and those of every
+// folder below it; inotify would otherwise keep reporting a renamed
+// folder's subfolders under their old names.
+//
+// # Bursts
+//
+// Changes come in bursts: a save is a handful of events within a
+// millisecond (vim's is about ten: a probe file, a rename to the backup, a
+// new file, a write, a chmod, the backup's removal), a git checkout of
+// 1,000 posts is 3,000 events over a few hundred milliseconds with pauses
+// of up to ten milliseconds between them on an idle machine. Each burst is
+// one delivery, so it is one rebuild and one browser reload.
+//
+// A burst ends after a silence of Quiet (10ms) plus half its length so
+// far, at most 20 Quiet: a save is delivered 10ms after its last event,
+// while the silence a checkout must keep grows as it runs (about 145ms at
+// 270ms), so its small pauses do not cut it into pieces. MaxDelay (5s)
+// bounds a burst that never falls silent. An event already waiting when
+// the silence runs out still joins the burst: the reader was late, not the
+// writer. A burst that ends while the consumer is still busy with the
+// previous delivery is merged into it.
+//
+// Paths are reported relative to their root, sorted and without
+// duplicates; a path below a reported folder is left out, since the folder
+// is read again whole. Editor noise is never reported: swap, backup,
+// lock, autosave and temporary files (DefaultIgnore), and files that came
+// and went within the burst under a tool's temporary name (sed -i's
+// "sedXXXXXX", vim's probe "5036"). A rename of an ignored temporary file
+// onto a real name reports the real name.
+//
+// # Lost events and limits
+//
+// The kernel queues a limited number of events (fs.inotify.max_queued_events);
+// when a burst overflows it, events are lost and fsnotify reports
+// ErrEventOverflow. Folders made meanwhile were never watched, so the
+// Watcher drops every watch, watches every root again, and delivers a
+// Batch with Rescan set for every root, with a warning that says what to
+// raise. Any other notification error is handled the same way.
+//
+// Each folder takes one watch out of fs.inotify.max_user_watches. When
+// adding one fails on that limit (ENOSPC), the Watcher logs a warning that
+// says how to raise it, delivers a Rescan for the root, and polls the
+// folders it could not watch every Poll (1s): it tries to watch them again
+// and meanwhile compares their listings. A root folder that is removed is
+// polled the same way until it comes back, and each is a Rescan. Slower,
+// never a silent stall.
+package watch
