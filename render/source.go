@@ -93,16 +93,7 @@ func (st *state) appendNodes(nodes []pipeline.Node) {
 		case n.Kind == pipeline.TextNode:
 			st.appendText(n.Text)
 		case n.Kind == pipeline.MoreNode:
-			// The lexer swallows the white space after the divider;
-			// give back the line break that ended a divider on its own
-			// line, or the space after one inside a paragraph.
-			alone := len(st.src) == 0 || st.src[len(st.src)-1] == '\n'
-			st.placeholder(&call{kind: callMore, line: n.Line})
-			if alone {
-				st.src = append(st.src, "\n\n"...)
-			} else {
-				st.src = append(st.src, ' ')
-			}
+			st.more(n.Line)
 		case knownCall(n.Name) != callUnknown:
 			st.placeholder(&call{kind: knownCall(n.Name), node: n, line: n.Line})
 		default:
@@ -111,6 +102,34 @@ func (st *state) appendNodes(nodes []pipeline.Node) {
 			st.appendNodes(n.Inner)
 		}
 	}
+}
+
+// more appends the divider's placeholder. Hugo's lexer swallows the white
+// space after the divider, line breaks and the next line's indentation
+// included; a line break is given back so that the text after it starts a
+// new block as it did. A divider alone on its line is made a paragraph of its own, which
+// the HTML renderer drops.
+func (st *state) more(line int) {
+	lineStart := bytes.LastIndexByte(st.src, '\n') + 1
+	indent := st.src[lineStart:]
+	if len(bytes.TrimLeft(indent, " \t")) != 0 {
+		// Inside a paragraph: a space stands for the white space.
+		st.placeholder(&call{kind: callMore, line: line})
+		if c := indent[len(indent)-1]; c != ' ' && c != '\t' {
+			st.src = append(st.src, ' ')
+		}
+		return
+	}
+	indent = bytes.Clone(indent)
+	if prev := st.src[:max(lineStart-1, 0)]; len(bytes.TrimSpace(prev[bytes.LastIndexByte(prev, '\n')+1:])) != 0 {
+		st.src = append(st.src, '\n')
+		st.src = append(st.src, indent...)
+	}
+	st.placeholder(&call{kind: callMore, line: line})
+	// The next line's indentation is lost: whether it was a paragraph of
+	// the same list item or a new item cannot be told; column 0 is the
+	// common case of a divider at the top level.
+	st.src = append(st.src, "\n\n"...)
 }
 
 // appendText appends Markdown text with line endings made "\n", which is
