@@ -83,6 +83,13 @@ func TestParseFields(t *testing.T) {
 		{"mixed-case toml keys", "+++\nTITLE = 'Hello'\nDate = 2024-03-05T10:00:00Z\n+++\n",
 			with(base(d), func(f *fields) { f.Title = "Hello" })},
 
+		// Keys that differ only in case: lower case wins, else byte order,
+		// never map order.
+		{"lower-case key wins", "---\nTitle: Upper\ntitle: lower\nTITLE: caps\ndate: 2024-03-05T10:00:00Z\n---\n",
+			with(base(d), func(f *fields) { f.Title = "lower" })},
+		{"first mixed-case key in byte order", "---\nTitle: Upper\nTITLE: caps\ndate: 2024-03-05T10:00:00Z\n---\n",
+			with(base(d), func(f *fields) { f.Title = "caps" })},
+
 		// Dates: an offset is kept; without one, the configured zone (Paris).
 		{"offset", post2("date: 2024-03-05T15:00:00+05:00"), base(d)},
 		{"no offset, winter", post2("date: 2024-03-05T11:00:00"), base(d)},

@@ -47,6 +47,7 @@ var brokenPosts = []struct {
 	{"unclosed-shortcode", "---\ntitle: T\ndate: 2024-01-01\n---\n\n{{< figure src=\"a.png\"\n", 6, "shortcode"},
 	{"stray-closing-shortcode", "---\ntitle: T\ndate: 2024-01-01\n---\nText.\n\n{{< /figure >}}\n", 7, "shortcode"},
 	{"mismatched-closing-shortcode", "---\ntitle: T\ndate: 2024-01-01\n---\n{{< note >}}\nx\n{{< /other >}}\n", 7, "shortcode"},
+	{"closed-figure", "---\ntitle: T\ndate: 2024-01-01\n---\n{{< figure src=a >}}\ncaption?\n{{< /figure >}}\n", 7, "unexpected closing tag {{< /figure >}}"},
 	{"org-mode", "#+TITLE: T\n\nBody.\n", 1, "org-mode"},
 }
 

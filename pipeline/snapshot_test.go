@@ -82,6 +82,7 @@ func TestSlugs(t *testing.T) {
 		"blog/2024/05/nested-bundle/index.md": post(),
 		"blog/café crème.md":                  post(),
 		"blog/日本語.md":                         post(),
+		"blog/index.md":                       post(), // a post named index, not a bundle of the whole section
 		"blog/_index.md":                      "---\ntitle: The blog\n---\nSection page, not a post.\n",
 		"blog/.hidden.md":                     post(),
 		"blog/draft.md~":                      post(),
@@ -96,7 +97,7 @@ func TestSlugs(t *testing.T) {
 	}
 	got := slugs(s.Posts)
 	slices.Sort(got)
-	want := []string{"bundle-front-matter", "café crème", "from-file", "from-folder", "from-front-matter", "nested-bundle", "nested-file", "日本語"}
+	want := []string{"bundle-front-matter", "café crème", "from-file", "from-folder", "from-front-matter", "index", "nested-bundle", "nested-file", "日本語"}
 	if !slices.Equal(got, want) {
 		t.Errorf("slugs = %q\nwant    %q", got, want)
 	}
@@ -120,6 +121,8 @@ func TestBundleResources(t *testing.T) {
 		"blog/trip/.git/config":      "hidden folder",
 		"blog/trip/photo.png~":       "backup",
 		"blog/trip/.photo.png.swp":   "vim swap",
+		"blog/trip/photo.swp":        "swap without a dot",
+		"blog/trip/#photo.png#":      "Emacs autosave",
 		"blog/trip/4913":             "vim's write test",
 		"blog/trip/draft.tmp":        "temp",
 		"blog/trip/x___jb_tmp___":    "JetBrains temp",

@@ -271,3 +271,28 @@ func TestUpdateDuplicateAppearsAndClears(t *testing.T) {
 		t.Errorf("after removing the first: %v, %s", s.Problems, s.Post("a").File)
 	}
 }
+
+// TestUpdateFolderBecomesBundle: index.md appearing in a folder of posts
+// turns them into resources; removing it turns them back into posts.
+func TestUpdateFolderBecomesBundle(t *testing.T) {
+	fsys := threePosts()
+	set(fsys, "blog/series/part-1.md", post())
+	set(fsys, "blog/series/part-2.md", post())
+	s := build(t, fsys, Options{}, testNow)
+	if got := sortedSlugs(s); got != "a b part-1 part-2 trip" {
+		t.Fatalf("before: %s", got)
+	}
+	set(fsys, "blog/series/index.md", post())
+	s = update1(t, s, "blog/series/index.md")
+	if got := sortedSlugs(s); got != "a b series trip" {
+		t.Errorf("with index.md: %s", got)
+	}
+	if got := s.Post("series").Resources; !slices.Equal(got, []string{"part-1.md", "part-2.md"}) {
+		t.Errorf("resources = %q", got)
+	}
+	delete(fsys, "blog/series/index.md")
+	s = update1(t, s, "blog/series/index.md")
+	if got := sortedSlugs(s); got != "a b part-1 part-2 trip" {
+		t.Errorf("after removing index.md: %s", got)
+	}
+}
