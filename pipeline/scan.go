@@ -50,8 +50,9 @@ func (s *Snapshot) scan(dir string) ([]string, error) {
 	return keys, err
 }
 
-// affected returns the unit keys to read again after path p changed, and
-// drops from units the keys under a folder that is read again whole.
+// affected returns the unit keys to read again after path p changed: the
+// key itself, every known unit below it, and what a scan of a changed
+// folder finds. A key that is no longer a post reads as nil and is dropped.
 func (s *Snapshot) affected(units map[string]*unit, p string) ([]string, error) {
 	// Inside a bundle (known, or new because index.md appeared)?
 	sec := s.Config.Section

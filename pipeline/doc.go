@@ -1,0 +1,67 @@
+// Package pipeline turns a content folder into an immutable Snapshot: the
+// published posts in order, their lookups, their bundle files and the
+// problems found on the way. It knows nothing of HTTP; the server gets
+// everything, bundle files included, through a Snapshot.
+//
+// # From a file to a snapshot
+//
+// Build walks the section folder (content/<section>/) of an fs.FS, so tests
+// hand it an fstest.MapFS and folio an os.Root. Each post is a unit, keyed
+// by its path inside the FS:
+//
+//   - a Markdown file, "blog/hello.md", whose slug is the file name;
+//   - a page bundle, a folder holding index.md, keyed "blog/trip", whose
+//     slug is the folder name and whose other files (at any depth, hidden
+//     files and editors' temp files left out) are its Resources. An .md
+//     file inside a bundle is a resource, not a post.
+//
+// Folders without index.md are walked into, so posts may be grouped by
+// year; _index.md (the section page) is not a post.
+//
+// The units are read in parallel. For each file, frontmatter.go runs Hugo's
+// pageparser, which finds the YAML (---), TOML (+++) or JSON ({…}) front
+// matter after an optional BOM and splits the body into text, shortcode
+// calls and the <!--more--> divider. The front matter is decoded with
+// Hugo's own decoders into a map whose keys are lower-cased, and fields.go
+// turns that map into typed Post fields: Hugo's aliases (publishDate,
+// pubdate, published; lastmod, modified; expiryDate, unpublishdate), dates
+// without an offset read in the configured time zone, the slug, category
+// and description fallbacks. That pair of files is the only code that sees
+// the untyped map.
+//
+// A file that fails (bad syntax, a value of the wrong type, no date,
+// invalid UTF-8, an unclosed shortcode) becomes a Problem with its path and
+// line instead of a post; it never stops the build. Unknown shortcodes are
+// reported too, but their post is kept.
+//
+// Assembling the snapshot for an instant now keeps the visible posts
+// (Published: not a draft, publish date not after now, expiry not before
+// now; every post under Options.Drafts), settles duplicate URLs (the first
+// file by path keeps the URL, the others are problems naming it), sorts the
+// posts (publish date descending, then slug), and builds the slug and alias
+// lookups. It also notes the next instant at which a scheduled post appears
+// or an expiring one goes: At(now) past that instant assembles again from
+// the same units, without reading anything.
+//
+// # From a change to the next snapshot
+//
+// A Snapshot is never modified. Update takes the paths that changed
+// (files or folders, created, edited or removed, as a watcher reports
+// them) and returns a new Snapshot: it maps each path to the units it
+// affects (the file itself; the whole bundle for anything inside one; every
+// unit below a folder), reads only those, and shares every other unit, so
+// an unchanged Post is the same pointer in both snapshots. A unit whose
+// bytes and resource list hash as before is shared as well.
+//
+// When a post that was good fails after an edit, the unit keeps its last
+// good Post beside the new Problem, so the site goes on serving it while
+// folio dev shows the error; fixing the file clears the problem.
+//
+// # Cursors
+//
+// Page and Cursors cut the ordered posts into keyset pages. A token encodes
+// the (publish date, slug) of the last post of a page, so it depends on
+// nothing else, survives restarts and new posts, and stays within
+// CursorPattern for any slug length (long slugs are cut and followed by a
+// hash).
+package pipeline
