@@ -50,13 +50,26 @@ func (w *Watcher) watchTree(dir string) {
 
 // add watches one folder.
 func (w *Watcher) add(dir string) error {
-	if w.dirs[dir] {
-		return nil
+	id, hasID := idOf(dir)
+	if cur, ok := w.dirs[dir]; ok {
+		if !hasID || cur == id {
+			return nil
+		}
+		w.unwatchTree(dir) // a new folder under an old name
+	}
+	if old, ok := w.ids[id]; hasID && ok {
+		// The folder was moved here and its rename event is still on its
+		// way (a walk got here first). A watch on it would keep reporting
+		// the old name, so the old watches go first.
+		w.unwatchTree(old)
 	}
 	err := w.b.Add(dir)
 	switch {
 	case err == nil:
-		w.dirs[dir] = true
+		w.dirs[dir] = id
+		if hasID {
+			w.ids[id] = dir
+		}
 		delete(w.polled, dir)
 	case isLimit(err):
 		if w.polled[dir] == nil {
@@ -73,13 +86,16 @@ func (w *Watcher) add(dir string) error {
 // removed or renamed. A renamed folder keeps its inotify watches under the
 // old names, so they must go before the new name is watched.
 func (w *Watcher) unwatchTree(dir string) {
-	if !w.dirs[dir] && w.polled[dir] == nil {
+	if _, ok := w.dirs[dir]; !ok && w.polled[dir] == nil {
 		return // not a folder we know (the common case: a file)
 	}
-	for d := range w.dirs {
+	for d, id := range w.dirs {
 		if within(d, dir) {
 			w.b.Remove(d) // the kernel may have dropped it already
 			delete(w.dirs, d)
+			if w.ids[id] == d {
+				delete(w.ids, id)
+			}
 		}
 	}
 	for d := range w.polled {
@@ -96,6 +112,7 @@ func (w *Watcher) resync() {
 		w.b.Remove(d)
 	}
 	clear(w.dirs)
+	clear(w.ids)
 	for _, r := range w.roots {
 		switch {
 		case r.lost: // polled until it is back

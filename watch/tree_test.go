@@ -88,6 +88,23 @@ func TestFolderMovedInAndOut(t *testing.T) {
 	none(t, w)
 }
 
+// TestFolderMovedIntoNewFolder moves a folder into a folder just made:
+// the new folder's walk finds the moved one before its rename event is
+// handled, and must not keep the watch that reports the old name.
+func TestFolderMovedIntoNewFolder(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	tree(t, dir, map[string]string{"blog/a/index.md": "x", "blog/a/sub/img.png": "png"})
+	w, _ := start(t, Options{}, dir)
+	must(t, os.Mkdir(filepath.Join(dir, "blog/new"), 0o755))
+	must(t, os.Rename(filepath.Join(dir, "blog/a"), filepath.Join(dir, "blog/new/a")))
+	wantPaths(t, only(t, w), dir, "blog/a", "blog/new")
+	tree(t, dir, map[string]string{"blog/new/a/sub/img.png": "png 2"})
+	wantPaths(t, only(t, w), dir, "blog/new/a/sub/img.png")
+	tree(t, dir, map[string]string{"blog/new/a/index.md": "x 2"})
+	wantPaths(t, only(t, w), dir, "blog/new/a/index.md")
+}
+
 // TestFolderRenamedOverEmpty renames a folder over an empty one: the
 // replaced folder sends no event of its own, and the new one must be
 // watched all the same.

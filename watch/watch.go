@@ -4,12 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
-
-	"github.com/fsnotify/fsnotify"
 )
 
 // Options tune a Watcher; the zero value means the defaults.
@@ -76,7 +72,8 @@ type Watcher struct {
 	b     backend
 	roots []*root
 
-	dirs    map[string]bool    // watched folders, absolute
+	dirs    map[string]fileID  // watched folders, absolute
+	ids     map[fileID]string  // the same, by identity
 	polled  map[string]*polled // folders looked at every Poll instead
 	limited []limitHit         // folders that just hit a watch limit
 	started bool
@@ -120,7 +117,7 @@ func newWatcher(roots []string, opts Options, b backend) (*Watcher, error) {
 	opts = opts.withDefaults()
 	w := &Watcher{
 		opts: opts, log: opts.Logger, b: b,
-		dirs: map[string]bool{}, polled: map[string]*polled{},
+		dirs: map[string]fileID{}, ids: map[fileID]string{}, polled: map[string]*polled{},
 		burst: newBurst(len(roots)), ready: newPending(len(roots)),
 		out: make(chan []Batch), done: make(chan struct{}), exited: make(chan struct{}),
 	}
@@ -167,61 +164,98 @@ func (w *Watcher) Close() error {
 func (w *Watcher) run() {
 	defer close(w.exited)
 	defer close(w.out)
-	flush := time.NewTimer(time.Hour)
-	flush.Stop()
-	var ticker *time.Ticker
-	defer func() {
-		if ticker != nil {
-			ticker.Stop()
-		}
-	}()
+	var t timers
+	defer t.stop()
 	for {
-		switch {
-		case len(w.polled) > 0 && ticker == nil:
-			ticker = time.NewTicker(w.opts.Poll)
-		case len(w.polled) == 0 && ticker != nil:
-			ticker.Stop()
-			ticker = nil
-		}
-		var out chan<- []Batch
-		if w.offer != nil {
-			out = w.out
-		}
-		var flushC, pollC <-chan time.Time
-		if !w.burst.empty() {
-			flushC = flush.C
-		}
-		if ticker != nil {
-			pollC = ticker.C
-		}
-		select {
-		case <-w.done:
+		t.update(w)
+		if !w.step(&t) {
 			return
-		case ev, ok := <-w.b.Events():
-			if !ok {
-				return
-			}
-			w.handle(ev, time.Now())
-		case err, ok := <-w.b.Errors():
-			if !ok {
-				return
-			}
-			w.eventsLost(err, time.Now())
-		case now := <-flushC:
-			// An event already waiting belongs to this burst: this
-			// goroutine was late, not the writer.
-			if !w.takeWaiting() && !now.Before(w.burst.deadline(w.opts)) {
-				w.flush()
-			}
-		case now := <-pollC:
-			w.pollAll(now)
-		case out <- w.offer:
-			w.offer, w.ready = nil, newPending(len(w.roots))
 		}
 		w.reportLimits(time.Now())
-		if !w.burst.empty() {
-			flush.Reset(time.Until(w.burst.deadline(w.opts)))
+	}
+}
+
+// step waits for one thing to happen and handles it; false when the
+// Watcher is done.
+func (w *Watcher) step(t *timers) bool {
+	var out chan<- []Batch
+	if w.offer != nil {
+		out = w.out
+	}
+	select {
+	case <-w.done:
+		return false
+	case ev, ok := <-w.b.Events():
+		if !ok {
+			return false
 		}
+		w.handle(ev, time.Now())
+	case err, ok := <-w.b.Errors():
+		if !ok {
+			return false
+		}
+		w.eventsLost(err, time.Now())
+	case now := <-t.flushC(w):
+		// An event already waiting belongs to this burst: this goroutine
+		// was late, not the writer.
+		if !w.takeWaiting() && !now.Before(w.burst.deadline(w.opts)) {
+			w.flush()
+		}
+	case now := <-t.pollC():
+		w.pollAll(now)
+	case out <- w.offer:
+		w.offer, w.ready = nil, newPending(len(w.roots))
+	}
+	return true
+}
+
+// timers are the end of the burst in progress and, while some folder is
+// polled, the poll ticker.
+type timers struct {
+	flush *time.Timer
+	poll  *time.Ticker
+}
+
+func (t *timers) update(w *Watcher) {
+	if !w.burst.empty() {
+		wait := time.Until(w.burst.deadline(w.opts))
+		if t.flush == nil {
+			t.flush = time.NewTimer(wait)
+		} else {
+			t.flush.Reset(wait)
+		}
+	}
+	switch {
+	case len(w.polled) > 0 && t.poll == nil:
+		t.poll = time.NewTicker(w.opts.Poll)
+	case len(w.polled) == 0 && t.poll != nil:
+		t.poll.Stop()
+		t.poll = nil
+	}
+}
+
+// flushC is the flush timer's channel while a burst is in progress, nil
+// (never ready) otherwise.
+func (t *timers) flushC(w *Watcher) <-chan time.Time {
+	if w.burst.empty() || t.flush == nil {
+		return nil
+	}
+	return t.flush.C
+}
+
+func (t *timers) pollC() <-chan time.Time {
+	if t.poll == nil {
+		return nil
+	}
+	return t.poll.C
+}
+
+func (t *timers) stop() {
+	if t.flush != nil {
+		t.flush.Stop()
+	}
+	if t.poll != nil {
+		t.poll.Stop()
 	}
 }
 
@@ -243,121 +277,4 @@ func (w *Watcher) flush() {
 	w.ready.merge(&w.burst, w.roots)
 	w.burst = newBurst(len(w.roots))
 	w.offer = w.ready.batches(w.roots)
-}
-
-// handle takes one event: it keeps the watches in step with the folders
-// and notes the change.
-func (w *Watcher) handle(ev fsnotify.Event, now time.Time) {
-	if ev.Op&^fsnotify.Chmod == 0 {
-		return // attributes only (also sent before a removal): content unchanged
-	}
-	name := filepath.Clean(ev.Name)
-	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
-		w.removed(name)
-	}
-	created := ev.Has(fsnotify.Create)
-	if created {
-		// Whatever was watched under this name before is gone (a folder
-		// renamed over an empty one sends no event of its own).
-		w.unwatchTree(name)
-		w.created(name)
-	}
-	w.note(name, created, now)
-}
-
-// note records a change of name for every root that reports it.
-func (w *Watcher) note(name string, created bool, now time.Time) {
-	for i, r := range w.roots {
-		rel, ok := r.rel(name, w.opts.Ignore)
-		switch {
-		case !ok:
-		case rel == "." && !r.file:
-			w.burst.rescanRoot(i, now)
-		default:
-			w.burst.add(i, rel, created, now)
-		}
-	}
-}
-
-// removed drops the watches of a folder that was removed or renamed away;
-// a root folder that goes is polled until it is back.
-func (w *Watcher) removed(name string) {
-	w.unwatchTree(name)
-	for _, r := range w.roots {
-		if r.dir == name && !r.lost {
-			r.lost = true
-			w.polled[r.dir] = &polled{}
-			w.log.Warn("watch: a watched folder was removed or renamed; waiting for it to come back", "dir", r.dir)
-		}
-	}
-}
-
-// created watches a new folder and everything already inside it: files
-// made before the watch was in place send no event, so the folder itself
-// is reported and read again whole.
-func (w *Watcher) created(name string) {
-	for _, r := range w.roots {
-		if r.lost && r.dir == name && isDir(name, true) {
-			r.lost = false
-			delete(w.polled, r.dir)
-			w.log.Info("watch: watched folder is back", "dir", r.dir)
-		}
-	}
-	// Symbolic links are not followed below a root (the pipeline does not
-	// follow them either), but a root may be one.
-	if isDir(name, w.isRootDir(name)) && w.wanted(name) {
-		w.watchTree(name)
-	}
-	for _, r := range w.roots {
-		if r.file && r.dir == name && !r.lost {
-			w.add(r.dir)
-		}
-	}
-}
-
-// eventsLost handles an error from the notifications: the queue overflowed
-// (or worse), so changes were missed. Everything is watched afresh and
-// every root read again.
-func (w *Watcher) eventsLost(err error, now time.Time) {
-	if errors.Is(err, fsnotify.ErrEventOverflow) {
-		w.log.Warn("watch: too many changes at once, the kernel's event queue overflowed and events were lost; " +
-			"rescanning everything (if this repeats, raise fs.inotify.max_queued_events, e.g. sudo sysctl fs.inotify.max_queued_events=65536)")
-	} else {
-		w.log.Warn("watch: file notifications failed; rescanning everything", "err", err)
-	}
-	w.resync()
-	for i := range w.roots {
-		w.burst.rescanRoot(i, now)
-	}
-}
-
-// reportLimits logs the folders that just hit a watch limit, once, and
-// after start has their roots read again.
-func (w *Watcher) reportLimits(now time.Time) {
-	if len(w.limited) == 0 {
-		return
-	}
-	first := w.limited[0]
-	w.log.Warn(fmt.Sprintf("watch: cannot watch %d folder(s) (first: %s): %s; until then they are polled every %s, which is slower",
-		len(w.limited), first.dir, limitAdvice(first.err), w.opts.Poll), "err", first.err)
-	if w.started {
-		for i, r := range w.roots {
-			for _, hit := range w.limited {
-				if hit.dir == r.dir || !r.file && within(hit.dir, r.abs) {
-					w.burst.rescanRoot(i, now)
-					break
-				}
-			}
-		}
-	}
-	w.limited = nil
-}
-
-func isDir(name string, follow bool) bool {
-	stat := os.Lstat
-	if follow {
-		stat = os.Stat
-	}
-	info, err := stat(name)
-	return err == nil && info.IsDir()
 }
