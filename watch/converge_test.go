@@ -150,7 +150,7 @@ func collect(t *testing.T, w *Watcher) map[string]bool {
 					got[p] = true
 				}
 			}
-		case <-time.After(settle):
+		case <-time.After(settle(w)):
 			return got
 		}
 	}

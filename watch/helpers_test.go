@@ -22,11 +22,15 @@ import (
 // BenchmarkGitCheckout.)
 const (
 	testQuiet = 40 * time.Millisecond
+	// bulkQuiet is for the tests of 1,000-file bursts: a writer paused
+	// by a busy machine right at the start of a burst must not split it.
+	bulkQuiet = 150 * time.Millisecond
 	waitBatch = 10 * time.Second
-	// settle is how long no further delivery may arrive for one to count
-	// as the only one: above the longest silence a burst waits for.
-	settle = 20*testQuiet + 400*time.Millisecond
 )
+
+// settle is how long no further delivery may arrive for one to count as
+// the only one: above the longest silence a burst of w waits for.
+func settle(w *Watcher) time.Duration { return 20*w.opts.Quiet + 400*time.Millisecond }
 
 // logBuffer collects a Watcher's log for assertions.
 type logBuffer struct {
@@ -85,8 +89,8 @@ func none(t *testing.T, w *Watcher) {
 	t.Helper()
 	select {
 	case got := <-w.Batches():
-		t.Fatalf("unexpected delivery %+v", got)
-	case <-time.After(settle):
+		t.Fatalf("unexpected delivery %s", show(got))
+	case <-time.After(settle(w)):
 	}
 }
 

@@ -126,7 +126,7 @@ func TestBurst(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	tree(t, dir, map[string]string{"blog/x.md": "x"})
-	w, _ := start(t, Options{}, dir)
+	w, _ := start(t, Options{Quiet: bulkQuiet}, dir)
 	var want []string
 	for i := range 1000 {
 		name := fmt.Sprintf("blog/p%04d.md", i)
@@ -142,7 +142,7 @@ func TestBurstNewFolder(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	tree(t, dir, map[string]string{"blog/x.md": "x"})
-	w, _ := start(t, Options{}, dir)
+	w, _ := start(t, Options{Quiet: bulkQuiet}, dir)
 	files := map[string]string{}
 	for i := range 1000 {
 		files[fmt.Sprintf("blog/copy/p%04d.md", i)] = "post"
@@ -193,7 +193,7 @@ func TestGitCheckout(t *testing.T) {
 	run("checkout", "-q", "main")
 
 	content := filepath.Join(repo, "content")
-	w, _ := start(t, Options{}, content)
+	w, _ := start(t, Options{Quiet: bulkQuiet}, content)
 	run("checkout", "-q", "two")
 	want = append(want, "blog/bundle")
 	slices.Sort(want)
