@@ -1,6 +1,7 @@
 package server
 
 import (
+	"net/http"
 	"strconv"
 	"strings"
 )
@@ -90,14 +91,35 @@ func parseMediaRange(member string) (typ, sub string, q float64, ok bool) {
 			return "", "", 0, false
 		}
 		if strings.EqualFold(strings.TrimSpace(k), "q") {
-			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-			if err != nil || f < 0 || f > 1 || len(strings.TrimSpace(v)) > 5 {
+			f, ok := parseQ(strings.TrimSpace(v))
+			if !ok {
 				return "", "", 0, false
 			}
 			q = f
 		}
 	}
 	return typ, sub, q, true
+}
+
+// parseQ parses an RFC 9110 qvalue: "0" or "1", optionally followed by a
+// dot and up to three digits, never above 1. strconv.ParseFloat alone would
+// also take "1e-1", ".5" or "+0.5", which are not qvalues.
+func parseQ(v string) (float64, bool) {
+	if len(v) == 0 || len(v) > 5 || (v[0] != '0' && v[0] != '1') {
+		return 0, false
+	}
+	if len(v) > 1 {
+		if v[1] != '.' {
+			return 0, false
+		}
+		for i := 2; i < len(v); i++ {
+			if v[i] < '0' || v[i] > '9' || (v[0] == '1' && v[i] != '0') {
+				return 0, false
+			}
+		}
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	return f, err == nil
 }
 
 // isToken reports whether s is an RFC 9110 token (or "*").
@@ -112,4 +134,53 @@ func isToken(s string) bool {
 		}
 	}
 	return true
+}
+
+// acceptOf returns the request's Accept field value. A header sent as
+// several lines is one comma-separated list (RFC 9110 §5.3), so they are
+// joined rather than taking the first.
+func acceptOf(r *http.Request) string {
+	return strings.Join(r.Header.Values("Accept"), ", ")
+}
+
+// acceptable is the 406 problem's list of what a negotiating URL offers.
+var acceptable = []string{"text/html", "text/markdown"}
+
+// negotiated answers a URL that has an HTML and a Markdown representation,
+// choosing by the request's Accept. Every answer from such a URL, 304, 406
+// and HEAD included, carries Vary: Accept, so caches keep the two apart.
+// key names the URL for the memo of its Markdown answer: the Markdown
+// representation is shared with its own .md URL, which does not vary, so
+// the negotiated one is a copy that adds Accept to Vary.
+func (s *Server) negotiated(w http.ResponseWriter, r *http.Request, st *state, key string, html, markdown func() (*rep, error)) {
+	var rp *rep
+	var err error
+	switch negotiate(acceptOf(r)) {
+	case mediaHTML:
+		rp, err = html() // pages with a Markdown alternate vary already (see htmlRep)
+	case mediaMarkdown:
+		rp, err = markdown()
+		if err == nil {
+			rp, err = st.memo("vary:md:"+key, func() (*rep, error) { return withVaryAccept(rp), nil })
+		}
+	default:
+		w.Header().Set("Vary", "Accept")
+		s.problem(w, r, http.StatusNotAcceptable,
+			"this page is available as text/html or text/markdown; the Accept header allows neither",
+			"acceptable", acceptable)
+		return
+	}
+	if err != nil {
+		w.Header().Set("Vary", "Accept")
+		s.internalError(w, r, err)
+		return
+	}
+	s.serve(w, r, st, rp)
+}
+
+// withVaryAccept is a copy of rp whose answers vary on Accept.
+func withVaryAccept(rp *rep) *rep {
+	c := *rp
+	c.vary = "Accept"
+	return &c
 }

@@ -1,37 +1,189 @@
 package server
 
 import (
+	"html/template"
 	"net/http"
+	"strconv"
+	"time"
 
 	"folio/pipeline"
 )
 
-// Owned by the site issue: HTML pages. Until it lands these answer 501.
+// The HTML pages: home, directory, article and 404. Each is rendered from
+// the theme's templates once per snapshot (see state.memo) and served as
+// a prepared representation. Memo keys start with "page:".
 
+// homeLimit is how many of the newest posts the home page lists.
+const homeLimit = 10
+
+// A pageData is what every template gets: the site, the page's own head
+// values, and the posts it shows.
+type pageData struct {
+	// Kind is the template: "home", "directory", "article" or "404".
+	Kind string
+	Site *pipeline.Config
+	// Title and Description are the page's <title> and meta description.
+	Title       string
+	Description string
+	// Canonical is the page's absolute URL; empty on the 404 page.
+	Canonical string
+	// Markdown is the absolute URL of the page's Markdown alternate, empty
+	// when it has none.
+	Markdown string
+	// Dev is true under folio dev: the live-reload hook is included.
+	Dev bool
+
+	Post  *postView   // the article page's post
+	Posts []*postView // the posts a list page shows
+	Total int         // how many posts the site has
+
+	theme *theme
+}
+
+// URL returns the absolute URL of a site-relative path ("" is the home
+// page): every URL in a page is built from baseURL, never the Host header.
+func (p *pageData) URL(path string) string { return p.Site.AbsURL(path) }
+
+// Asset returns the absolute URL of a static file, fingerprinted.
+func (p *pageData) Asset(name string) string { return p.Site.AbsURL(p.theme.asset(name)) }
+
+// Directory returns the absolute URL of the blog directory page.
+func (p *pageData) Directory() string { return p.Site.AbsURL(p.Site.Section + "/") }
+
+// A postView is a post as the templates show it.
+type postView struct {
+	Slug, Title, Description, Category string
+	Tags                               []string
+	// Date and Updated are in the site's time zone; Updated is zero
+	// when the post has no lastmod.
+	Date, Updated    time.Time
+	URL, MarkdownURL string
+	// Status is "" for a published post, else "draft", "scheduled" or
+	// "expired" (only folio dev --drafts shows those).
+	Status string
+	// Content is the rendered article body (article page only).
+	Content template.HTML
+}
+
+func newPostView(st *state, p *pipeline.Post) *postView {
+	cfg := st.snap.Config
+	v := &postView{
+		Slug:        p.Slug,
+		Title:       p.Title,
+		Description: p.Description,
+		Category:    p.Category,
+		Tags:        p.Tags,
+		Date:        p.Date.In(cfg.Location),
+		URL:         cfg.AbsURL(p.Path(cfg.Section)),
+		MarkdownURL: cfg.AbsURL(p.MarkdownPath(cfg.Section)),
+		Status:      status(p, st.snap.Now),
+	}
+	if !p.Lastmod.IsZero() {
+		v.Updated = p.Lastmod.In(cfg.Location)
+	}
+	return v
+}
+
+// status names why p would not be published at now, "" when it is.
+func status(p *pipeline.Post, now time.Time) string {
+	switch {
+	case p.Draft:
+		return "draft"
+	case p.Date.After(now):
+		return "scheduled"
+	case !p.Expiry.IsZero() && p.Expiry.Before(now):
+		return "expired"
+	}
+	return ""
+}
+
+// newPage starts the data of a page of kind for st.
+func (s *Server) newPage(st *state, kind string) *pageData {
+	cfg := st.snap.Config
+	return &pageData{
+		Kind:        kind,
+		Site:        cfg,
+		Title:       cfg.Title,
+		Description: cfg.Description,
+		Dev:         s.opts.Dev,
+		Total:       len(st.snap.Posts),
+		theme:       st.theme,
+	}
+}
+
+// views describes posts for a list page.
+func views(st *state, posts []*pipeline.Post) []*postView {
+	out := make([]*postView, len(posts))
+	for i, p := range posts {
+		out[i] = newPostView(st, p)
+	}
+	return out
+}
+
+// htmlRep renders pg with its template and prepares the answer: CSP on,
+// and the Markdown alternate, when there is one, as a Link header too and
+// Vary: Accept, since such a URL negotiates.
+func htmlRep(st *state, pg *pageData, modified time.Time) (*rep, error) {
+	body, err := st.theme.execute(pg.Kind, pg)
+	if err != nil {
+		return nil, err
+	}
+	if pg.Dev {
+		body = liveInject(body, liveVersion(st)) // see live.go
+	}
+	rp := newRep(htmlType, body, latest(modified, st.theme.loaded))
+	rp.csp = true
+	if pg.Markdown != "" {
+		// A page with a Markdown alternate is a negotiating URL.
+		rp.link = "<" + pg.Markdown + `>; rel="alternate"; type="text/markdown"`
+		rp.vary = "Accept"
+	}
+	return rp, nil
+}
+
+// home answers / with the site's title, description and newest posts. It
+// ignores Accept.
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	s.problem(w, r, http.StatusNotImplemented, "home page not built yet")
+	st := s.load()
+	rp, err := st.memo("page:home", func() (*rep, error) {
+		pg := s.newPage(st, "home")
+		pg.Canonical = pg.URL("")
+		newestPosts := st.snap.Posts[:min(homeLimit, len(st.snap.Posts))]
+		pg.Posts = views(st, newestPosts)
+		return htmlRep(st, pg, newest(st, newestPosts))
+	})
+	if err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	s.serve(w, r, st, rp)
 }
 
-func (s *Server) directory(w http.ResponseWriter, r *http.Request) {
-	s.problem(w, r, http.StatusNotImplemented, "directory page not built yet")
-}
-
-func (s *Server) directoryMarkdown(w http.ResponseWriter, r *http.Request) {
-	s.problem(w, r, http.StatusNotImplemented, "directory markdown not built yet")
-}
-
-func (s *Server) article(w http.ResponseWriter, r *http.Request, st *state, p *pipeline.Post) {
-	s.problem(w, r, http.StatusNotImplemented, "article page not built yet")
-}
-
+// notFound answers a path nothing claims: problem+json under the API and
+// for .json and .md paths, else the theme's 404 page. Either way it is not
+// stored by caches.
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request, st *state) {
-	s.problem(w, r, http.StatusNotFound, "no such page: "+r.URL.Path)
-}
-
-func (s *Server) static(w http.ResponseWriter, r *http.Request) {
-	s.notFound(w, r, s.load())
-}
-
-func (s *Server) sdk(w http.ResponseWriter, r *http.Request) {
-	s.notFound(w, r, s.load())
+	if isAPIPath(r.URL.Path) {
+		s.problem(w, r, http.StatusNotFound, "no such resource: "+r.URL.Path)
+		return
+	}
+	rp, err := st.memo("page:404", func() (*rep, error) {
+		pg := s.newPage(st, "404")
+		pg.Title = "Page not found"
+		pg.Description = ""
+		return htmlRep(st, pg, time.Time{})
+	})
+	if err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", rp.ctype)
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Security-Policy", s.csp())
+	h.Set("Content-Length", strconv.Itoa(len(rp.body)))
+	w.WriteHeader(http.StatusNotFound)
+	if r.Method != http.MethodHead {
+		w.Write(rp.body)
+	}
 }

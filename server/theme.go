@@ -1,13 +1,211 @@
 package server
 
-import "io/fs"
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"html/template"
+	"io/fs"
+	"path"
+	"strings"
+	"time"
 
-// theme is the parsed site: templates and static assets. It is loaded once
-// (and again when the site folder changes in dev).
+	"folio/render"
+)
+
+// A theme is the parsed site folder: one template set per page kind and
+// every static asset prepared as a representation. It is loaded once at
+// start (and again by SetSite when the site folder changes in dev), so no
+// request ever parses a template or hashes a file.
 type theme struct {
-	site fs.FS
+	pages map[string]*template.Template // by page kind, see pageKinds
+	// assets are the files under static/ by their path below it, each
+	// under its plain name and its fingerprinted one ("style.css" and
+	// "style.1a2b3c4d5e.css"); the fingerprinted ones are immutable.
+	assets map[string]*rep
+	// hashed maps a plain asset name to its fingerprinted one.
+	hashed map[string]string
+	sdk    *rep
+	loaded time.Time
 }
 
+// pageKinds are the templates a site must have, one file each under
+// templates/, each defining "main" (and optionally "head") for the layout
+// in templates/base.html.
+var pageKinds = []string{"home", "directory", "article", "404"}
+
+const (
+	sdkPath        = "sdk/blog-client.js"
+	syntaxCSS      = "syntax.css" // made from render.HighlightCSS unless the site has one
+	immutableCache = "public, max-age=31536000, immutable"
+	htmlType       = "text/html; charset=utf-8"
+)
+
+// contentTypes is the fixed table of asset types: the server never asks
+// the machine's MIME database, so every host answers the same.
+var contentTypes = map[string]string{
+	".css":   "text/css; charset=utf-8",
+	".js":    "text/javascript; charset=utf-8",
+	".mjs":   "text/javascript; charset=utf-8",
+	".html":  htmlType,
+	".txt":   "text/plain; charset=utf-8",
+	".md":    "text/markdown; charset=utf-8",
+	".json":  "application/json",
+	".map":   "application/json",
+	".xml":   "application/xml",
+	".svg":   "image/svg+xml",
+	".png":   "image/png",
+	".jpg":   "image/jpeg",
+	".jpeg":  "image/jpeg",
+	".gif":   "image/gif",
+	".webp":  "image/webp",
+	".avif":  "image/avif",
+	".ico":   "image/x-icon",
+	".woff":  "font/woff",
+	".woff2": "font/woff2",
+	".pdf":   "application/pdf",
+}
+
+// contentType is the type of a file by its extension, from the fixed table;
+// anything unknown is application/octet-stream.
+func contentType(name string) string {
+	if t, ok := contentTypes[strings.ToLower(path.Ext(name))]; ok {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+// loadTheme parses the templates and prepares the assets of site. Every
+// error names the file at fault, so a broken theme in dev says where.
 func loadTheme(site fs.FS, dev bool) (*theme, error) {
-	return &theme{site: site}, nil
+	if site == nil {
+		return nil, errors.New("site: no site folder")
+	}
+	th := &theme{assets: map[string]*rep{}, hashed: map[string]string{}, loaded: time.Now()}
+	if err := th.parseTemplates(site); err != nil {
+		return nil, err
+	}
+	if err := th.loadAssets(site); err != nil {
+		return nil, err
+	}
+	if _, ok := th.assets[syntaxCSS]; !ok {
+		// Code blocks carry chroma's classes; their colours come from
+		// render, so that a theme gets them without copying them.
+		th.addAsset(syntaxCSS, []byte(render.HighlightCSS()))
+	}
+	js, err := fs.ReadFile(site, sdkPath)
+	if err != nil {
+		return nil, fmt.Errorf("site: %w", err)
+	}
+	th.sdk = newRep(contentType(sdkPath), js, th.loaded)
+	th.sdk.cors = true
+	return th, nil
+}
+
+// parseTemplates parses base.html (the layout) once, then each page kind
+// on a clone of it, so pages share the layout but not their "main".
+func (th *theme) parseTemplates(site fs.FS) error {
+	base, err := template.New("base.html").Funcs(templateFuncs).ParseFS(site, "templates/base.html")
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	th.pages = make(map[string]*template.Template, len(pageKinds))
+	for _, kind := range pageKinds {
+		name := "templates/" + kind + ".html"
+		src, err := fs.ReadFile(site, name)
+		if err != nil {
+			return fmt.Errorf("site: %w", err)
+		}
+		t, err := base.Clone()
+		if err == nil {
+			t, err = t.New(kind + ".html").Parse(string(src))
+		}
+		if err != nil {
+			return fmt.Errorf("site: %s: %w", name, err)
+		}
+		if t.Lookup("main") == nil {
+			return fmt.Errorf("site: %s: no {{define \"main\"}}", name)
+		}
+		th.pages[kind] = t
+	}
+	return nil
+}
+
+// loadAssets reads every file under static/ and prepares it under its
+// plain and fingerprinted names.
+func (th *theme) loadAssets(site fs.FS) error {
+	err := fs.WalkDir(site, "static", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		body, err := fs.ReadFile(site, p)
+		if err != nil {
+			return err
+		}
+		th.addAsset(strings.TrimPrefix(p, "static/"), body)
+		return nil
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // a theme without static files is fine
+	}
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	return nil
+}
+
+// addAsset prepares body under name and under name with a content hash
+// before its extension; only the latter may be cached forever.
+func (th *theme) addAsset(name string, body []byte) {
+	plain := newRep(contentType(name), body, th.loaded)
+	th.assets[name] = plain
+	hashed := *plain
+	hashed.cache = immutableCache
+	fp := fingerprint(name, body)
+	th.assets[fp] = &hashed
+	th.hashed[name] = fp
+}
+
+// fingerprint inserts a short hash of body before the extension of name:
+// "css/site.css" → "css/site.0123456789.css".
+func fingerprint(name string, body []byte) string {
+	h := fnv.New64a()
+	h.Write(body)
+	sum := hex.EncodeToString(h.Sum(nil))[:10]
+	ext := path.Ext(name)
+	return strings.TrimSuffix(name, ext) + "." + sum + ext
+}
+
+// asset returns the served path of a static file, fingerprinted when the
+// theme has it ("static/style.0123456789.css"), else the plain path.
+func (th *theme) asset(name string) string {
+	if fp, ok := th.hashed[name]; ok {
+		return "static/" + fp
+	}
+	return "static/" + name
+}
+
+// execute renders page kind with data.
+func (th *theme) execute(kind string, data any) ([]byte, error) {
+	t, ok := th.pages[kind]
+	if !ok {
+		return nil, fmt.Errorf("site: no template for %s", kind)
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "base.html", data); err != nil {
+		return nil, fmt.Errorf("site: %s: %w", kind, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// templateFuncs are the helpers templates may call besides the methods of
+// the page data.
+var templateFuncs = template.FuncMap{
+	// isoDate is the machine form for <time datetime>.
+	"isoDate": func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
+	// date is the human form, in the site's time zone (the caller passes
+	// the time already converted).
+	"date": func(t time.Time) string { return t.Format("2 January 2006") },
 }

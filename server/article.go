@@ -1,0 +1,28 @@
+package server
+
+import (
+	"net/http"
+
+	"folio/pipeline"
+)
+
+// article answers /<section>/<slug>/: the HTML page, or the post's
+// Markdown when the request's Accept prefers it.
+func (s *Server) article(w http.ResponseWriter, r *http.Request, st *state, p *pipeline.Post) {
+	s.negotiated(w, r, st, "post:"+p.Slug,
+		func() (*rep, error) { return s.articleRep(st, p) },
+		func() (*rep, error) { return s.markdownRep(st, p) })
+}
+
+// articleRep is the article page of p, made once per snapshot.
+func (s *Server) articleRep(st *state, p *pipeline.Post) (*rep, error) {
+	return st.memo("page:post:"+p.Slug, func() (*rep, error) {
+		v := newPostView(st, p)
+		v.Content = s.rendered(st, p).HTML
+		pg := s.newPage(st, "article")
+		pg.Title, pg.Description = p.Title, p.Description
+		pg.Canonical, pg.Markdown = v.URL, v.MarkdownURL
+		pg.Post = v
+		return htmlRep(st, pg, modified(p))
+	})
+}

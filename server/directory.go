@@ -1,0 +1,38 @@
+package server
+
+import "net/http"
+
+// directory answers /<section>/: every post with a search box, or the
+// directory's Markdown when the request's Accept prefers it.
+func (s *Server) directory(w http.ResponseWriter, r *http.Request) {
+	st := s.load()
+	s.negotiated(w, r, st, "directory",
+		func() (*rep, error) { return s.directoryRep(st) },
+		func() (*rep, error) { return s.directoryMarkdownRep(st) })
+}
+
+// directoryMarkdown answers /<section>.md, the directory as Markdown. It
+// does not negotiate.
+func (s *Server) directoryMarkdown(w http.ResponseWriter, r *http.Request) {
+	st := s.load()
+	rp, err := s.directoryMarkdownRep(st)
+	if err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	s.serve(w, r, st, rp)
+}
+
+// directoryRep is the directory page, made once per snapshot.
+func (s *Server) directoryRep(st *state) (*rep, error) {
+	return st.memo("page:directory", func() (*rep, error) {
+		pg := s.newPage(st, "directory")
+		cfg := st.snap.Config
+		pg.Title = "All posts"
+		pg.Description = "Every post on " + cfg.Title + ", newest first."
+		pg.Canonical = pg.Directory()
+		pg.Markdown = cfg.AbsURL(cfg.Section + ".md")
+		pg.Posts = views(st, st.snap.Posts)
+		return htmlRep(st, pg, newest(st, st.snap.Posts))
+	})
+}
