@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"io/fs"
@@ -71,7 +73,7 @@ Back to {{< ref "hello-world" >}}.
 		"blog/quiet.md": file(`{
   "title": "Quiet",
   "date": "2026-03-01T00:00:00Z",
-  "summary": "Only a summary, with a control` + "\x01" + ` character."
+  "summary": "Only a summary, with a control\u0001 character."
 }
 Nothing much.
 `),
@@ -168,4 +170,17 @@ func testSite() fs.FS {
 		"templates/404.html":       main,
 		"sdk/blog-client.js":       {Data: []byte("export {};\n")},
 	}
+}
+
+func gunzip(t testing.TB, body []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -40,7 +40,6 @@ type route struct {
 	negotiated                     bool     // Accept decides HTML or Markdown
 	link                           bool     // Link header (canonical or alternate)
 	errors                         []string // response component names besides 304
-	redirect                       bool     // 301 to the canonical URL, no 200
 }
 
 func routeTable(cfg *pipeline.Config) []route {
@@ -54,21 +53,20 @@ func routeTable(cfg *pipeline.Config) []route {
 			description: "HTML, or the list of posts as Markdown when Accept prefers text/markdown (a tie goes to Markdown).",
 			content:     both, negotiated: true, link: true, errors: []string{"NotAcceptable"}},
 		{path: sec + ".md", id: "DirectoryMarkdown", summary: "The blog directory as Markdown", content: md, cors: true, link: true},
-		{path: sec, id: "SectionRedirect", summary: "Redirects to " + sec + "/", redirect: true},
 		{path: sec + "/{slug}/", id: "Article", summary: "Article page",
-			description: "HTML, or the article as Markdown (the same bytes as markdownUrl) when Accept prefers text/markdown.",
-			params:      []string{"slug"}, content: both, negotiated: true, link: true, errors: []string{"NotAcceptable", "NotFoundPage"}},
+			description: "HTML, or the article as Markdown (the same bytes as markdownUrl) when Accept prefers text/markdown. " +
+				"The URL without its final slash redirects here (301); it is not listed as a path of its own because it would be ambiguous with " + sec + "/{slug}.md.",
+			params: []string{"slug"}, content: both, negotiated: true, link: true, errors: []string{"NotAcceptable", "NotFoundPage"}},
 		{path: sec + "/{slug}.md", id: "ArticleMarkdown", summary: "The article as Markdown (a post's markdownUrl)",
 			description: "YAML front matter (title, description, date, tags, url), then # Title, then the article with shortcodes expanded and relative links made absolute.",
 			params:      []string{"slug"}, content: md, cors: true, link: true, errors: []string{"NotFound"}},
-		{path: sec + "/{slug}", id: "ArticleRedirect", summary: "Redirects to the article's canonical URL", params: []string{"slug"}, redirect: true},
 		{path: sec + "/{slug}/{file}", id: "BundleFile", summary: "A file of the article's page bundle (image, data)",
-			params: []string{"slug", "file"}, content: obj{"*/*": obj{"schema": obj{"type": "string", "contentMediaType": "application/octet-stream"}}}, errors: []string{"NotFoundPage"}},
+			params: []string{"slug", "file"}, content: fileContent(), errors: []string{"NotFoundPage"}},
 		{path: "/api/posts.json", id: "Posts", summary: "Every published post, newest first",
 			content: jsonContent("#/components/schemas/PostCollection"), cors: true},
 		{path: "/api/posts/cursor/{cursor}.json", id: "CursorPage", summary: "One page of posts",
 			description: "Start with cursor 0 and follow nextCursor until it is null; the pages together hold exactly the items of /api/posts.json, in order. Posts added or removed during a walk never make one that stayed be skipped or repeated.",
-			params:      []string{"cursor"}, content: jsonContent("#/components/schemas/CursorPage"), cors: true, errors: []string{"BadCursor", "NotFound"}},
+			params:      []string{"cursor"}, content: jsonContent("#/components/schemas/CursorPage"), cors: true, errors: []string{"BadCursor"}},
 		{path: "/openapi.json", id: "OpenAPI", summary: "This document", content: obj{"application/json": obj{"schema": obj{"type": "object"}}}, cors: true},
 		{path: "/rss.xml", id: "Feed", summary: "RSS 2.0 feed of the newest posts", content: obj{"application/rss+xml": schemaText}, cors: true},
 		{path: "/llms.txt", id: "LLMsTxt", summary: "llms.txt: the site and a link to every post's Markdown", content: obj{"text/plain": schemaText}, cors: true},
@@ -77,11 +75,21 @@ func routeTable(cfg *pipeline.Config) []route {
 			content: obj{"text/plain": obj{"schema": obj{"const": "ok"}}}, errors: []string{"Unavailable"}},
 		{path: "/sdk/blog-client.js", id: "SDK", summary: "The dependency-free JavaScript client (ES module)", content: obj{"text/javascript": schemaText}, cors: true},
 		{path: "/static/{asset}", id: "Asset", summary: "Theme assets (fingerprinted names are immutable)",
-			params: []string{"asset"}, content: obj{"*/*": obj{"schema": obj{"type": "string"}}}, errors: []string{"NotFoundPage"}},
+			params: []string{"asset"}, content: fileContent(), errors: []string{"NotFoundPage"}},
 	}
 }
 
 var schemaText = obj{"schema": obj{"type": "string"}}
+
+// fileContent lists every media type of the fixed extension table: files
+// are served as they are, so their schema says nothing of the bytes.
+func fileContent() obj {
+	c := obj{"application/octet-stream": obj{"schema": obj{}}}
+	for _, t := range contentTypes {
+		c[t] = obj{"schema": obj{}}
+	}
+	return c
+}
 
 func jsonContent(ref string) obj { return obj{"application/json": obj{"schema": obj{"$ref": ref}}} }
 
@@ -101,7 +109,7 @@ func openAPIDoc(cfg *pipeline.Config) obj {
 				"Every answer carries a strong ETag and Last-Modified and honours If-None-Match and If-Modified-Since with 304. " +
 				"Text bodies over 1 KiB are compressed (br, zstd or gzip, as Accept-Encoding allows). " +
 				"Errors under /api/ and on .json and .md paths are application/problem+json (RFC 9457); pages get an HTML 404. " +
-				"A post's aliases redirect (301) to its page. Query strings are ignored."),
+				"A post's URL without its final slash, and each of its aliases, redirect (301) to its page; so does /" + cfg.Section + " to /" + cfg.Section + "/. Query strings are ignored."),
 		},
 		"servers":    []obj{{"url": strings.TrimSuffix(cfg.BaseURL, "/")}},
 		"paths":      paths,
@@ -143,12 +151,8 @@ func optionsResponse(rt route) string {
 
 func operation(rt route, method string, withBody bool) obj {
 	responses := obj{}
-	if rt.redirect {
-		responses["301"] = ref("responses", "Redirect")
-	} else {
-		responses["200"] = okResponse(rt, withBody)
-		responses["304"] = notModifiedResponse(rt)
-	}
+	responses["200"] = okResponse(rt, withBody)
+	responses["304"] = notModifiedResponse(rt)
 	for _, e := range rt.errors {
 		responses[errorStatus[e]] = ref("responses", e)
 	}

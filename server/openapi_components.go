@@ -100,7 +100,6 @@ func headers(cfg *pipeline.Config) obj {
 		"AllowOrigin":  h("*"),
 		"Link":         h(`On Markdown: <page URL>; rel="canonical". On pages: the Markdown alternate, rel="alternate"; type="text/markdown".`),
 		"Allow":        h("GET, HEAD"),
-		"Location":     h("The canonical URL."),
 	}
 }
 
@@ -120,7 +119,6 @@ func responses() obj {
 		"NotFoundPage": obj{"description": "No such page: the site's HTML 404 page.",
 			"content": obj{"text/html": schemaText}},
 		"Unavailable": obj{"description": "No snapshot is loaded.", "content": obj{"text/plain": schemaText}},
-		"Redirect":    obj{"description": "Moved permanently to the canonical URL.", "headers": obj{"Location": ref("headers", "Location")}},
 		"Options":     obj{"description": "The allowed methods.", "headers": obj{"Allow": ref("headers", "Allow")}},
 		"OptionsCORS": obj{"description": "The allowed methods, with CORS preflight headers.",
 			"headers": obj{"Allow": ref("headers", "Allow"), "Access-Control-Allow-Origin": ref("headers", "AllowOrigin")}},

@@ -13,7 +13,7 @@ import (
 	"folio/pipeline"
 )
 
-type page struct {
+type cursorPageJSON struct {
 	Items      []postJSON `json:"items"`
 	NextCursor *string    `json:"nextCursor"`
 }
@@ -30,12 +30,12 @@ func getJSON(t testing.TB, ts *httptest.Server, path string, into any) {
 }
 
 // walk follows nextCursor from 0 and returns every page.
-func walk(t testing.TB, ts *httptest.Server) []page {
+func walk(t testing.TB, ts *httptest.Server) []cursorPageJSON {
 	t.Helper()
-	var pages []page
+	var pages []cursorPageJSON
 	cursor := "0"
 	for {
-		var p page
+		var p cursorPageJSON
 		getJSON(t, ts, "/api/posts/cursor/"+cursor+".json", &p)
 		pages = append(pages, p)
 		if p.NextCursor == nil {
@@ -60,7 +60,7 @@ func TestCursorWalkEqualsCollection(t *testing.T) {
 	for _, n := range []int{0, 1, 49, 50, 51, 100, 101, 1000} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			_, ts := startSite(t, generatedSite(n))
-			var all page
+			var all cursorPageJSON
 			getJSON(t, ts, "/api/posts.json", &all)
 			if len(all.Items) != n {
 				t.Fatalf("posts.json has %d items, want %d", len(all.Items), n)
@@ -101,7 +101,7 @@ func TestCursorWalkDuringChanges(t *testing.T) {
 	seen := map[string]int{}
 	cursor := "0"
 	for step := 0; ; step++ {
-		var p page
+		var p cursorPageJSON
 		getJSON(t, ts, "/api/posts/cursor/"+cursor+".json", &p)
 		for _, it := range p.Items {
 			seen[it.Slug]++
@@ -190,7 +190,7 @@ func TestCursorAfterEnd(t *testing.T) {
 	fsys := generatedSite(3)
 	_, ts := startSite(t, fsys)
 	old := &pipeline.Post{Slug: "zzz", Date: time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC)}
-	var p page
+	var p cursorPageJSON
 	getJSON(t, ts, "/api/posts/cursor/"+pipeline.CursorFor(old)+".json", &p)
 	if len(p.Items) != 0 || p.NextCursor != nil {
 		t.Errorf("after the end: %+v", p)
@@ -199,7 +199,7 @@ func TestCursorAfterEnd(t *testing.T) {
 
 func TestPostFields(t *testing.T) {
 	_, ts := startSite(t, sampleSite())
-	var all page
+	var all cursorPageJSON
 	getJSON(t, ts, "/api/posts.json", &all)
 	bySlug := map[string]postJSON{}
 	for _, p := range all.Items {
