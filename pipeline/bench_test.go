@@ -39,6 +39,7 @@ func BenchmarkBuild(b *testing.B) {
 func benchBuild(b *testing.B, fsys iofs.FS, cfg *Config) {
 	b.ReportAllocs()
 	var snap *Snapshot
+	cpu := cpuTime()
 	for b.Loop() {
 		var err error
 		snap, err = Build(fsys, cfg, Options{}, benchNow)
@@ -46,6 +47,7 @@ func benchBuild(b *testing.B, fsys iofs.FS, cfg *Config) {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, cpuTime()-cpu)
 	if len(snap.Problems) > 0 || len(snap.Posts) < benchPosts*9/10 {
 		b.Fatalf("%d posts, %d problems (first: %v)", len(snap.Posts), len(snap.Problems), snap.Problems)
 	}
@@ -64,6 +66,8 @@ func BenchmarkUpdateOne(b *testing.B) {
 	orig := fsys[name].Data
 	b.ReportAllocs()
 	i := 0
+	cpu := cpuTime()
+	defer func() { reportCPU(b, cpuTime()-cpu) }()
 	for b.Loop() {
 		i++
 		fsys[name] = &fstest.MapFile{Data: fmt.Appendf(append([]byte(nil), orig...), "\nEdit %d.\n", i)}
@@ -75,4 +79,11 @@ func BenchmarkUpdateOne(b *testing.B) {
 	if len(snap.Problems) > 0 {
 		b.Fatal(snap.Problems)
 	}
+}
+
+// reportCPU adds the process CPU time (all cores, GC included) per
+// operation: with two cores, a fully parallel build shows about twice its
+// wall time here.
+func reportCPU(b *testing.B, d time.Duration) {
+	b.ReportMetric(float64(d.Milliseconds())/float64(b.N), "cpu-ms/op")
 }
