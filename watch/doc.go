@@ -42,9 +42,9 @@
 // Changes come in bursts: a save is a handful of events within a
 // millisecond (vim's is about ten: a probe file, a rename to the backup, a
 // new file, a write, a chmod, the backup's removal), a git checkout of
-// 1,000 posts is 3,000 events over a few hundred milliseconds with pauses
-// of up to ten milliseconds between them on an idle machine. Each burst is
-// one delivery, so it is one rebuild and one browser reload.
+// 1,000 posts is 3,000 events over about 270 milliseconds, with pauses of
+// up to 5 milliseconds between them on a quiet machine and 13 on a busy
+// one. Each burst is one delivery, so one rebuild and one browser reload.
 //
 // A burst ends after a silence of Quiet (10ms) plus half its length so
 // far, at most 20 Quiet: a save is delivered 10ms after its last event,

@@ -16,10 +16,10 @@ import (
 
 // Waits are generous: the machine running the tests may be busy. Nothing
 // here asserts speed, and the tests use a longer Quiet than the default so
-// that a writer that is descheduled for a moment in the middle of a save
-// does not split it: "exactly one delivery" is about coalescing, not about
-// the scheduler. (The default is measured by BenchmarkSaveToBatch and
-// BenchmarkGitCheckout.)
+// that a writer descheduled for a moment in the middle of a save does not
+// split it: "exactly one delivery" is about coalescing, not about the
+// scheduler. The defaults are measured, not asserted, by
+// BenchmarkSaveToBatch and BenchmarkGitCheckout.
 const (
 	testQuiet = 40 * time.Millisecond
 	// bulkQuiet is for the tests of 1,000-file bursts: a writer paused
