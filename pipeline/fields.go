@@ -76,19 +76,32 @@ func (d *fieldDecoder) fail(key, format string, args ...any) {
 }
 
 // keyLine finds the line a top-level key is written on; the front matter's
-// first line when it cannot tell.
+// first line when it cannot tell. Unindented lines are tried first, so a
+// YAML key nested under params does not shadow the top-level one (JSON is
+// usually indented throughout, hence the second pass).
 func (d *fieldDecoder) keyLine(key string) int {
-	for i, l := range strings.Split(d.source, "\n") {
-		l = strings.TrimLeft(l, " \t{")
-		l = strings.TrimLeft(l, `"'`)
-		if len(l) > len(key) && strings.EqualFold(l[:len(key)], key) {
-			rest := strings.TrimLeft(l[len(key):], `"' `+"\t")
-			if rest != "" && (rest[0] == ':' || rest[0] == '=') {
+	lines := strings.Split(d.source, "\n")
+	for _, indented := range []bool{false, true} {
+		for i, l := range lines {
+			if !indented && (strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t")) {
+				continue
+			}
+			if isKeyLine(l, key) {
 				return d.line + i
 			}
 		}
 	}
 	return d.line
+}
+
+func isKeyLine(l, key string) bool {
+	l = strings.TrimLeft(l, " \t{")
+	l = strings.TrimLeft(l, `"'`)
+	if len(l) <= len(key) || !strings.EqualFold(l[:len(key)], key) {
+		return false
+	}
+	rest := strings.TrimLeft(l[len(key):], `"' `+"\t")
+	return rest != "" && (rest[0] == ':' || rest[0] == '=')
 }
 
 func (d *fieldDecoder) str(key string) string {

@@ -31,6 +31,8 @@ var brokenPosts = []struct {
 	{"title-list", "---\ndate: 2024-01-01\ntitle: [a, b]\n---\n", 3, "title: want a string, got a list"},
 	{"title-toml-bool", "+++\ndate = 2024-01-01\nTitle = true\n+++\n", 3, "title: want a string"},
 	{"title-json-number", "{\n\"date\": \"2024-01-01\",\n\"title\": 5\n}\n", 3, "title: want a string"},
+	{"title-after-nested-title", "---\ndate: 2024-01-01\nparams:\n  title: fine\ntitle: 5\n---\n", 5, "title: want a string"},
+	{"json-nested-title", "{\n  \"date\": \"2024-01-01\",\n  \"title\": [1]\n}\n", 3, "title: want a string"},
 	{"bad-date", "---\ntitle: T\ndate: next tuesday\n---\n", 3, `date: cannot parse "next tuesday"`},
 	{"bad-date-type", "---\ntitle: T\ndate: true\n---\n", 3, "date: want a date"},
 	{"bad-publishdate", "---\ntitle: T\ndate: 2024-01-01\npublishDate: 2024-13-45\n---\n", 4, "publishdate: cannot parse"},
