@@ -57,7 +57,8 @@ type Batch struct {
 	// away), slash-separated and relative to Root, sorted and without
 	// duplicates. A folder stands for everything inside it, which is then
 	// not listed: it was created, moved or removed as a whole, and must be
-	// read again whole. For a file root Paths is ["."].
+	// read again whole. For a file root Paths is ["."]: any Batch for a
+	// file root means "read the file again".
 	Paths []string
 	// Rescan means events were lost or the root folder itself went away
 	// or came back: read the whole root again. Paths is then empty.
