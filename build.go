@@ -1,8 +1,166 @@
 package main
 
-import "log/slog"
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
 
-func runBuild(o *options, log *slog.Logger) int {
-	log.Error("build is not built yet")
-	return 2
+	"folio/export"
+	"folio/server"
+)
+
+// runBuild writes the static export: every route the server answers, taken
+// from the server's own handler, into --out, and with --nginx the config
+// that serves it. A snapshot with problems writes nothing and exits 1, so
+// the previous output stays as it was.
+func runBuild(o *options, stderr io.Writer, log *slog.Logger) int {
+	start := time.Now()
+	if err := checkNginxPath(o.out, o.nginx); err != nil {
+		fmt.Fprintf(stderr, "folio: %v\n", err)
+		return 2
+	}
+	cfg, err := loadConfig(o)
+	if err != nil {
+		fmt.Fprintf(stderr, "folio: %v\n", err)
+		return 2
+	}
+	if !cfg.BaseSet {
+		if o.baseURL, err = buildBase(o.addr); err != nil {
+			fmt.Fprintf(stderr, "folio: --addr: %v\n", err)
+			return 2
+		}
+	}
+	snap, err := loadSnapshot(o, false)
+	if err != nil {
+		log.Error("content", "err", err)
+		return 1
+	}
+	if len(snap.Problems) > 0 {
+		for _, p := range snap.Problems {
+			fmt.Fprintln(stderr, p)
+		}
+		fmt.Fprintf(stderr, "folio: %d problems; %s left as it was\n", len(snap.Problems), o.out)
+		return 1
+	}
+	siteFS, err := openSite(snap.Config.SiteDir)
+	if err != nil {
+		log.Error("site", "err", err)
+		return 1
+	}
+	srv, err := server.New(snap, server.Options{Site: siteFS, Started: start})
+	if err != nil {
+		log.Error("site", "err", err)
+		return 1
+	}
+	site, err := export.Write(o.out, srv, srv.ExportPaths(), export.Options{NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects()})
+	if err != nil {
+		log.Error("build", "err", err)
+		return 1
+	}
+	if o.nginx != "" {
+		if err := writeNginx(o, site, snap.Config.BaseURL); err != nil {
+			log.Error("nginx", "err", err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stderr, "folio: wrote %d routes (%d posts) to %s in %s\n", len(site.Files), len(snap.Posts), o.out, time.Since(start).Round(time.Millisecond))
+	return 0
+}
+
+// buildBase is the base URL when neither the config nor --base-url sets
+// one: the address the export is meant to be served on (--addr, else
+// serve's default :8080), written as serve writes it. $PORT is serve's
+// alone.
+func buildBase(addr string) (string, error) {
+	if addr == "" {
+		addr = ":8080"
+	}
+	if _, _, err := net.SplitHostPort(addr); err != nil {
+		return "", err
+	}
+	return baseFromAddr(addrString(addr)), nil
+}
+
+// addrString is a host:port that is not bound (nor looked up).
+type addrString string
+
+func (a addrString) Network() string { return "tcp" }
+func (a addrString) String() string  { return string(a) }
+
+// checkNginxPath refuses an nginx config inside the output folder: it
+// would be published with the site (and replaced by the next build).
+func checkNginxPath(out, conf string) error {
+	if conf == "" {
+		return nil
+	}
+	absOut, err1 := filepath.Abs(out)
+	absConf, err2 := filepath.Abs(conf)
+	if err1 != nil || err2 != nil {
+		return fmt.Errorf("build: cannot resolve --out %q or --nginx %q", out, conf)
+	}
+	if rel, err := filepath.Rel(absOut, absConf); err == nil && (rel == "." || filepath.IsLocal(rel)) {
+		return fmt.Errorf("build: --nginx %s is inside the output folder %s; write it elsewhere", conf, out)
+	}
+	if strings.HasSuffix(conf, string(filepath.Separator)) {
+		return fmt.Errorf("build: --nginx %s names a folder, want a file", conf)
+	}
+	return nil
+}
+
+// writeNginx writes the nginx config for the export and the njs module it
+// loads, each through a temporary file renamed into place.
+func writeNginx(o *options, site *export.Site, base string) error {
+	root, err := filepath.Abs(o.out)
+	if err != nil {
+		return err
+	}
+	conf, err := filepath.Abs(o.nginx)
+	if err != nil {
+		return err
+	}
+	js := export.ScriptPath(conf)
+	listen := o.addr
+	if listen == "" {
+		listen = "80"
+	}
+	cfg, script, err := export.Nginx(site, export.NginxOptions{
+		Root: root, Listen: listen, BaseURL: base, Self: conf, Script: js, NotFound: server.NotFoundPath,
+	})
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(js, script); err != nil {
+		return err
+	}
+	return writeAtomic(conf, cfg)
+}
+
+// writeAtomic replaces name with data in one rename.
+func writeAtomic(name string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp-")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }

@@ -79,11 +79,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "check":
 		return runCheck(opts, stdout, stderr)
 	case "serve":
-		return runServe(ctx, opts, log)
+		return runServe(ctx, opts, stderr, log)
 	case "dev":
 		return runDev(ctx, opts, log)
 	case "build":
-		return runBuild(opts, log)
+		return runBuild(opts, stderr, log)
 	}
 	return 2
 }

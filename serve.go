@@ -4,62 +4,79 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
-	"folio/server"
 	"folio/site"
 )
 
-// runServe is the production host.
-func runServe(ctx context.Context, o *options, log *slog.Logger) int {
+// drainTimeout is how long SIGTERM waits for requests in flight.
+const drainTimeout = 10 * time.Second
+
+// runServe is the production host: it listens first (so the port is taken
+// and connections queue while the content loads), builds the snapshot,
+// then serves until SIGTERM or SIGINT, which drain requests in flight for
+// at most drainTimeout and exit 0. SIGHUP reloads config and content.
+func runServe(ctx context.Context, o *options, stderr io.Writer, log *slog.Logger) int {
 	start := time.Now()
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+
 	ln, err := net.Listen("tcp", listenAddr(o))
 	if err != nil {
 		log.Error("listen", "err", err)
 		return 1
 	}
-	cfg, err := loadConfig(o)
-	if err != nil {
-		log.Error("config", "err", err)
-		return 2
+	defer ln.Close()
+	h := &host{o: o, addr: ln.Addr(), log: log, started: start}
+	if err := h.load(); err != nil {
+		log.Error("start", "err", err)
+		return exitCode(err)
 	}
-	if !cfg.BaseSet {
-		cfg.BaseURL = baseFromAddr(ln.Addr())
-	}
-	o.baseURL = cfg.BaseURL
-	snap, err := loadSnapshot(o, false)
-	if err != nil {
-		log.Error("content", "err", err)
-		return 1
-	}
-	for _, p := range snap.Problems {
-		log.Warn("problem", "path", p.Path, "line", p.Line, "message", p.Message)
-	}
-	siteFS, err := openSite(snap.Config.SiteDir)
-	if err != nil {
-		log.Error("site", "err", err)
-		return 1
-	}
-	srv, err := server.New(snap, server.Options{Site: siteFS, Logger: log, Started: start})
-	if err != nil {
-		log.Error("site", "err", err)
-		return 1
-	}
-	go srv.RunSchedule(ctx)
-	hs := &http.Server{
-		Handler:           srv,
+	loopCtx, stopLoop := context.WithCancel(ctx)
+	loopDone := make(chan struct{})
+	go func() { defer close(loopDone); h.loop(loopCtx, hup) }()
+	defer func() { stopLoop(); <-loopDone }()
+
+	// Access lines go through a buffer flushed every 100 ms; the other
+	// logs are written at once.
+	lines := newLineBuffer(stderr, 100*time.Millisecond)
+	defer lines.Close()
+	access := slog.New(slog.NewTextHandler(lines, nil))
+	hs := newHTTPServer(accessLog(h, access), log)
+	snap := h.current().Snapshot()
+	fmt.Fprintf(stderr, "folio: serving %s (%d posts, built in %s)\n",
+		baseFromAddr(ln.Addr()), len(snap.Posts), time.Since(start).Round(time.Millisecond))
+	return serveUntilDone(ctx, hs, ln, log)
+}
+
+// newHTTPServer sets the limits a server facing the internet needs: slow
+// or stalled clients cannot hold connections open forever, and headers
+// are bounded.
+func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	fmt.Fprintf(os.Stderr, "folio: serving %s (%d posts, built in %s)\n", baseFromAddr(ln.Addr()), len(snap.Posts), time.Since(start).Round(time.Millisecond))
+}
+
+// serveUntilDone serves until ctx ends, then shuts down gracefully:
+// listeners close at once, idle connections are closed, and requests in
+// flight get drainTimeout to finish before their connections are cut.
+func serveUntilDone(ctx context.Context, hs *http.Server, ln net.Listener, log *slog.Logger) int {
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -68,12 +85,28 @@ func runServe(ctx context.Context, o *options, log *slog.Logger) int {
 		return 1
 	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	log.Info("shutting down", "drain", drainTimeout)
+	drain, cancel := context.WithTimeout(context.Background(), drainTimeout)
 	defer cancel()
-	if err := hs.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		log.Warn("shutdown", "err", err)
+	if err := hs.Shutdown(drain); err != nil {
+		log.Warn("shutdown: requests still running were cut", "err", err)
+		hs.Close()
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		log.Warn("serve", "err", err)
 	}
 	return 0
+}
+
+// errConfig marks a start-up failure caused by the config or flags (exit
+// status 2) rather than by the content or the system (1).
+var errConfig = errors.New("config")
+
+func exitCode(err error) int {
+	if errors.Is(err, errConfig) {
+		return 2
+	}
+	return 1
 }
 
 // openSite returns the embedded theme, or the folder that replaces it.

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCheckNginxPath(t *testing.T) {
+	for _, tc := range []struct {
+		out, conf string
+		ok        bool
+	}{
+		{"public", "", true},
+		{"public", "nginx.conf", true},
+		{"public", "public-nginx.conf", true},
+		{"public", "/etc/nginx/conf.d/blog.conf", true},
+		{"public", "public/nginx.conf", false},
+		{"public", "./public/sub/nginx.conf", false},
+		{"public", "public", false},
+		{"/srv/site", "/srv/site/../site/x.conf", false},
+		{"public", "conf/", false},
+	} {
+		err := checkNginxPath(tc.out, tc.conf)
+		if (err == nil) != tc.ok {
+			t.Errorf("checkNginxPath(%q, %q) = %v, want ok=%v", tc.out, tc.conf, err, tc.ok)
+		}
+	}
+}
+
+func TestBuildBase(t *testing.T) {
+	for addr, want := range map[string]string{
+		"":                  "http://localhost:8080/",
+		":9000":             "http://localhost:9000/",
+		"0.0.0.0:80":        "http://localhost:80/",
+		"127.0.0.1:1313":    "http://127.0.0.1:1313/",
+		"blog.example:8080": "http://blog.example:8080/",
+	} {
+		got, err := buildBase(addr)
+		if err != nil || got != want {
+			t.Errorf("buildBase(%q) = %q, %v; want %q", addr, got, err, want)
+		}
+	}
+	if _, err := buildBase("no port"); err == nil {
+		t.Error("buildBase accepted an address without a port")
+	}
+}
+
+// TestBuildWithProblems: a post that does not parse stops the export
+// before anything is written; the previous output stays.
+func TestBuildWithProblems(t *testing.T) {
+	dir := t.TempDir()
+	content := filepath.Join(dir, "content", "blog")
+	os.MkdirAll(content, 0o755)
+	os.WriteFile(filepath.Join(content, "ok.md"), []byte("---\ntitle: OK\ndate: 2026-01-02\n---\nfine\n"), 0o644)
+	os.WriteFile(filepath.Join(content, "bad.md"), []byte("---\ntitle: [unclosed\n---\n"), 0o644)
+	out := filepath.Join(dir, "public")
+	os.MkdirAll(out, 0o755)
+	os.WriteFile(filepath.Join(out, "index.html"), []byte("previous"), 0o644)
+
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"build", "--content", filepath.Join(dir, "content"), "--out", out, "--nginx", filepath.Join(dir, "nginx.conf")}, &stdout, &stderr)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if !strings.Contains(stderr.String(), filepath.Join("content", "blog", "bad.md")+":") {
+		t.Errorf("stderr does not name the broken file:\n%s", stderr.String())
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "index.html")); string(b) != "previous" {
+		t.Errorf("previous output changed: %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "nginx.conf")); err == nil {
+		t.Error("an nginx config was written for a failed build")
+	}
+}
+
+func TestBuildRefusesNginxInsideOutput(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"build", "--out", "public", "--nginx", "public/nginx.conf"}, &stdout, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), "inside the output folder") {
+		t.Errorf("exit %d, stderr %q; want 2 and the reason", code, stderr.String())
+	}
+}
