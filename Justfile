@@ -37,7 +37,8 @@ lint:
 golden:
     go test ./... -run Golden -update
 
-# a static, stripped binary with version information
+# a static, stripped binary with version information (-buildvcs=auto
+# overrides a GOFLAGS=-buildvcs=false, which would drop the commit)
 release:
-    CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o dist/folio .
+    CGO_ENABLED=0 go build -buildvcs=auto -trimpath -ldflags='-s -w' -o dist/folio .
     ./dist/folio --version
