@@ -31,6 +31,7 @@ func (s *Server) routes(section string) *http.ServeMux {
 	mux.HandleFunc("GET /static/{file...}", s.static)
 	if s.opts.Dev {
 		mux.HandleFunc("GET /_folio/events", s.liveEvents)
+		mux.HandleFunc("GET "+livePath, s.liveScript)
 	}
 
 	// Everything else: a post alias, or 404.
