@@ -98,13 +98,15 @@ type confValues struct {
 	P, NS                       string
 	Root, RootQ, Self, Script   string
 	ScriptQ, Listen, ServerName string
+	Extra, ExtraQ               string
 	HashMax, HashBucket         int
 	Routes, Markdown, Redirects []entry
 	Headers                     []headerMap
 }
 
 func confData(site *Site, opts NginxOptions) (*confValues, error) {
-	for _, p := range []string{opts.Root, opts.Script} {
+	extra := strings.TrimSuffix(opts.Self, filepath.Ext(opts.Self)) + ".d"
+	for _, p := range []string{opts.Root, opts.Script, extra} {
 		if strings.ContainsAny(p, "$\"\\\n\r\t\x00;{}") || !filepath.IsAbs(p) {
 			return nil, fmt.Errorf("export: nginx: path %q must be absolute and free of $ \" \\ ; { } and control characters", p)
 		}
@@ -116,6 +118,7 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 	v := &confValues{
 		P: prefix, NS: prefix, Root: opts.Root, Self: opts.Self, Script: opts.Script,
 		RootQ: quote(opts.Root), ScriptQ: quote(opts.Script), Listen: opts.Listen, ServerName: host,
+		Extra: extra, ExtraQ: quote(extra + "/*.conf"),
 	}
 	keyed := map[string]http.Header{} // header sets by map key
 	for _, f := range site.Files {
