@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"strings"
+	"unicode"
 )
 
 // llmsTxt answers /llms.txt (llmstxt.org): the site's title and summary,
@@ -36,8 +37,18 @@ func llmsBody(st *state) []byte {
 }
 
 // oneLine folds line breaks and runs of white space into single spaces, so
-// a multi-line description cannot break the list.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// a multi-line description cannot break the list, and drops the other
+// control characters, which no reader wants in a text file.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.Map(dropControl, s)), " ")
+}
+
+func dropControl(r rune) rune {
+	if unicode.IsControl(r) && !unicode.IsSpace(r) {
+		return -1
+	}
+	return r
+}
 
 // linkText escapes what would end a Markdown link's text early.
 var linkTextEscaper = strings.NewReplacer(`\`, `\\`, `[`, `\[`, `]`, `\]`)

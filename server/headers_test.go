@@ -1,0 +1,231 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// everyRoute is one URL of each route of the fixture site, and whether
+// CONTRACT puts Access-Control-Allow-Origin on it.
+var everyRoute = []struct {
+	path string
+	cors bool
+}{
+	{"/", false},
+	{"/blog/", false},
+	{"/blog.md", true},
+	{"/blog/hello-world/", false},
+	{"/blog/hello-world.md", true},
+	{"/blog/long.md", true},
+	{"/blog/trip/photo.svg", false},
+	{"/api/posts.json", true},
+	{"/api/posts/cursor/0.json", true},
+	{"/openapi.json", true},
+	{"/rss.xml", true},
+	{"/llms.txt", true},
+	{"/sitemap.xml", false},
+	{"/healthz", false},
+	{"/sdk/blog-client.js", true},
+}
+
+// TestConditionalRequests: every route has a strong ETag and
+// Last-Modified, answers 304 to either validator with the same headers
+// and no body, and 200 when the validator does not match.
+func TestConditionalRequests(t *testing.T) {
+	_, ts := startSite(t, sampleSite())
+	for _, rt := range everyRoute {
+		t.Run(rt.path, func(t *testing.T) {
+			resp, body := get(t, ts, "GET", rt.path)
+			if resp.StatusCode != 200 {
+				t.Fatalf("status %d: %s", resp.StatusCode, body)
+			}
+			etag, lm := resp.Header.Get("ETag"), resp.Header.Get("Last-Modified")
+			if !strings.HasPrefix(etag, `"`) || !strings.HasSuffix(etag, `"`) || len(etag) < 3 {
+				t.Fatalf("ETag %q is not a strong entity tag", etag)
+			}
+			if _, err := http.ParseTime(lm); err != nil {
+				t.Fatalf("Last-Modified %q: %v", lm, err)
+			}
+			if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+				t.Errorf("X-Content-Type-Options %q", got)
+			}
+			checkCORS(t, resp, rt.cors)
+
+			for _, cond := range [][]string{
+				{"If-None-Match", etag},
+				{"If-None-Match", `"other", ` + etag},
+				{"If-None-Match", "W/" + etag}, // weak comparison, RFC 9110 §13.1.2
+				{"If-Modified-Since", lm},
+				{"If-Modified-Since", time.Now().UTC().Format(http.TimeFormat)},
+			} {
+				r304, b304 := get(t, ts, "GET", rt.path, cond...)
+				if r304.StatusCode != http.StatusNotModified || len(b304) != 0 {
+					t.Errorf("%s: %s: status %d, %d bytes", cond[0], cond[1], r304.StatusCode, len(b304))
+					continue
+				}
+				if r304.Header.Get("ETag") != etag || r304.Header.Get("Vary") != resp.Header.Get("Vary") ||
+					r304.Header.Get("Cache-Control") != resp.Header.Get("Cache-Control") {
+					t.Errorf("%s: 304 headers differ: %v vs %v", cond[0], r304.Header, resp.Header)
+				}
+				checkCORS(t, r304, rt.cors)
+			}
+			for _, cond := range [][]string{
+				{"If-None-Match", `"other"`},
+				{"If-Modified-Since", "Mon, 01 Jan 2001 00:00:00 GMT"},
+				{"If-None-Match", `"other"`, "If-Modified-Since", lm}, // If-None-Match wins
+			} {
+				if r, _ := get(t, ts, "GET", rt.path, cond...); r.StatusCode != 200 {
+					t.Errorf("%v: status %d, want 200", cond, r.StatusCode)
+				}
+			}
+		})
+	}
+}
+
+// TestHeadMatchesGet: HEAD has no body and the headers GET has.
+func TestHeadMatchesGet(t *testing.T) {
+	_, ts := startSite(t, sampleSite())
+	for _, rt := range everyRoute {
+		for _, enc := range []string{"", "gzip"} {
+			g, _ := get(t, ts, "GET", rt.path, "Accept-Encoding", enc)
+			h, body := get(t, ts, "HEAD", rt.path, "Accept-Encoding", enc)
+			if len(body) != 0 {
+				t.Errorf("HEAD %s: %d bytes of body", rt.path, len(body))
+			}
+			for _, k := range []string{"Content-Type", "Content-Length", "Content-Encoding", "ETag", "Last-Modified", "Cache-Control", "Vary", "Access-Control-Allow-Origin", "Link"} {
+				if g.Header.Get(k) != h.Header.Get(k) {
+					t.Errorf("HEAD %s (%s): %s %q, GET has %q", rt.path, enc, k, h.Header.Get(k), g.Header.Get(k))
+				}
+			}
+		}
+	}
+}
+
+// TestCompression: text bodies over 1 KiB come gzipped when asked, with
+// their own ETag and Vary: Accept-Encoding, and decompress to the same
+// bytes; small ones and clients that do not ask get identity.
+func TestCompression(t *testing.T) {
+	_, ts := startSite(t, sampleSite())
+	compressed := 0
+	for _, rt := range everyRoute {
+		plain, want := get(t, ts, "GET", rt.path)
+		z, zbody := get(t, ts, "GET", rt.path, "Accept-Encoding", "gzip, deflate")
+		if plain.Header.Get("Content-Encoding") != "" {
+			t.Errorf("%s: encoded without Accept-Encoding", rt.path)
+		}
+		if z.Header.Get("Content-Encoding") != "gzip" {
+			if len(want) > minCompress && compressible(plain.Header.Get("Content-Type")) {
+				t.Errorf("%s: %d bytes of %s not gzipped", rt.path, len(want), plain.Header.Get("Content-Type"))
+			}
+			continue
+		}
+		compressed++
+		if got := gunzip(t, zbody); !bytes.Equal(got, want) {
+			t.Errorf("%s: gzip round trip differs", rt.path)
+		}
+		if len(zbody) >= len(want) {
+			t.Errorf("%s: gzip body %d bytes, identity %d", rt.path, len(zbody), len(want))
+		}
+		if z.Header.Get("ETag") == plain.Header.Get("ETag") {
+			t.Errorf("%s: gzip and identity share ETag %s", rt.path, z.Header.Get("ETag"))
+		}
+		for _, r := range []*http.Response{plain, z} {
+			if !strings.Contains(r.Header.Get("Vary"), "Accept-Encoding") {
+				t.Errorf("%s: Vary %q", rt.path, r.Header.Get("Vary"))
+			}
+		}
+		// The identity ETag does not validate the gzip body, nor the reverse.
+		if r, _ := get(t, ts, "GET", rt.path, "Accept-Encoding", "gzip", "If-None-Match", plain.Header.Get("ETag")); r.StatusCode != 200 {
+			t.Errorf("%s: identity ETag answered 304 for gzip", rt.path)
+		}
+		// gzip;q=0 refuses it.
+		if r, _ := get(t, ts, "GET", rt.path, "Accept-Encoding", "gzip;q=0, identity"); r.Header.Get("Content-Encoding") != "" {
+			t.Errorf("%s: gzip;q=0 got %s", rt.path, r.Header.Get("Content-Encoding"))
+		}
+	}
+	if compressed < 5 {
+		t.Errorf("only %d routes compressed", compressed)
+	}
+}
+
+func checkCORS(t *testing.T, resp *http.Response, want bool) {
+	t.Helper()
+	got := resp.Header.Get("Access-Control-Allow-Origin")
+	if want && got != "*" {
+		t.Errorf("%s %d: Access-Control-Allow-Origin %q, want *", resp.Request.URL.Path, resp.StatusCode, got)
+	}
+	if !want && got != "" {
+		t.Errorf("%s %d: unexpected Access-Control-Allow-Origin %q", resp.Request.URL.Path, resp.StatusCode, got)
+	}
+}
+
+// TestErrorAnswers: problem+json with no-store for 400, 404 and 405 on
+// API paths, CORS on CORS routes, Allow on 405, and OPTIONS 204.
+func TestErrorAnswers(t *testing.T) {
+	_, ts := startSite(t, sampleSite())
+	for _, tc := range []struct {
+		method, path string
+		status       int
+		cors         bool
+	}{
+		{"GET", "/api/posts/cursor/%21.json", 400, true},
+		{"GET", "/api/posts/cursor/AAAA.json", 400, true},
+		{"GET", "/api/nothing.json", 404, true},
+		{"GET", "/api/posts/cursor/0", 404, true},
+		{"GET", "/blog/nobody.md", 404, true},
+		{"GET", "/nothing.json", 404, false},
+		{"POST", "/api/posts.json", 405, true},
+		{"PUT", "/rss.xml", 405, true},
+		{"DELETE", "/blog/hello-world/", 405, false},
+		{"PATCH", "/sitemap.xml", 405, false},
+	} {
+		resp, body := get(t, ts, tc.method, tc.path)
+		name := tc.method + " " + tc.path
+		if resp.StatusCode != tc.status {
+			t.Errorf("%s: status %d, want %d", name, resp.StatusCode, tc.status)
+			continue
+		}
+		if ct := resp.Header.Get("Content-Type"); ct != "application/problem+json" {
+			t.Errorf("%s: Content-Type %q", name, ct)
+		}
+		if cc := resp.Header.Get("Cache-Control"); cc != "no-store" {
+			t.Errorf("%s: Cache-Control %q", name, cc)
+		}
+		checkCORS(t, resp, tc.cors)
+		var p struct {
+			Type, Title, Detail string
+			Status              int
+		}
+		if err := json.Unmarshal(body, &p); err != nil || p.Status != tc.status || p.Title == "" || p.Detail == "" || p.Type == "" {
+			t.Errorf("%s: problem body %s (%v)", name, body, err)
+		}
+		if tc.status == 405 && resp.Header.Get("Allow") != "GET, HEAD" {
+			t.Errorf("%s: Allow %q", name, resp.Header.Get("Allow"))
+		}
+	}
+	for _, rt := range everyRoute {
+		resp, body := get(t, ts, "OPTIONS", rt.path, "Origin", "https://other.example", "Access-Control-Request-Method", "GET")
+		if resp.StatusCode != http.StatusNoContent || len(body) != 0 || resp.Header.Get("Allow") != "GET, HEAD" {
+			t.Errorf("OPTIONS %s: %d, Allow %q", rt.path, resp.StatusCode, resp.Header.Get("Allow"))
+		}
+		checkCORS(t, resp, rt.cors)
+	}
+}
+
+// TestURLsFromBaseURL: no body carries the request's Host.
+func TestURLsFromBaseURL(t *testing.T) {
+	_, ts := startSite(t, sampleSite())
+	host := strings.TrimPrefix(ts.URL, "http://")
+	for _, rt := range everyRoute {
+		_, body := get(t, ts, "GET", rt.path, "Host", "evil.example", "X-Forwarded-Host", "evil.example")
+		for _, bad := range []string{host, "evil.example", "127.0.0.1"} {
+			if bytes.Contains(body, []byte(bad)) {
+				t.Errorf("%s: body contains %q", rt.path, bad)
+			}
+		}
+	}
+}
