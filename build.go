@@ -124,7 +124,8 @@ func writeNginx(o *options, site *export.Site, base string) error {
 		return err
 	}
 	js := export.ScriptPath(conf)
-	listen := o.addr
+	// nginx writes "any address" as a bare port.
+	listen := strings.TrimPrefix(o.addr, ":")
 	if listen == "" {
 		listen = "80"
 	}
