@@ -117,12 +117,16 @@ var (
 
 // HighlightCSS is the stylesheet for the classes of highlighted code:
 // chroma's "github" style, and "github-dark" for readers who prefer a
-// dark scheme.
+// dark scheme. Each style sits in its own media query: the dark style does
+// not name every class the light one colours, so light rules left outside
+// would paint dark text on the dark background.
 func HighlightCSS() string {
 	cssOnce.Do(func() {
 		var b strings.Builder
 		f := chromahtml.New(chromahtml.WithClasses(true))
+		b.WriteString("@media not all and (prefers-color-scheme: dark) {\n")
 		_ = f.WriteCSS(&b, styles.Get("github"))
+		b.WriteString("}\n")
 		b.WriteString("@media (prefers-color-scheme: dark) {\n")
 		_ = f.WriteCSS(&b, styles.Get("github-dark"))
 		b.WriteString("}\n")
