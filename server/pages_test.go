@@ -408,3 +408,28 @@ func varies(resp *http.Response, field string) bool {
 	}
 	return false
 }
+
+// Every rule of the code colours sits inside a media query, so the light
+// and dark styles never mix (the dark one does not name every class).
+func TestSyntaxCSSSchemesApart(t *testing.T) {
+	_, ts := startSite(t, sampleSite())
+	resp, body := get(t, ts, "GET", "/static/syntax.css")
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), ".chroma") {
+		t.Fatalf("status %d, %d bytes", resp.StatusCode, len(body))
+	}
+	depth, start := 0, 0
+	for i, c := range string(body) {
+		switch c {
+		case '{':
+			if depth == 0 && !strings.HasPrefix(strings.TrimSpace(string(body[start:i])), "@media") {
+				t.Fatalf("rule outside a media query: %q", strings.TrimSpace(string(body[start:i])))
+			}
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				start = i + 1
+			}
+		}
+	}
+}
