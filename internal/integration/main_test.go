@@ -21,6 +21,9 @@ import (
 // folio is the binary under test, built once by TestMain.
 var folio string
 
+// buildFlags are the go build flags for it (see race_test.go).
+var buildFlags []string
+
 func TestMain(m *testing.M) {
 	os.Exit(buildAndRun(m))
 }
@@ -35,7 +38,7 @@ func buildAndRun(m *testing.M) int {
 	folio = filepath.Join(dir, "folio")
 	// go run does not forward signals to the program; a built binary
 	// receives them itself.
-	cmd := exec.Command("go", "build", "-o", folio, "folio")
+	cmd := exec.Command("go", append(append([]string{"build"}, buildFlags...), "-o", folio, "folio")...)
 	cmd.Dir = filepath.Join("..", "..")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "build folio: %v\n%s", err, out)
@@ -78,6 +81,9 @@ func start(t *testing.T, env []string, args ...string) *proc {
 	t.Cleanup(func() {
 		cmd.Process.Kill()
 		<-p.exited
+		if strings.Contains(p.log.String(), "WARNING: DATA RACE") {
+			t.Error("the race detector found a race in folio")
+		}
 		if t.Failed() {
 			t.Logf("folio %s stderr:\n%s", strings.Join(args, " "), p.log)
 		}
