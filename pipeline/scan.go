@@ -138,10 +138,13 @@ func (s *Snapshot) readUnit(key string, prev *unit) *unit {
 	} else if !isPostFile(path.Base(key)) || s.insideBundle(key) {
 		return nil
 	}
-	src, err := fs.ReadFile(s.fsys, file)
+	src, err := readPost(s.fsys, file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || bundle != "" && !isDir(s.fsys, bundle) {
 			return nil // gone, or a bundle key that is a plain file now (sed -i's temporary file)
+		}
+		if errors.As(err, new(*contentError)) {
+			return s.failed(prev, file, err) // too large
 		}
 		return s.failed(prev, file, errorAt(1, "read: %v", err))
 	}

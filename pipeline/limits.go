@@ -1,0 +1,40 @@
+package pipeline
+
+import (
+	"io"
+	"io/fs"
+)
+
+// MaxPostSize is the largest post file read. A blog post is rarely above
+// a few hundred kilobytes; past this size rendering alone takes seconds
+// and hundreds of megabytes (goldmark keeps the whole AST), so a larger
+// file is a problem that names it instead of a post. Bundle resources are
+// not posts and have no such limit (large ones are streamed).
+const MaxPostSize = 16 << 20
+
+// errTooLarge is the problem for a post file over MaxPostSize.
+func errTooLarge(size int64) *contentError {
+	return errorAt(1, "post too large: %d bytes (the limit is %d MiB)", size, MaxPostSize>>20)
+}
+
+// readPost reads a post file, refusing one over MaxPostSize without
+// reading it whole: the size is checked before reading and the read
+// itself stops one byte past the limit, in case the file grows meanwhile.
+func readPost(fsys fs.FS, name string) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.Size() > MaxPostSize {
+		return nil, errTooLarge(info.Size())
+	}
+	src, err := io.ReadAll(io.LimitReader(f, MaxPostSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > MaxPostSize {
+		return nil, errTooLarge(int64(len(src)))
+	}
+	return src, nil
+}

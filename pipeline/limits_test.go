@@ -1,0 +1,31 @@
+package pipeline
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// A post over MaxPostSize is a problem naming the file, not a post; the
+// rest of the site is built as usual.
+func TestPostTooLarge(t *testing.T) {
+	big := post() + strings.Repeat("word ", MaxPostSize/5+1)
+	fsys := fstest.MapFS{
+		"blog/big.md": {Data: []byte(big)},
+		"blog/ok.md":  {Data: []byte(post())},
+	}
+	s := build(t, fsys, Options{Root: "content"}, testNow)
+	if len(s.Posts) != 1 || s.Posts[0].Slug != "ok" {
+		t.Fatalf("posts = %v, want only ok", slugs(s.Posts))
+	}
+	if len(s.Problems) != 1 || s.Problems[0].Path != "content/blog/big.md" || s.Problems[0].Line != 1 ||
+		!strings.Contains(s.Problems[0].Message, "post too large") {
+		t.Fatalf("problems = %v, want one naming content/blog/big.md as too large", s.Problems)
+	}
+	// At the limit exactly, the post is read.
+	fsys["blog/big.md"] = &fstest.MapFile{Data: []byte(big[:MaxPostSize])}
+	s = build(t, fsys, Options{Root: "content"}, testNow)
+	if len(s.Posts) != 2 || len(s.Problems) != 0 {
+		t.Fatalf("at the limit: %d posts, problems %v", len(s.Posts), s.Problems)
+	}
+}
