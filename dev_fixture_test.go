@@ -1,0 +1,269 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"folio/pipeline"
+	"folio/watch"
+)
+
+// The dev tests run the real thing: a devHost on 127.0.0.1:0 over a real
+// temporary folder, the real watcher, real file operations and real HTTP.
+// Waits are bounded only so that a failure does not hang; nothing asserts
+// speed. The watcher's Quiet is longer than the default so that a writer
+// descheduled in the middle of a save on a busy machine does not split it
+// ("exactly one snapshot" is about coalescing, not the scheduler).
+const (
+	devTestQuiet = 80 * time.Millisecond
+	devWait      = 15 * time.Second
+)
+
+// devSettle is how long to wait before trusting that a save made no
+// further snapshot: well above the silence that ends a short burst
+// (Quiet plus half the burst's length).
+const devSettle = 4*devTestQuiet + 200*time.Millisecond
+
+// devFixture is a running folio dev over dir (config.toml, content/).
+type devFixture struct {
+	t    testing.TB
+	dir  string
+	d    *devHost
+	url  string // http://127.0.0.1:PORT
+	logs *syncBuffer
+
+	mu      sync.Mutex
+	snaps   []*pipeline.Snapshot // every snapshot made current, in order
+	changed chan struct{}        // a wake-up after each
+	marks   int                  // markers written (afterSettling)
+}
+
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// devConfig is the config of the dev fixtures.
+const devConfig = "title = \"Dev\"\ncontentDir = \"content\"\n"
+
+// newDevDir makes a site folder with config.toml and the given files
+// (paths relative to the folder).
+func newDevDir(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "config.toml"), devConfig)
+	must(t, os.MkdirAll(filepath.Join(dir, "content", "blog"), 0o755))
+	for name, body := range files {
+		writeFile(t, filepath.Join(dir, filepath.FromSlash(name)), body)
+	}
+	return dir
+}
+
+// startDev runs folio dev on dir until the test ends; edit changes o.
+func startDev(t testing.TB, dir string, edit func(o *options)) *devFixture {
+	t.Helper()
+	o := &options{command: "dev", config: filepath.Join(dir, "config.toml")}
+	if edit != nil {
+		edit(o)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	must(t, err)
+	f := &devFixture{t: t, dir: dir, url: "http://" + ln.Addr().String(), logs: &syncBuffer{}, changed: make(chan struct{}, 1)}
+	log := slog.New(slog.NewTextHandler(f.logs, nil))
+	f.d = newDevHost(o, ln.Addr(), log, time.Now())
+	f.d.watchOpts = watch.Options{Logger: log, Quiet: devTestQuiet}
+	f.d.swapped = f.record
+	if err := f.d.start(); err != nil {
+		ln.Close()
+		t.Fatal(err)
+	}
+	f.record(f.d.current().Snapshot())
+	ctx, cancel := context.WithCancel(context.Background())
+	loopDone := make(chan struct{})
+	go func() { defer close(loopDone); f.d.loop(ctx) }()
+	hs := &http.Server{Handler: f.d}
+	go hs.Serve(ln)
+	t.Cleanup(func() {
+		f.d.current().CloseEvents()
+		hs.Close()
+		cancel()
+		<-loopDone
+		if t.Failed() {
+			t.Logf("folio dev log:\n%s", f.logs.String())
+		}
+	})
+	return f
+}
+
+func (f *devFixture) record(s *pipeline.Snapshot) {
+	f.mu.Lock()
+	f.snaps = append(f.snaps, s)
+	f.mu.Unlock()
+	select {
+	case f.changed <- struct{}{}:
+	default:
+	}
+}
+
+// count is the number of snapshots made current so far.
+func (f *devFixture) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.snaps)
+}
+
+// since returns the snapshots made current after the first n.
+func (f *devFixture) since(n int) []*pipeline.Snapshot {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.snaps[n:])
+}
+
+// waitSnap waits until the served snapshot satisfies ok and returns it.
+func (f *devFixture) waitSnap(what string, ok func(*pipeline.Snapshot) bool) *pipeline.Snapshot {
+	f.t.Helper()
+	deadline := time.After(devWait)
+	for {
+		if s := f.d.current().Snapshot(); ok(s) {
+			return s
+		}
+		select {
+		case <-f.changed:
+		case <-time.After(20 * time.Millisecond): // the schedule moves without record
+		case <-deadline:
+			f.t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// path is a file of the fixture.
+func (f *devFixture) path(name string) string { return filepath.Join(f.dir, filepath.FromSlash(name)) }
+
+func (f *devFixture) write(name, body string) { writeFile(f.t, f.path(name), body) }
+
+// get fetches a path of the dev server.
+func (f *devFixture) get(path string) (*http.Response, string) {
+	f.t.Helper()
+	resp, err := http.Get(f.url + path)
+	must(f.t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	must(f.t, err)
+	return resp, string(b)
+}
+
+func writeFile(t testing.TB, name, body string) {
+	t.Helper()
+	must(t, os.MkdirAll(filepath.Dir(name), 0o755))
+	must(t, os.WriteFile(name, []byte(body), 0o644))
+}
+
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// post is a valid post file.
+func post(title, date string, tags ...string) string {
+	return fmt.Sprintf("---\ntitle: %q\ndate: %s\ntags: [%s]\n---\nBody of %s.\n", title, date, strings.Join(tags, ", "), title)
+}
+
+// titleOf is the title of the visible post with slug, "" when none.
+func titleOf(s *pipeline.Snapshot, slug string) string {
+	if p := s.Post(slug); p != nil {
+		return p.Title
+	}
+	return ""
+}
+
+// sseEvent is one Server-Sent Event as a browser dispatches it.
+type sseEvent struct{ id, event, data string }
+
+// sseClient reads /_folio/events of a dev server.
+type sseClient struct {
+	events chan sseEvent
+	done   chan struct{}
+}
+
+func (f *devFixture) openEvents(query string) *sseClient {
+	f.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", f.url+"/_folio/events"+query, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		cancel()
+		f.t.Fatal(err)
+	}
+	c := &sseClient{events: make(chan sseEvent, 1000), done: make(chan struct{})}
+	go func() {
+		defer close(c.done)
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		var ev sseEvent
+		var data []string
+		for sc.Scan() {
+			line := sc.Text()
+			if line == "" {
+				if data != nil {
+					ev.data = strings.Join(data, "\n")
+					c.events <- ev
+				}
+				ev.event, data = "", nil
+				continue
+			}
+			field, value, _ := strings.Cut(line, ":")
+			value = strings.TrimPrefix(value, " ")
+			switch field {
+			case "id":
+				ev.id = value
+			case "event":
+				ev.event = value
+			case "data":
+				data = append(data, value)
+			}
+		}
+	}()
+	f.t.Cleanup(func() { cancel(); <-c.done })
+	return c
+}
+
+func (c *sseClient) next(t testing.TB) sseEvent {
+	t.Helper()
+	select {
+	case ev := <-c.events:
+		return ev
+	case <-c.done:
+		t.Fatal("the event stream ended")
+	case <-time.After(devWait):
+		t.Fatal("no event")
+	}
+	return sseEvent{}
+}

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"os"
+	"time"
+
+	"folio/pipeline"
+	"folio/server"
+	"folio/watch"
+)
+
+// devChange is what one delivery of the watcher asks for.
+type devChange struct {
+	paths  []string // content paths, relative to the content folder
+	rescan bool     // read the whole content folder again
+	site   bool
+	config bool
+	files  int // paths reported, for the log
+}
+
+func (d *devHost) changeOf(batches []watch.Batch) devChange {
+	var ch devChange
+	for _, b := range batches {
+		ch.files += len(b.Paths)
+		if b.Root == d.roots.config && d.roots.config != "" {
+			ch.config = true
+		}
+		if b.Root == d.roots.site && d.roots.site != "" {
+			ch.site = true
+		}
+		if b.Root == d.roots.content {
+			ch.rescan = ch.rescan || b.Rescan
+			ch.paths = append(ch.paths, b.Paths...)
+		}
+	}
+	return ch
+}
+
+// apply makes the next snapshot (and theme) from one delivery and logs
+// the rebuild as one line.
+func (d *devHost) apply(ctx context.Context, batches []watch.Batch) {
+	start := time.Now()
+	ch := d.changeOf(batches)
+	what := "content"
+	switch {
+	case ch.config:
+		what = "config"
+		d.reloadConfig(ctx)
+	default:
+		if ch.site {
+			what = "site"
+			d.reloadSite()
+		}
+		if ch.rescan || len(ch.paths) > 0 {
+			d.reloadContent(ch)
+		}
+	}
+	snap := d.current().Snapshot()
+	attrs := []any{"changed", what, "files", ch.files, "posts", len(snap.Posts),
+		"problems", len(snap.Problems) + len(d.configProblem) + len(d.siteProblem),
+		"took", time.Since(start).Round(time.Microsecond)}
+	if ch.rescan {
+		attrs = append(attrs, "rescan", true)
+	}
+	if p := d.firstProblem(snap); p != "" {
+		attrs = append(attrs, "first", p)
+	}
+	d.log.Log(ctx, slog.LevelInfo, "rebuilt", attrs...)
+}
+
+func (d *devHost) firstProblem(snap *pipeline.Snapshot) string {
+	for _, list := range [][]pipeline.Problem{d.configProblem, d.siteProblem, snap.Problems} {
+		if len(list) > 0 {
+			return list[0].String()
+		}
+	}
+	return ""
+}
+
+// reloadContent reads the changed content paths again. A rescan reads the
+// whole section again through Update, so broken posts keep their last
+// good version, unless the content folder was replaced (removed and made
+// again, renamed over): the snapshot reads through a handle on the old
+// folder, so only a fresh Build sees the new one.
+func (d *devHost) reloadContent(ch devChange) {
+	srv := d.current()
+	old := srv.Snapshot()
+	paths := ch.paths
+	if ch.rescan {
+		if !sameFolder(old.FS(), old.Config.ContentDir) {
+			next, err := d.build(old.Config)
+			if err != nil {
+				d.log.Error("rebuild failed; still serving the previous snapshot", "err", err)
+				return
+			}
+			d.swap(srv, next)
+			return
+		}
+		paths = []string{old.Config.Section}
+	}
+	next, err := old.Update(paths, time.Now())
+	if err != nil {
+		d.log.Error("update failed; still serving the previous snapshot", "err", err)
+		return
+	}
+	d.swap(srv, next)
+}
+
+// sameFolder reports whether fsys still reads the folder at dir.
+func sameFolder(fsys fs.FS, dir string) bool {
+	a, err := fs.Stat(fsys, ".")
+	if err != nil {
+		return false
+	}
+	b, err := os.Stat(dir)
+	return err == nil && os.SameFile(a, b)
+}
+
+// reloadSite loads the theme again; a broken one keeps the old theme and
+// is reported.
+func (d *devHost) reloadSite() {
+	srv := d.current()
+	d.loadSite(srv, srv.Snapshot().Config.SiteDir)
+	d.report()
+}
+
+// loadSite loads the theme of the site folder dir ("" for the embedded
+// one) into srv, or notes why it cannot.
+func (d *devHost) loadSite(srv *server.Server, dir string) {
+	siteFS, err := openSite(dir)
+	if err == nil {
+		err = srv.SetSite(siteFS)
+	}
+	d.siteProblem = nil
+	if err != nil {
+		d.siteProblem = siteProblems(err, dir)
+		d.log.Error("site: keeping the previous theme", "err", err)
+	}
+}
+
+// reloadConfig rebuilds everything from the config file as it is now. If
+// it does not load, or names a content folder that is not there, the old
+// snapshot stays and the error is reported.
+func (d *devHost) reloadConfig(ctx context.Context) {
+	cfg, err := d.config()
+	var roots devRoots
+	if err == nil {
+		roots, err = d.rootsFor(cfg)
+	}
+	if err == nil && roots != d.roots {
+		err = d.rewatch(roots)
+	}
+	var snap *pipeline.Snapshot
+	if err == nil {
+		snap, err = d.build(cfg)
+	}
+	if err != nil {
+		d.configProblem = configProblems(err, d.roots.config)
+		d.log.Error("config: still serving the previous snapshot", "err", err)
+		d.report()
+		return
+	}
+	d.configProblem = nil
+	srv := d.current()
+	oldCfg := srv.Snapshot().Config
+	if cfg.Section != oldCfg.Section {
+		// The routes depend on the section: a new server. The old one's
+		// browsers lose their stream, reconnect to the new one and reload.
+		next, err := d.newServer(snap)
+		if err != nil {
+			d.configProblem = configProblems(err, d.roots.config)
+			d.report()
+			return
+		}
+		d.seen(snap)
+		d.srv.Store(next)
+		srv.CloseEvents()
+		d.schedule(ctx)
+		d.report()
+		return
+	}
+	if cfg.SiteDir != oldCfg.SiteDir {
+		d.loadSite(srv, cfg.SiteDir)
+	}
+	d.swap(srv, snap)
+	d.report()
+}
+
+// rewatch replaces the watcher when the config moves a watched folder.
+// The new one starts before the build that follows, so nothing is missed.
+func (d *devHost) rewatch(roots devRoots) error {
+	w, err := watch.New(roots.list(), d.watchOpts)
+	if err != nil {
+		return err
+	}
+	d.w.Close()
+	d.w, d.roots = w, roots
+	return nil
+}
