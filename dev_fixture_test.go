@@ -267,3 +267,5 @@ func (c *sseClient) next(t testing.TB) sseEvent {
 	}
 	return sseEvent{}
 }
+
+func discardLog() *slog.Logger { return slog.New(slog.DiscardHandler) }

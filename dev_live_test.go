@@ -1,0 +1,182 @@
+package main
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"folio/pipeline"
+)
+
+// wantReloadOf checks that ev is a reload of snapshot s.
+func wantReloadOf(t *testing.T, ev sseEvent, s *pipeline.Snapshot) {
+	t.Helper()
+	if ev.event != "reload" || ev.data != strconv.FormatUint(s.ID, 10) {
+		t.Fatalf("got %s %q, want reload %d", ev.event, ev.data, s.ID)
+	}
+}
+
+func wantEventNamed(t *testing.T, ev sseEvent, name string) {
+	t.Helper()
+	if ev.event != name {
+		t.Fatalf("got event %s %q, want %s", ev.event, ev.data, name)
+	}
+}
+
+// TestDevLiveEvents drives the live-reload stream with real file writes:
+// one write, one reload; a broken file, the problems at its file and
+// line; the fix, clear.
+func TestDevLiveEvents(t *testing.T) {
+	f := startDev(t, newDevDir(t, map[string]string{
+		"content/blog/x.md": post("One", "2026-01-01T00:00:00Z"),
+	}), nil)
+	events := f.openEvents("")
+	// The stream is live once a change reaches it; make sure of that
+	// before counting.
+	f.write("content/blog/x.md", post("Two", "2026-01-01T00:00:00Z"))
+	s := f.waitSnap("Two", func(s *pipeline.Snapshot) bool { return titleOf(s, "x") == "Two" })
+	wantReloadOf(t, events.next(t), s)
+
+	t.Run("one write, one reload", func(t *testing.T) {
+		before := f.count()
+		f.write("content/blog/x.md", post("Three", "2026-01-01T00:00:00Z"))
+		s := f.waitSnap("Three", func(s *pipeline.Snapshot) bool { return titleOf(s, "x") == "Three" })
+		wantReloadOf(t, events.next(t), s)
+		got := f.afterSettling(before)
+		if len(got) != 1 {
+			t.Fatalf("%d snapshots: %s", len(got), describe(got))
+		}
+		// The marker's reload is the very next event: nothing in between.
+		wantReloadOf(t, events.next(t), f.d.current().Snapshot())
+	})
+
+	t.Run("broken file: problems at its line", func(t *testing.T) {
+		f.write("content/blog/x.md", "---\ntitle: Broken\ndate: someday\n---\nBody.\n")
+		ev := events.next(t)
+		wantEventNamed(t, ev, "problems")
+		var problems []pipeline.Problem
+		must(t, json.Unmarshal([]byte(ev.data), &problems))
+		if len(problems) != 1 || problems[0].Path != f.path("content/blog/x.md") || problems[0].Line != 3 ||
+			!strings.Contains(problems[0].Message, "someday") {
+			t.Fatalf("problems %+v, want %s line 3 about the date", problems, f.path("content/blog/x.md"))
+		}
+		reload := events.next(t)
+		wantEventNamed(t, reload, "reload")
+		if reload.id != ev.id {
+			t.Errorf("the reload of the broken snapshot has id %q, its problems %q", reload.id, ev.id)
+		}
+		// The last good version is still served.
+		if _, body := f.get("/blog/x/"); !strings.Contains(body, "Three") {
+			t.Error("the broken post's last good version is not served")
+		}
+	})
+
+	t.Run("fixed: clear", func(t *testing.T) {
+		f.write("content/blog/x.md", post("Four", "2026-01-01T00:00:00Z"))
+		ev := events.next(t)
+		wantEventNamed(t, ev, "clear")
+		if ev.data != "" {
+			t.Errorf("clear data %q", ev.data)
+		}
+		s := f.waitSnap("Four", func(s *pipeline.Snapshot) bool { return titleOf(s, "x") == "Four" })
+		wantReloadOf(t, events.next(t), s)
+	})
+
+	t.Run("connect while broken: the problems at once", func(t *testing.T) {
+		f.write("content/blog/x.md", "---\ntitle: [unclosed\n---\n")
+		wantEventNamed(t, events.next(t), "problems")
+		wantEventNamed(t, events.next(t), "reload")
+		late := f.openEvents("")
+		ev := late.next(t)
+		wantEventNamed(t, ev, "problems")
+		if !strings.Contains(ev.data, f.path("content/blog/x.md")) {
+			t.Errorf("problems on connect: %s", ev.data)
+		}
+	})
+}
+
+// TestDevSchedule: a post whose publish date arrives appears, and one
+// whose expiry passes disappears, with no file change; the browsers are
+// told each time.
+func TestDevSchedule(t *testing.T) {
+	at := time.Now().Add(2 * time.Second).UTC().Truncate(time.Second).Add(time.Second)
+	f := startDev(t, newDevDir(t, map[string]string{
+		"content/blog/old.md":    post("Old", "2026-01-01T00:00:00Z"),
+		"content/blog/soon.md":   "---\ntitle: Soon\ndate: 2026-01-01T00:00:00Z\npublishDate: " + at.Format(time.RFC3339) + "\n---\nx\n",
+		"content/blog/ending.md": "---\ntitle: Ending\ndate: 2026-01-01T00:00:00Z\nexpiryDate: " + at.Add(time.Second).Format(time.RFC3339) + "\n---\nx\n",
+	}), nil)
+	events := f.openEvents("")
+	start := f.d.current().Snapshot()
+	if start.Post("soon") != nil || start.Post("ending") == nil {
+		t.Fatalf("at start: %s", describe([]*pipeline.Snapshot{start}))
+	}
+	for _, step := range []struct {
+		name         string
+		after        time.Time
+		soon, ending bool
+	}{
+		{"publish date", at, true, true},
+		{"expiry date", at.Add(time.Second), true, false},
+	} {
+		ev := events.next(t)
+		wantEventNamed(t, ev, "reload")
+		if time.Now().Before(step.after) {
+			t.Errorf("%s: reload before the instant", step.name)
+		}
+		s := f.d.current().Snapshot()
+		if ev.data != strconv.FormatUint(s.ID, 10) || (s.Post("soon") != nil) != step.soon || (s.Post("ending") != nil) != step.ending {
+			t.Fatalf("%s: after the reload event %s: %s", step.name, ev.data, describe([]*pipeline.Snapshot{s}))
+		}
+		_, body := f.get("/api/posts.json")
+		if strings.Contains(body, `"slug":"soon"`) != step.soon || strings.Contains(body, `"slug":"ending"`) != step.ending {
+			t.Errorf("%s: posts.json: %s", step.name, body)
+		}
+	}
+	if n := len(f.since(0)); n != 1 {
+		t.Errorf("%d snapshots were built; the schedule must move the snapshot without reading files", n)
+	}
+}
+
+// TestDevDrafts: --drafts shows drafts, future and expired posts, marked.
+func TestDevDrafts(t *testing.T) {
+	dir := newDevDir(t, map[string]string{
+		"content/blog/live.md":    post("Live", "2026-01-01T00:00:00Z"),
+		"content/blog/draft.md":   "---\ntitle: Draft\ndate: 2026-01-01T00:00:00Z\ndraft: true\n---\nx\n",
+		"content/blog/future.md":  post("Future", "2099-01-01T00:00:00Z"),
+		"content/blog/expired.md": "---\ntitle: Expired\ndate: 2020-01-01T00:00:00Z\nexpiryDate: 2021-01-01T00:00:00Z\n---\nx\n",
+	})
+	plain := startDev(t, dir, nil)
+	drafts := startDev(t, dir, func(o *options) { o.drafts = true })
+	for slug, status := range map[string]string{"draft": "draft", "future": "scheduled", "expired": "expired"} {
+		if resp, _ := plain.get("/blog/" + slug + "/"); resp.StatusCode != 404 {
+			t.Errorf("folio dev /blog/%s/: %d, want 404", slug, resp.StatusCode)
+		}
+		resp, body := drafts.get("/blog/" + slug + "/")
+		if resp.StatusCode != 200 || !strings.Contains(body, "badge") || !strings.Contains(body, status) {
+			t.Errorf("folio dev --drafts /blog/%s/: %d, no %q badge", slug, resp.StatusCode, status)
+		}
+	}
+	_, body := drafts.get("/api/posts.json")
+	var list struct {
+		Items []struct {
+			Slug  string `json:"slug"`
+			Draft bool   `json:"draft"`
+		} `json:"items"`
+	}
+	must(t, json.Unmarshal([]byte(body), &list))
+	marked := map[string]bool{}
+	for _, p := range list.Items {
+		marked[p.Slug] = p.Draft
+	}
+	want := map[string]bool{"live": false, "draft": true, "future": true, "expired": true}
+	for slug, draft := range want {
+		if got, ok := marked[slug]; !ok || got != draft {
+			t.Errorf("--drafts posts.json: %s listed=%v draft=%v, want draft=%v", slug, ok, got, draft)
+		}
+	}
+	// A new draft written while running shows up too.
+	drafts.write("content/blog/new-draft.md", "---\ntitle: New draft\ndate: 2026-02-01T00:00:00Z\ndraft: true\n---\nx\n")
+	drafts.waitSnap("the new draft", func(s *pipeline.Snapshot) bool { return s.Post("new-draft") != nil })
+}
