@@ -33,7 +33,7 @@ func (st *state) resolveLinks(doc ast.Node) {
 		if !dropped {
 			t = st.resolveDest(written, image, line)
 		}
-		if (dropped || t.drop) && !image {
+		if dropped || t.drop {
 			st.dropLink(ls)
 			continue
 		}
@@ -60,8 +60,8 @@ func (st *state) substituteRefs(s string) (out string, dropped bool) {
 	return out, dropped
 }
 
-// dropLink replaces a link by its text, in the tree and in the Markdown
-// alternate. The issue was reported when the target was looked up.
+// dropLink replaces a link by its text (an image by its alt text), in the
+// tree and in the Markdown alternate. The issue was reported when the target was looked up.
 func (st *state) dropLink(ls *linkSpan) {
 	n := ls.node
 	if parent := n.Parent(); parent != nil {
@@ -72,10 +72,13 @@ func (st *state) dropLink(ls *linkSpan) {
 		}
 		parent.RemoveChild(parent, n)
 	}
-	open := n.Pos()
+	open, from := n.Pos(), n.Pos()
+	if _, image := n.(*ast.Image); image && open >= 0 && open < len(st.src) && st.src[open] == '!' {
+		open++ // an image's "![" goes: its alt text stays
+	}
 	if open >= 0 && open < ls.close && ls.close < ls.end && ls.end <= len(st.src) &&
 		st.src[open] == '[' && st.src[ls.close] == ']' {
-		st.edits = append(st.edits, edit{open, open + 1, ""}, edit{ls.close, ls.end, ""})
+		st.edits = append(st.edits, edit{from, open + 1, ""}, edit{ls.close, ls.end, ""})
 	}
 }
 

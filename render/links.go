@@ -37,34 +37,49 @@ func (st *state) resolveDest(dest string, image bool, line int) target {
 		return target{url: esc, md: st.pageURL + esc, changed: true}
 	}
 	u, err := url.Parse(esc)
-	if err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(esc, "//") {
+	if err != nil {
 		return target{url: esc, md: esc}
 	}
-	if !image {
-		if t, ok := st.postLink(dest, u, line); ok {
-			return t
-		}
+	absolute := u.Scheme != "" || u.Host != "" || strings.HasPrefix(esc, "//")
+	if absolute && !st.onSite(u) {
+		return target{url: esc, md: esc}
+	}
+	// A URL of this site, relative or absolute, may name a post or a
+	// file of its bundle: an unpublished one must not be linked.
+	if t, ok := st.postLink(dest, u, image, line); ok {
+		return t
+	}
+	if absolute {
+		return target{url: esc, md: esc}
 	}
 	abs := st.page.ResolveReference(u).String()
 	return target{url: abs, md: abs, changed: true}
 }
 
-// postLink resolves a relative link that names a post: a content file
+// postLink resolves a link that names a post: a content file
 // ("other.md", "../2024/other.md", "/blog/other.md"), or a post's URL
-// ("../other/", "/blog/other/", "/blog/other.md"). ok is false for any
-// other link, which is then an ordinary relative URL.
-func (st *state) postLink(dest string, u *url.URL, line int) (t target, ok bool) {
+// ("../other/", "/blog/other/", "/blog/other.md", absolute or not). A
+// link or image into a bundle ("../trip/photo.jpg") is dropped when the
+// bundle's post is not visible, and otherwise left alone. ok is false for
+// any other link, which is then an ordinary URL.
+func (st *state) postLink(dest string, u *url.URL, image bool, line int) (t target, ok bool) {
 	var p *pipeline.Post
 	var visible bool
 	switch file := st.linkedFile(u.Path); {
-	case file != "":
+	case file != "" && !image && u.Host == "":
 		p, visible = st.lookupFile(file)
 	default:
-		slug, explicit := st.linkedSlug(u)
-		if slug == "" {
-			return target{}, false
+		slug, explicit, inBundle := st.linkedSlug(u)
+		if slug == "" || (inBundle && slug == st.post.Slug) {
+			return target{}, false // not a post; or the post's own bundle
+		}
+		if image && !inBundle {
+			return target{}, false // images name files, not pages
 		}
 		p, visible = st.lookupSlug(slug)
+		if inBundle && p != nil && visible {
+			return target{}, false
+		}
 		if p == nil && !explicit {
 			return target{}, false
 		}
@@ -108,14 +123,18 @@ func (st *state) linkedFile(p string) string {
 // linkedSlug returns the slug of a link to a post's page: u resolves to
 // <base>/<section>/<slug>/, <section>/<slug>.md or <section>/<slug>.
 // explicit is false for the last form, which may as well be a file.
-func (st *state) linkedSlug(u *url.URL) (slug string, explicit bool) {
+// inBundle reports <section>/<slug>/<file>, a file of the post's bundle.
+func (st *state) linkedSlug(u *url.URL) (slug string, explicit, inBundle bool) {
 	abs := st.page.ResolveReference(u)
-	if abs.Scheme != st.page.Scheme || abs.Host != st.page.Host {
-		return "", false
+	if !st.onSite(abs) {
+		return "", false, false
 	}
 	rest, ok := strings.CutPrefix(abs.Path, st.r.base.Path+st.r.opts.Section+"/")
 	if !ok || rest == "" {
-		return "", false
+		return "", false, false
+	}
+	if s, file, ok := strings.Cut(rest, "/"); ok && file != "" && s != "" {
+		return s, true, true
 	}
 	if s, ok := strings.CutSuffix(rest, "/"); ok {
 		rest, explicit = s, true
@@ -123,9 +142,16 @@ func (st *state) linkedSlug(u *url.URL) (slug string, explicit bool) {
 		rest, explicit = s, true
 	}
 	if rest == "" || strings.Contains(rest, "/") {
-		return "", false
+		return "", false, false
 	}
-	return rest, explicit
+	return rest, explicit, false
+}
+
+// onSite reports whether u (resolved against the page) is on the site's
+// own host, over http or https.
+func (st *state) onSite(u *url.URL) bool {
+	abs := st.page.ResolveReference(u)
+	return (abs.Scheme == "http" || abs.Scheme == "https") && strings.EqualFold(abs.Host, st.page.Host)
 }
 
 // suffix is the query and fragment of u, to keep on a rewritten link.
