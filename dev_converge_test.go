@@ -168,7 +168,9 @@ func (g *fileGen) pick(list []string) (string, bool) {
 	return list[g.r.IntN(len(list))], true
 }
 
-func (g *fileGen) note(format string, args ...any) { g.log = append(g.log, fmt.Sprintf(format, args...)) }
+func (g *fileGen) note(format string, args ...any) {
+	g.log = append(g.log, fmt.Sprintf(format, args...))
+}
 
 func (g *fileGen) put(rel, body string) {
 	must(g.t, os.MkdirAll(filepath.Dir(g.abs(rel)), 0o755))
