@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"testing"
+	"time"
 )
 
 func TestAccessLog(t *testing.T) {
@@ -31,7 +33,7 @@ func TestAccessLog(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			h := accessLog(tc.handler, slog.New(slog.NewTextHandler(&buf, nil)))
+			h := accessLog(tc.handler, &buf)
 			req := httptest.NewRequest("GET", "/blog/x/?q=1", nil)
 			req.RemoteAddr = "192.0.2.7:4321"
 			h.ServeHTTP(httptest.NewRecorder(), req)
@@ -44,14 +46,55 @@ func TestAccessLog(t *testing.T) {
 	}
 }
 
+// TestAccessLineIsSlogText: the hand-made line is byte for byte what
+// slog's TextHandler writes, quoting included, so log readers see one
+// format.
+func TestAccessLineIsSlogText(t *testing.T) {
+	at := time.Date(2026, 11, 22, 22, 13, 45, 587654321, time.FixedZone("CET", 3600))
+	for _, tc := range []struct{ method, path, remote string }{
+		{"GET", "/blog/x/", "127.0.0.1:54058"},
+		{"HEAD", "/blog/a b/", "[::1]:80"},
+		{"GET", "/a=b", "x"},
+		{"GET", `/q"uote\`, "x"},
+		{"GET", "/café/µ", "x"},
+		{"GET", "/ctl\x01\x7f", "x"},
+		{"GET", "/tab\t", "x"},
+		{"GET", "/nbsp\u00a0zwsp\u200b", "x"},
+		{"GET", "/bad\xff", "x"},
+		{"GET", "/repl\ufffd", "x"},
+		{"M-SEARCH", "", ""},
+	} {
+		for _, d := range []time.Duration{0, 198046, 1500 * time.Millisecond} {
+			var want bytes.Buffer
+			h := slog.NewTextHandler(&want, nil)
+			r := slog.NewRecord(at, slog.LevelInfo, "request", 0)
+			r.AddAttrs(slog.String("method", tc.method), slog.String("path", tc.path), slog.Int("status", 404),
+				slog.Int64("bytes", 12345), slog.Duration("duration", d), slog.String("remote", tc.remote))
+			h.Handle(context.Background(), r)
+			got := appendAccessLine(nil, at, tc.method, tc.path, 404, 12345, d, tc.remote)
+			if string(got) != want.String() {
+				t.Errorf("line\n%q\nslog writes\n%q", got, want.String())
+			}
+		}
+	}
+}
+
 // The recorder lets http.ResponseController reach the connection.
 func TestAccessLogUnwrap(t *testing.T) {
 	var flushed bool
 	h := accessLog(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		flushed = http.NewResponseController(w).Flush() == nil
-	}), slog.New(slog.DiscardHandler))
+	}), &bytes.Buffer{})
 	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil))
 	if !flushed {
 		t.Error("Flush through the access log failed")
+	}
+}
+
+func BenchmarkAccessLine(b *testing.B) {
+	buf := make([]byte, 0, 256)
+	now := time.Now()
+	for b.Loop() {
+		buf = appendAccessLine(buf[:0], now, "GET", "/blog/post-000123/", 200, 12345, 12345, "127.0.0.1:54321")
 	}
 }

@@ -50,8 +50,7 @@ func runServe(ctx context.Context, o *options, stderr io.Writer, log *slog.Logge
 	// logs are written at once.
 	lines := newLineBuffer(stderr, 100*time.Millisecond)
 	defer lines.Close()
-	access := slog.New(slog.NewTextHandler(lines, nil))
-	hs := newHTTPServer(accessLog(h, access), log)
+	hs := newHTTPServer(accessLog(h, lines), log)
 	snap := h.current().Snapshot()
 	fmt.Fprintf(stderr, "folio: serving %s (%d posts, built in %s)\n",
 		baseFromAddr(ln.Addr()), len(snap.Posts), time.Since(start).Round(time.Millisecond))
