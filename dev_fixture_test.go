@@ -49,6 +49,7 @@ type devFixture struct {
 	snaps   []*pipeline.Snapshot // every snapshot made current, in order
 	changed chan struct{}        // a wake-up after each
 	marks   int                  // markers written (afterSettling)
+	stop    func()               // stops the server now (idempotent)
 }
 
 type syncBuffer struct {
@@ -91,7 +92,11 @@ func startDev(t testing.TB, dir string, edit func(o *options)) *devFixture {
 	if edit != nil {
 		edit(o)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr := "127.0.0.1:0"
+	if o.addr != "" {
+		addr = o.addr // a restart on the same port
+	}
+	ln, err := net.Listen("tcp", addr)
 	must(t, err)
 	f := &devFixture{t: t, dir: dir, url: "http://" + ln.Addr().String(), logs: &syncBuffer{}, changed: make(chan struct{}, 1)}
 	log := slog.New(slog.NewTextHandler(f.logs, nil))
@@ -103,16 +108,27 @@ func startDev(t testing.TB, dir string, edit func(o *options)) *devFixture {
 		t.Fatal(err)
 	}
 	f.record(f.d.current().Snapshot())
-	ctx, cancel := context.WithCancel(context.Background())
+	loopCtx, stopLoop := context.WithCancel(context.Background())
 	loopDone := make(chan struct{})
-	go func() { defer close(loopDone); f.d.loop(ctx) }()
+	go func() { defer close(loopDone); f.d.loop(loopCtx) }()
 	hs := &http.Server{Handler: f.d}
 	go hs.Serve(ln)
+	var once sync.Once
+	f.stop = func() {
+		once.Do(func() {
+			// As runDev stops: streams end first, then a graceful shutdown.
+			f.d.current().CloseEvents()
+			ctx, cancel := context.WithTimeout(context.Background(), devWait)
+			defer cancel()
+			if hs.Shutdown(ctx) != nil {
+				hs.Close()
+			}
+			stopLoop()
+			<-loopDone
+		})
+	}
 	t.Cleanup(func() {
-		f.d.current().CloseEvents()
-		hs.Close()
-		cancel()
-		<-loopDone
+		f.stop()
 		if t.Failed() {
 			t.Logf("folio dev log:\n%s", f.logs.String())
 		}
