@@ -81,7 +81,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "serve":
 		return runServe(ctx, opts, stderr, log)
 	case "dev":
-		return runDev(ctx, opts, log)
+		return runDev(ctx, opts, stderr, log)
 	case "build":
 		return runBuild(opts, stderr, log)
 	}

@@ -6,18 +6,13 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"os"
 	"time"
 )
 
 // runDev is the author's server: it listens (127.0.0.1:1313 by default),
 // builds the site with the live-reload script in every page, then applies
 // every change the watcher sees until SIGTERM or SIGINT. See devHost.
-func runDev(ctx context.Context, o *options, log *slog.Logger) int {
-	return runDevTo(ctx, o, os.Stderr, log)
-}
-
-func runDevTo(ctx context.Context, o *options, stderr io.Writer, log *slog.Logger) int {
+func runDev(ctx context.Context, o *options, stderr io.Writer, log *slog.Logger) int {
 	start := time.Now()
 	ln, err := net.Listen("tcp", listenAddr(o))
 	if err != nil {

@@ -166,7 +166,7 @@ func TestDevStartLine(t *testing.T) {
 	var stderr syncBuffer
 	done := make(chan int, 1)
 	o := &options{command: "dev", config: filepath.Join(dir, "config.toml"), addr: "127.0.0.1:0"}
-	go func() { done <- runDevTo(ctx, o, &stderr, discardLog()) }()
+	go func() { done <- runDev(ctx, o, &stderr, discardLog()) }()
 	line := regexp.MustCompile(`^folio: serving (http://127\.0\.0\.1:[1-9][0-9]*/) \(1 posts, built in [0-9.]+[µm]?s\)\n`)
 	var m []string
 	for deadline := time.Now().Add(devWait); m == nil; time.Sleep(10 * time.Millisecond) {
