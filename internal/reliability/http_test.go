@@ -56,8 +56,15 @@ func request(method, target string, header http.Header) *http.Request {
 // ask answers one request with h.
 func ask(t testing.TB, h http.Handler, method, target string, header http.Header) answer {
 	t.Helper()
+	return askWith(t, h, request(method, target, header))
+}
+
+// askWith answers a prepared request with h.
+func askWith(t testing.TB, h http.Handler, r *http.Request) answer {
+	t.Helper()
+	method, target := r.Method, r.RequestURI
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, request(method, target, header))
+	h.ServeHTTP(rec, r)
 	res := rec.Result()
 	body, _ := io.ReadAll(res.Body)
 	a := answer{status: res.StatusCode, header: res.Header, body: body, plain: body}
