@@ -17,12 +17,17 @@ func (s *Server) article(w http.ResponseWriter, r *http.Request, st *state, p *p
 // articleRep is the article page of p, made once per snapshot.
 func (s *Server) articleRep(st *state, p *pipeline.Post) (*rep, error) {
 	return st.memo("page:post:"+p.Slug, func() (*rep, error) {
-		v := newPostView(st, p)
-		v.Content = s.rendered(st, p).HTML
-		pg := s.newPage(st, "article")
-		pg.Title, pg.Description = p.Title, p.Description
-		pg.Canonical, pg.Markdown = v.URL, v.MarkdownURL
-		pg.Post = v
-		return htmlRep(st, pg, modified(p))
+		return htmlRep(st, s.articlePage(st, p), modified(p))
 	})
+}
+
+// articlePage is the template data of p's page.
+func (s *Server) articlePage(st *state, p *pipeline.Post) *pageData {
+	v := newPostView(st, p)
+	v.Content = s.rendered(st, p).HTML
+	pg := s.newPage(st, "article")
+	pg.Title, pg.Description = p.Title, p.Description
+	pg.Canonical, pg.Markdown = v.URL, v.MarkdownURL
+	pg.Post = v
+	return pg
 }

