@@ -169,25 +169,50 @@ func (s *Server) cursorRep(st *state, file string) (*rep, error) {
 	if !ok {
 		return nil, errNotJSON
 	}
-	size := st.snap.Config.API.PageSize
-	items, next, err := st.snap.Page(token, size)
+	// The cursors this snapshot issues are looked up directly; decoding
+	// is for the others.
+	if key, ok := issuedCursors(st)[token]; ok {
+		return st.memo(key, func() (*rep, error) { return cursorPageRep(st, token) })
+	}
+	items, _, err := st.snap.Page(token, st.snap.Config.API.PageSize)
 	if err != nil {
 		return nil, err
 	}
-	make := func() (*rep, error) {
-		body, err := postsBody(st, items, &next)
-		if err != nil {
-			return nil, err
+	start := len(st.snap.Posts)
+	if len(items) > 0 {
+		start, _ = slices.BinarySearchFunc(st.snap.Posts, items[0], pipeline.Compare)
+	}
+	if start%st.snap.Config.API.PageSize != 0 && start != len(st.snap.Posts) {
+		return cursorPageRep(st, token)
+	}
+	return st.memo(cursorKey(start), func() (*rep, error) { return cursorPageRep(st, token) })
+}
+
+// issuedCursors maps each cursor a walk of st issues to the memo key of
+// its page.
+func issuedCursors(st *state) map[string]string {
+	return stateValue(st, "cursors", func() map[string]string {
+		size := st.snap.Config.API.PageSize
+		tokens := st.snap.Cursors(size)
+		m := make(map[string]string, len(tokens))
+		for i, t := range tokens {
+			m[t] = cursorKey(i * size)
 		}
-		return jsonRep(body, newest(st, items)), nil
+		return m
+	})
+}
+
+func cursorKey(start int) string { return "cursor:" + strconv.Itoa(start) }
+
+// cursorPageRep makes the page that token starts.
+func cursorPageRep(st *state, token string) (*rep, error) {
+	items, next, err := st.snap.Page(token, st.snap.Config.API.PageSize)
+	if err != nil {
+		return nil, err
 	}
-	if len(items) == 0 {
-		return st.memo("cursor:end", make)
+	body, err := postsBody(st, items, &next)
+	if err != nil {
+		return nil, err
 	}
-	posts := st.snap.Posts
-	start, _ := slices.BinarySearchFunc(posts, items[0], pipeline.Compare)
-	if start%size != 0 {
-		return make()
-	}
-	return st.memo("cursor:"+strconv.Itoa(start), make)
+	return jsonRep(body, newest(st, items)), nil
 }

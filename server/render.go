@@ -9,7 +9,7 @@ import (
 
 // renders is what rendering needs for one state: a Renderer for its
 // configuration, a resolver over its visible posts, and each post's Result
-// once made. It is kept in the state's memo map under renderKey.
+// once made.
 type renders struct {
 	renderer *render.Renderer
 	resolver render.Resolver
@@ -20,10 +20,6 @@ type lazyResult struct {
 	once sync.Once
 	res  render.Result
 }
-
-// renderKey holds the state's *renders in st.reps, beside the *lazyRep
-// values of st.memo; no memo key has this form.
-const renderKey = "render:"
 
 // rendered returns p's body rendered for st: its HTML, summary and
 // Markdown alternate. Each post is rendered once per state, on first use;
@@ -45,14 +41,11 @@ func (s *Server) rendered(st *state, p *pipeline.Post) render.Result {
 
 // renders returns st's rendering context, made on first use.
 func (st *state) renders() *renders {
-	if v, ok := st.reps.Load(renderKey); ok {
-		return v.(*renders)
-	}
-	cfg := st.snap.Config
-	rs := &renders{
-		renderer: render.New(render.Options{BaseURL: cfg.BaseURL, Section: cfg.Section, Unsafe: cfg.Markup.Unsafe}),
-		resolver: render.NewIndex(st.snap.Posts, nil),
-	}
-	v, _ := st.reps.LoadOrStore(renderKey, rs)
-	return v.(*renders)
+	return stateValue(st, "renders", func() *renders {
+		cfg := st.snap.Config
+		return &renders{
+			renderer: render.New(render.Options{BaseURL: cfg.BaseURL, Section: cfg.Section, Unsafe: cfg.Markup.Unsafe}),
+			resolver: render.NewIndex(st.snap.Posts, nil),
+		}
+	})
 }

@@ -103,7 +103,7 @@ func (s *Server) Snapshot() *pipeline.Snapshot { return s.current.Load().snap }
 
 // ServeHTTP answers one request from one state, loaded once.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header()["X-Content-Type-Options"] = hdrNosniff // shared, never modified (see repHeaders)
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
 	case http.MethodOptions:
@@ -158,7 +158,10 @@ func (s *Server) RunSchedule(ctx context.Context) {
 
 // memo returns the representation key of st, making it on first use.
 func (st *state) memo(key string, make func() (*rep, error)) (*rep, error) {
-	v, _ := st.reps.LoadOrStore(key, &lazyRep{})
+	v, ok := st.reps.Load(key)
+	if !ok { // LoadOrStore alone would allocate a lazyRep on every call
+		v, _ = st.reps.LoadOrStore(key, &lazyRep{})
+	}
 	l := v.(*lazyRep)
 	l.once.Do(func() { l.rep, l.err = make() })
 	return l.rep, l.err

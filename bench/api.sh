@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# API benchmark: folio serve beside nginx serving the very same bytes from
+# files, in the same run, on loopback, at 10,000 posts (or $1).
+#
+#   bench/api.sh [POSTS]
+#
+# nginx gets /api/posts.json and one cursor page exactly as folio answers
+# them, identity and gzip (the .gz files hold folio's own gzip bytes;
+# gzip_static on), so both send the same bodies. wrk -t1 -c32 with
+# Accept-Encoding: gzip measures posts.json, the cursor page, and a 304
+# revalidation of posts.json (If-None-Match with each server's own ETag).
+# The machine is shared, so each figure is the median of $ROUNDS runs (3)
+# taken alternately, folio then nginx, so that both see the same load.
+#
+# Needs go, wrk, nginx, curl, python3. Writes into bench/out/api/ (ignored
+# by git) and prints a Markdown table for BENCHMARKS.md. Every process it
+# starts is stopped on exit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+posts=${1:-10000}
+duration=${DURATION:-5s}
+rounds=${ROUNDS:-3}
+out=bench/out/api
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+echo "== corpus of $posts posts" >&2
+if [ ! -d "$out/corpus-$posts/content" ]; then
+  go run ./internal/corpus/cmd/gencorpus "$out/corpus-$posts" "$posts"
+fi
+content="$out/corpus-$posts/content"
+
+echo "== build folio" >&2
+CGO_ENABLED=0 go build -trimpath -o "$out/folio" .
+
+fport=$(free_port)
+nport=$(free_port)
+base="http://127.0.0.1:$fport/"
+
+echo "== folio serve" >&2
+# Run from $out so that no config.toml of the working folder applies.
+(cd "$out" && exec ./folio serve --content "$content" --base-url "$base" --addr "127.0.0.1:$fport") 2> "$out/serve.log" &
+pids+=($!)
+curl -s --retry 50 --retry-connrefused --retry-delay 0 -o /dev/null "http://127.0.0.1:$fport/healthz"
+
+echo "== the same bytes as files for nginx" >&2
+root="$out/root"
+rm -rf "$root"
+mkdir -p "$root/api/posts/cursor"
+cursor=$(curl -sf "http://127.0.0.1:$fport/api/posts/cursor/0.json" |
+  python3 -c 'import json,sys; print(json.load(sys.stdin)["nextCursor"])')
+page="/api/posts/cursor/$cursor.json"
+for path in /api/posts.json "$page"; do
+  curl -sf -o "$root$path" "http://127.0.0.1:$fport$path"
+  curl -sf -H 'Accept-Encoding: gzip' -o "$root$path.gz" "http://127.0.0.1:$fport$path"
+done
+
+mkdir -p "$out/nginx"
+cat > "$out/nginx/nginx.conf" <<EOF
+daemon off;
+worker_processes auto;
+pid $out/nginx/nginx.pid;
+error_log $out/nginx/error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log $out/nginx/access.log combined buffer=64k flush=1s; # folio serve logs every request too
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 1000000;
+    client_body_temp_path $out/nginx/body;
+    proxy_temp_path $out/nginx/proxy;
+    fastcgi_temp_path $out/nginx/fastcgi;
+    uwsgi_temp_path $out/nginx/uwsgi;
+    scgi_temp_path $out/nginx/scgi;
+    types { application/json json; }
+    server {
+        listen 127.0.0.1:$nport;
+        root $root;
+        gzip_static on;
+        gzip_vary on;
+        etag on;
+        add_header Cache-Control "public, max-age=300";
+        add_header Access-Control-Allow-Origin "*";
+    }
+}
+EOF
+echo "== nginx" >&2
+nginx -p "$out/nginx" -c "$out/nginx/nginx.conf" -e "$out/nginx/error.log" &
+pids+=($!)
+curl -s --retry 50 --retry-connrefused --retry-delay 0 -o /dev/null "http://127.0.0.1:$nport/api/posts.json"
+
+# Both must send the same bytes, or the comparison means nothing.
+for path in /api/posts.json "$page"; do
+  for enc in identity gzip; do
+    a=$(curl -sf -H "Accept-Encoding: $enc" "http://127.0.0.1:$fport$path" | sha256sum)
+    b=$(curl -sf -H "Accept-Encoding: $enc" "http://127.0.0.1:$nport$path" | sha256sum)
+    [ "$a" = "$b" ] || { echo "bench: $path ($enc) differs between folio and nginx" >&2; exit 1; }
+  done
+done
+
+etag() { curl -sI -H 'Accept-Encoding: gzip' "$1" | awk 'tolower($1)=="etag:" {sub(/\r$/,"",$2); print $2}'; }
+
+rate() { # URL [header…] → requests/s
+  local url=$1; shift
+  local args=(-H "Accept-Encoding: gzip")
+  for h in "$@"; do args+=(-H "$h"); done
+  wrk -t1 -c32 -d"$duration" "${args[@]}" "$url" | awk '/Requests\/sec/ {printf "%.0f", $2}'
+}
+
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+row() { # name path [folio-header nginx-header]
+  local name=$1 path=$2 fh=${3:-} nh=${4:-} f=() n=()
+  for _ in $(seq "$rounds"); do
+    f+=("$(rate "http://127.0.0.1:$fport$path" ${fh:+"$fh"})")
+    n+=("$(rate "http://127.0.0.1:$nport$path" ${nh:+"$nh"})")
+  done
+  local fm nm
+  fm=$(median "${f[@]}")
+  nm=$(median "${n[@]}")
+  echo "| $name | $fm (${f[*]}) | $nm (${n[*]}) | $(python3 -c "print(f'{$fm/$nm:.2f}x')") |"
+}
+
+size=$(stat -c %s "$root/api/posts.json")
+gzsize=$(stat -c %s "$root/api/posts.json.gz")
+echo "$(nproc) cores; $posts posts; posts.json $size bytes, $gzsize gzipped; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| request (Accept-Encoding: gzip) | folio serve, req/s: median (runs) | nginx, same bytes, req/s: median (runs) | ratio |"
+echo "| --- | ---: | ---: | ---: |"
+row "/api/posts.json" /api/posts.json
+row "cursor page (2nd)" "$page"
+fe=$(etag "http://127.0.0.1:$fport/api/posts.json")
+ne=$(etag "http://127.0.0.1:$nport/api/posts.json")
+row "posts.json 304 (If-None-Match)" /api/posts.json "If-None-Match: $fe" "If-None-Match: $ne"
+echo
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
