@@ -33,6 +33,7 @@ func newGoldmark(unsafe bool) (parser.Parser, renderer.Renderer) {
 			parser.WithInlineParsers(inline...),
 			parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
 			parser.WithAttribute(),
+			parser.WithInlineParsers(util.Prioritized(linkifyGuard{extension.NewLinkifyParser()}, 999)),
 		)),
 		goldmark.WithRendererOptions(htmlOpts...),
 		goldmark.WithExtensions(
@@ -40,7 +41,6 @@ func newGoldmark(unsafe bool) (parser.Parser, renderer.Renderer) {
 			// Content-Security-Policy blocks inline styles.
 			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
 			extension.Strikethrough,
-			extension.Linkify,
 			extension.TaskList,
 			extension.Typographer,
 			extension.DefinitionList,

@@ -18,9 +18,10 @@ import (
 // class="language-go" data-lang="go">. A language chroma does not know,
 // or no language, gives a plain <pre><code>.
 
-// maxHighlight bounds the code chroma tokenises: its regular expressions
-// can backtrack, and a huge block is not read for its colours.
-const maxHighlight = 256 << 10
+// maxHighlightPost bounds the code chroma tokenises per post: chroma
+// manages about half a megabyte a second, and a huge block is not read
+// for its colours anyway. The code past it is plain.
+const maxHighlightPost = 128 << 10
 
 var (
 	// highlighters maps a language as written to its *highlighter, or
@@ -52,10 +53,12 @@ type stringWriter interface {
 	io.StringWriter
 }
 
-// writeCode writes a code block. code ends with a newline.
-func writeCode(w stringWriter, lang, code string) {
+// writeCode writes a code block, taking what it highlights from *budget.
+// code ends with a newline.
+func writeCode(w stringWriter, lang, code string, budget *int) {
 	lang = strings.TrimSpace(lang)
-	if h := highlighterFor(lang); h != nil && len(code) <= maxHighlight {
+	if h := highlighterFor(lang); h != nil && len(code) <= *budget {
+		*budget -= len(code)
 		if tokens, ok := tokenise(h.lexer, code); ok {
 			_, _ = w.WriteString(`<div class="highlight">`)
 			_ = h.format.Format(w, styles.Fallback, chroma.Literator(tokens...))

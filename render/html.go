@@ -239,7 +239,15 @@ func (r *nodeRenderer) fencedCode(w util.BufWriter, src []byte, node ast.Node, e
 		seg := lines.At(i)
 		code = append(code, seg.Value(src)...)
 	}
-	writeCode(w, string(n.Language(src)), string(code))
+	budget := 0
+	st := stateOf(w)
+	if st != nil {
+		budget = st.root().highlightBudget
+	}
+	writeCode(w, string(n.Language(src)), string(code), &budget)
+	if st != nil {
+		st.root().highlightBudget = budget
+	}
 	return ast.WalkSkipChildren, nil
 }
 
@@ -248,7 +256,7 @@ func (r *nodeRenderer) fencedCode(w util.BufWriter, src []byte, node ast.Node, e
 // as Hugo's markdownify does, and the Markdown with its links resolved.
 func (st *state) inlineMarkdown(s string, line int) (htm, md string) {
 	sub := &state{r: st.r, post: st.post, res: st.res, page: st.page, pageURL: st.pageURL,
-		prefix: st.prefix, summaryEnd: -1, parent: st}
+		prefix: st.prefix, summaryEnd: -1, parent: st, lineCache: lineCache{mark: -1}}
 	sub.src = []byte(normalizeNewlines(s))
 	sub.marks = []mark{{0, line}}
 	doc := st.r.parse(sub, sub.src)

@@ -14,7 +14,7 @@ import (
 // script kept (goldmark's own generator drops non-ASCII ones). A repeated
 // id gets "-1", "-2", … as in Hugo.
 func (st *state) headingIDs(doc ast.Node) {
-	seen := map[string]bool{}
+	seen, next := map[string]bool{}, map[string]int{}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering || n.Type() == ast.TypeInline {
 			return ast.WalkSkipChildren, nil
@@ -37,7 +37,7 @@ func (st *state) headingIDs(doc ast.Node) {
 			// A setext heading over several lines: Hugo uses the last.
 			text = text[strings.LastIndexByte(text, '\n')+1:]
 		}
-		h.SetAttributeString("id", []byte(uniqueID(anchorName(text), seen)))
+		h.SetAttributeString("id", []byte(uniqueID(anchorName(text), seen, next)))
 		return ast.WalkSkipChildren, nil
 	})
 }
@@ -59,10 +59,14 @@ func anchorName(s string) string {
 	return b.String()
 }
 
-func uniqueID(id string, seen map[string]bool) string {
+// uniqueID appends -1, -2, … to an id already taken. next remembers the
+// last number tried for each id, so that a thousand equal headings cost a
+// thousand lookups, not half a million.
+func uniqueID(id string, seen map[string]bool, next map[string]int) string {
 	if seen[id] {
-		for i := 1; ; i++ {
+		for i := next[id] + 1; ; i++ {
 			if c := id + "-" + strconv.Itoa(i); !seen[c] {
+				next[id] = i
 				id = c
 				break
 			}

@@ -30,16 +30,23 @@ type state struct {
 	// shortcode and <!--more--> replaced by a placeholder (prefix, the
 	// call's index, "E"). prefix occurs nowhere in the body, so a
 	// placeholder cannot be forged by the author.
-	src    []byte
-	prefix []byte
-	calls  []*call
-	marks  []mark // where each body node starts in src, for line numbers
+	src       []byte
+	prefix    []byte
+	calls     []*call
+	marks     []mark // where each body node starts in src, for line numbers
+	lineCache lineCache
 
 	links []*linkSpan // every link and image the parser made
 	edits []edit      // the changes that turn src into the Markdown alternate
 
 	summaryEnd int  // offset in the HTML where the summary ends, -1 if none
 	moreInline bool // a <!--more--> was met inside a paragraph
+
+	// linkifyGuard's memory of the last run of e-mail address characters.
+	emailFrom, emailEnd, emailFailed int
+	defused                          bool // defuse changed what some text shows
+	// highlightBudget is what is left of maxHighlightPost.
+	highlightBudget int
 
 	issues []Issue
 	refs   []Ref
@@ -61,7 +68,8 @@ func (st *state) root() *state {
 type mark struct{ off, line int }
 
 func (r *Renderer) newState(p *pipeline.Post, res Resolver) *state {
-	st := &state{r: r, post: p, res: res, summaryEnd: -1}
+	st := &state{r: r, post: p, res: res, summaryEnd: -1, emailFailed: -1, highlightBudget: maxHighlightPost,
+		lineCache: lineCache{mark: -1}}
 	st.pageURL = st.postURL(p)
 	page, err := url.Parse(st.pageURL)
 	if err != nil {
@@ -91,7 +99,7 @@ func (st *state) appendNodes(nodes []pipeline.Node) {
 		st.marks = append(st.marks, mark{len(st.src), n.Line})
 		switch {
 		case n.Kind == pipeline.TextNode:
-			st.appendText(n.Text)
+			st.appendText(n.Text, n.Line)
 		case n.Kind == pipeline.MoreNode:
 			st.more(n.Line)
 		case knownCall(n.Name) != callUnknown:
@@ -133,8 +141,14 @@ func (st *state) more(line int) {
 }
 
 // appendText appends Markdown text with line endings made "\n", which is
-// all goldmark and the line counting need to know.
-func (st *state) appendText(s string) {
+// all goldmark and the line counting need to know, and pathological
+// nesting and link runs defused (see guard.go).
+func (st *state) appendText(s string, line int) {
+	s, visible := defuse(s)
+	if visible && !st.defused {
+		st.defused = true
+		st.issue(line, "Markdown nested too deeply (or too many brackets or links on a line); part of it is shown as plain text")
+	}
 	if strings.IndexByte(s, '\r') < 0 {
 		st.src = append(st.src, s...)
 		return
@@ -223,7 +237,9 @@ func (st *state) callAt(b []byte) (*call, int) {
 	return st.calls[n], i + 1
 }
 
-// line returns the file line of offset off in src.
+// line returns the file line of offset off in src. It counts on from its
+// last answer when it can: links are looked up in order, and counting
+// from the start of a long text node for each would be quadratic.
 func (st *state) line(off int) int {
 	// The last mark at or before off: several nodes can start at one
 	// offset (an unknown shortcode and its inner text).
@@ -233,8 +249,17 @@ func (st *state) line(off int) int {
 	}
 	m := st.marks[i]
 	off = min(off, len(st.src))
-	return max(m.line, 1) + bytes.Count(st.src[m.off:off], []byte{'\n'})
+	from, line := m.off, max(m.line, 1)
+	if c := st.lineCache; c.mark == i && c.off >= m.off && c.off <= off {
+		from, line = c.off, c.line
+	}
+	line += bytes.Count(st.src[from:off], []byte{'\n'})
+	st.lineCache = lineCache{mark: i, off: off, line: line}
+	return line
 }
+
+// lineCache is line's last answer.
+type lineCache struct{ mark, off, line int }
 
 func (st *state) issue(line int, format string, args ...any) {
 	root := st.root()

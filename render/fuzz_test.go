@@ -1,0 +1,100 @@
+package render
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+	"unicode/utf8"
+
+	"folio/pipeline"
+)
+
+// FuzzRender feeds bodies through the real pipeline and the renderer:
+//
+//	go test ./render -run '^$' -fuzz FuzzRender -fuzztime 60s
+//
+// Render must not fail (a recovered panic shows as an "internal error"
+// issue), must not leak placeholders or shortcode syntax, and must keep
+// valid UTF-8 valid.
+func FuzzRender(f *testing.F) {
+	for _, seed := range []string{
+		"# Écriture 日本語\n\nText *em* **strong** `code` [link](other.md) ![img](a.png)\n",
+		"A [hidden](draft.md) and a [ref]({{< ref \"other.md\" >}}).\n\n<!--more-->\n\nAfter.\n",
+		"{{< figure src=\"a.png\" caption=\"*c* [l](other.md)\" >}}\n\n{{< youtube x >}}\n",
+		"{{< highlight go >}}\nfunc f() {}\n{{< /highlight >}}\n\n```go\nx := `y`\n```\n",
+		"{{% unknown %}}\n- a\n- b\n{{% /unknown %}}\n",
+		"| a | b |\n|---|:-:|\n| 1 | 2 |\n\nterm\n: def\n\n- [ ] task\n\nfoot[^1]\n\n[^1]: note\n",
+		"> > > - - 1. deep\n>\n> quote [x][r]\n\n[r]: ../other/ \"t\"\n",
+		"<div>raw</div>\n\n<span>inline</span> &copy; www.example.org a@b.co\n",
+		"text <!--more--> inside\r\nCRLF\r\n",
+		"[a](<b c>) [d](e \"f\" ) [g]( h ) [i]\n\n[i]: j\n",
+		"FOLIOSC0E FOLIOSCX1E {{< ref \"FOLIOSC\" >}}\n",
+		strings.Repeat("*a", 50) + strings.Repeat("[", 50) + strings.Repeat(">", 80) + "\n",
+	} {
+		f.Add(seed)
+	}
+	// The golden inputs are seeds too.
+	files, _ := filepath.Glob(filepath.Join("testdata", "content", "blog", "*.md"))
+	for _, file := range files {
+		if data, err := os.ReadFile(file); err == nil {
+			if _, body, ok := strings.Cut(string(data), "\n---\n"); ok {
+				f.Add(body)
+			}
+		}
+	}
+	cfg := pipeline.DefaultConfig()
+	cfg.BaseURL = testBase
+	now := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	fixtures := fstest.MapFS{
+		"blog/other.md": {Data: []byte("---\ntitle: O\ndate: 2024-01-01\n---\nx\n")},
+		"blog/draft.md": {Data: []byte("---\ntitle: D\ndate: 2024-01-01\ndraft: true\n---\nx\n")},
+	}
+	r := New(Options{BaseURL: testBase, Section: "blog"})
+	f.Fuzz(func(t *testing.T, body string) {
+		fsys := fstest.MapFS{"blog/x.md": {Data: []byte("---\ntitle: X\ndate: 2024-01-01\n---\n" + body)}}
+		for k, v := range fixtures {
+			fsys[k] = v
+		}
+		s, err := pipeline.Build(fsys, cfg, pipeline.Options{Drafts: true}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p *pipeline.Post
+		for _, q := range s.Posts {
+			if q.File == "blog/x.md" {
+				p = q
+			}
+		}
+		if p == nil {
+			return // the pipeline rejected the file
+		}
+		res := NewIndex(s.Posts, func(q *pipeline.Post) bool { return q.Published(now) })
+		out := r.Render(p, res)
+		for _, is := range out.Issues {
+			if strings.Contains(is.Message, "internal error") {
+				t.Fatalf("%s", is.Message)
+			}
+			if is.Line < 1 {
+				t.Fatalf("issue without a line: %v", is)
+			}
+		}
+		prefix := string(placeholderPrefix(p.Body))
+		if strings.Contains(string(out.HTML), prefix) || strings.Contains(out.Markdown, prefix) {
+			t.Fatalf("placeholder leaked:\nHTML %q\nMarkdown %q", out.HTML, out.Markdown)
+		}
+		if !strings.HasPrefix(string(out.HTML), string(out.Summary)) {
+			t.Fatalf("summary %q is not a prefix of the HTML %q", out.Summary, out.HTML)
+		}
+		textHas := false
+		walkStrings(p.Body, func(s string) { textHas = textHas || strings.Contains(s, "{{") })
+		if !textHas && strings.Contains(out.Markdown, "{{<") {
+			t.Fatalf("shortcode leaked into the Markdown %q", out.Markdown)
+		}
+		if utf8.ValidString(body) && (!utf8.ValidString(string(out.HTML)) || !utf8.ValidString(out.Markdown)) {
+			t.Fatalf("invalid UTF-8 out of valid input")
+		}
+	})
+}
