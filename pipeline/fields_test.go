@@ -63,18 +63,18 @@ func TestParseFields(t *testing.T) {
 		{"json CRLF", "{\r\n\"title\": \"T\",\r\n\"date\": \"2024-03-05T10:00:00Z\"\r\n}\r\nBody\r\n", base(d)},
 
 		// Date aliases: publishDate and its aliases win over date.
-		{"publishDate", post2("date: 2020-01-01", "publishDate: 2024-03-05T10:00:00Z"), base(d)},
-		{"pubdate", post2("date: 2020-01-01", "pubdate: 2024-03-05T10:00:00Z"), base(d)},
-		{"published", post2("date: 2020-01-01", "published: 2024-03-05T10:00:00Z"), base(d)},
-		{"publishDate before pubdate", post2("pubdate: 2020-01-01T00:00:00Z", "publishDate: 2024-03-05T10:00:00Z"), base(d)},
-		{"publishDate alone", post2("publishDate: 2024-03-05T10:00:00Z"), base(d)},
-		{"lastmod", post2("date: 2024-03-05T10:00:00Z", "lastmod: 2024-04-01T00:00:00Z"),
+		{"publishDate", yamlPost("date: 2020-01-01", "publishDate: 2024-03-05T10:00:00Z"), base(d)},
+		{"pubdate", yamlPost("date: 2020-01-01", "pubdate: 2024-03-05T10:00:00Z"), base(d)},
+		{"published", yamlPost("date: 2020-01-01", "published: 2024-03-05T10:00:00Z"), base(d)},
+		{"publishDate before pubdate", yamlPost("pubdate: 2020-01-01T00:00:00Z", "publishDate: 2024-03-05T10:00:00Z"), base(d)},
+		{"publishDate alone", yamlPost("publishDate: 2024-03-05T10:00:00Z"), base(d)},
+		{"lastmod", yamlPost("date: 2024-03-05T10:00:00Z", "lastmod: 2024-04-01T00:00:00Z"),
 			with(base(d), func(f *fields) { f.Lastmod = "2024-04-01T00:00:00Z" })},
-		{"modified", post2("date: 2024-03-05T10:00:00Z", "modified: 2024-04-01T00:00:00Z"),
+		{"modified", yamlPost("date: 2024-03-05T10:00:00Z", "modified: 2024-04-01T00:00:00Z"),
 			with(base(d), func(f *fields) { f.Lastmod = "2024-04-01T00:00:00Z" })},
-		{"expiryDate", post2("date: 2024-03-05T10:00:00Z", "expiryDate: 2025-01-01T00:00:00Z"),
+		{"expiryDate", yamlPost("date: 2024-03-05T10:00:00Z", "expiryDate: 2025-01-01T00:00:00Z"),
 			with(base(d), func(f *fields) { f.Expiry = "2025-01-01T00:00:00Z" })},
-		{"unpublishdate", post2("date: 2024-03-05T10:00:00Z", "unpublishdate: 2025-01-01T00:00:00Z"),
+		{"unpublishdate", yamlPost("date: 2024-03-05T10:00:00Z", "unpublishdate: 2025-01-01T00:00:00Z"),
 			with(base(d), func(f *fields) { f.Expiry = "2025-01-01T00:00:00Z" })},
 
 		// Keys are case-insensitive.
@@ -91,14 +91,14 @@ func TestParseFields(t *testing.T) {
 			with(base(d), func(f *fields) { f.Title = "caps" })},
 
 		// Dates: an offset is kept; without one, the configured zone (Paris).
-		{"offset", post2("date: 2024-03-05T15:00:00+05:00"), base(d)},
-		{"no offset, winter", post2("date: 2024-03-05T11:00:00"), base(d)},
-		{"no offset, summer", post2("date: 2024-07-01T10:00:00"), base("2024-07-01T08:00:00Z")},
-		{"no seconds", post2("date: 2024-07-01T10:00"), base("2024-07-01T08:00:00Z")},
-		{"space separator", post2("date: 2024-07-01 10:00:00"), base("2024-07-01T08:00:00Z")},
-		{"date only", post2("date: 2024-07-01"), base("2024-06-30T22:00:00Z")},
-		{"quoted with offset", post2(`date: "2024-03-05T10:00:00Z"`), base(d)},
-		{"fraction truncated", post2("date: 2024-03-05T10:00:00.999Z"), base(d)},
+		{"offset", yamlPost("date: 2024-03-05T15:00:00+05:00"), base(d)},
+		{"no offset, winter", yamlPost("date: 2024-03-05T11:00:00"), base(d)},
+		{"no offset, summer", yamlPost("date: 2024-07-01T10:00:00"), base("2024-07-01T08:00:00Z")},
+		{"no seconds", yamlPost("date: 2024-07-01T10:00"), base("2024-07-01T08:00:00Z")},
+		{"space separator", yamlPost("date: 2024-07-01 10:00:00"), base("2024-07-01T08:00:00Z")},
+		{"date only", yamlPost("date: 2024-07-01"), base("2024-06-30T22:00:00Z")},
+		{"quoted with offset", yamlPost(`date: "2024-03-05T10:00:00Z"`), base(d)},
+		{"fraction truncated", yamlPost("date: 2024-03-05T10:00:00.999Z"), base(d)},
 		{"toml offset", "+++\ntitle = 'T'\ndate = 2024-03-05T11:00:00+01:00\n+++\n", base(d)},
 		{"toml local date-time", "+++\ntitle = 'T'\ndate = 2024-07-01T10:00:00\n+++\n", base("2024-07-01T08:00:00Z")},
 		{"toml local date", "+++\ntitle = 'T'\ndate = 2024-07-01\n+++\n", base("2024-06-30T22:00:00Z")},
@@ -106,39 +106,39 @@ func TestParseFields(t *testing.T) {
 		{"json date only", "{\"title\": \"T\", \"date\": \"2024-07-01\"}\n", base("2024-06-30T22:00:00Z")},
 
 		// Slugs.
-		{"slug from front matter", post2("date: 2024-03-05T10:00:00Z", "slug: hello-world"),
+		{"slug from front matter", yamlPost("date: 2024-03-05T10:00:00Z", "slug: hello-world"),
 			with(base(d), func(f *fields) { f.Slug = "hello-world" })},
-		{"slug trimmed", post2("date: 2024-03-05T10:00:00Z", `slug: "  spaced "`),
+		{"slug trimmed", yamlPost("date: 2024-03-05T10:00:00Z", `slug: "  spaced "`),
 			with(base(d), func(f *fields) { f.Slug = "spaced" })},
-		{"non-ASCII slug", post2("date: 2024-03-05T10:00:00Z", "slug: café-crème-日本"),
+		{"non-ASCII slug", yamlPost("date: 2024-03-05T10:00:00Z", "slug: café-crème-日本"),
 			with(base(d), func(f *fields) { f.Slug = "café-crème-日本" })},
-		{"blank slug keeps the file name", post2("date: 2024-03-05T10:00:00Z", `slug: ""`), base(d)},
+		{"blank slug keeps the file name", yamlPost("date: 2024-03-05T10:00:00Z", `slug: ""`), base(d)},
 		{"no title falls back to the slug", "---\ndate: 2024-03-05T10:00:00Z\n---\n",
 			with(base(d), func(f *fields) { f.Title = "x" })},
 
 		// category, else the first non-empty categories entry.
-		{"category wins", post2("date: 2024-03-05T10:00:00Z", "category: essays", "categories: [notes]"),
+		{"category wins", yamlPost("date: 2024-03-05T10:00:00Z", "category: essays", "categories: [notes]"),
 			with(base(d), func(f *fields) { f.Category = "essays" })},
-		{"first non-empty categories entry", post2("date: 2024-03-05T10:00:00Z", `categories: ["", "  ", notes, essays]`),
+		{"first non-empty categories entry", yamlPost("date: 2024-03-05T10:00:00Z", `categories: ["", "  ", notes, essays]`),
 			with(base(d), func(f *fields) { f.Category = "notes" })},
-		{"categories as one string", post2("date: 2024-03-05T10:00:00Z", "categories: notes"),
+		{"categories as one string", yamlPost("date: 2024-03-05T10:00:00Z", "categories: notes"),
 			with(base(d), func(f *fields) { f.Category = "notes" })},
-		{"empty categories", post2("date: 2024-03-05T10:00:00Z", "categories: []"), base(d)},
-		{"blank category falls back", post2("date: 2024-03-05T10:00:00Z", `category: ""`, "categories: [notes]"),
+		{"empty categories", yamlPost("date: 2024-03-05T10:00:00Z", "categories: []"), base(d)},
+		{"blank category falls back", yamlPost("date: 2024-03-05T10:00:00Z", `category: ""`, "categories: [notes]"),
 			with(base(d), func(f *fields) { f.Category = "notes" })},
 
 		// description, else summary, else "".
-		{"summary fallback", post2("date: 2024-03-05T10:00:00Z", "summary: Short."),
+		{"summary fallback", yamlPost("date: 2024-03-05T10:00:00Z", "summary: Short."),
 			with(base(d), func(f *fields) { f.Description = "Short." })},
-		{"description wins", post2("date: 2024-03-05T10:00:00Z", "summary: Short.", "description: Long."),
+		{"description wins", yamlPost("date: 2024-03-05T10:00:00Z", "summary: Short.", "description: Long."),
 			with(base(d), func(f *fields) { f.Description = "Long." })},
 
 		// Tags.
-		{"tags as one string", post2("date: 2024-03-05T10:00:00Z", "tags: go"),
+		{"tags as one string", yamlPost("date: 2024-03-05T10:00:00Z", "tags: go"),
 			with(base(d), func(f *fields) { f.Tags = []string{"go"} })},
-		{"non-ASCII tags, blanks dropped", post2("date: 2024-03-05T10:00:00Z", `tags: [écriture, 日本語, "", 2024]`),
+		{"non-ASCII tags, blanks dropped", yamlPost("date: 2024-03-05T10:00:00Z", `tags: [écriture, 日本語, "", 2024]`),
 			with(base(d), func(f *fields) { f.Tags = []string{"écriture", "日本語", "2024"} })},
-		{"draft as a string", post2("date: 2024-03-05T10:00:00Z", `draft: "true"`),
+		{"draft as a string", yamlPost("date: 2024-03-05T10:00:00Z", `draft: "true"`),
 			with(base(d), func(f *fields) { f.Draft = true })},
 	}
 	for _, tt := range tests {
@@ -157,8 +157,9 @@ func TestParseFields(t *testing.T) {
 	}
 }
 
-// post2 is a YAML post with title T and the given lines.
-func post2(lines ...string) string {
+// yamlPost is a YAML post with title T and exactly the given lines (no
+// default date, unlike post).
+func yamlPost(lines ...string) string {
 	s := "---\ntitle: T\n"
 	for _, l := range lines {
 		s += l + "\n"

@@ -51,14 +51,14 @@ func TestPublishedRule(t *testing.T) {
 
 func TestOrder(t *testing.T) {
 	fsys := mapFS(map[string]string{
-		"blog/b.md":       post2("date: 2024-01-01T10:00:00Z"),
-		"blog/a.md":       post2("date: 2024-01-01T10:00:00Z"),
-		"blog/c.md":       post2("date: 2024-01-01T11:00:00+01:00"), // same instant
-		"blog/B.md":       post2("date: 2024-01-01T10:00:00Z"),      // upper case sorts first
-		"blog/newer.md":   post2("date: 2024-01-01T10:00:01Z"),
-		"blog/older.md":   post2("date: 2023-12-31T23:59:59Z"),
-		"blog/pub.md":     post2("date: 2020-01-01", "publishDate: 2024-01-01T10:00:00Z"),
-		"blog/é-first.md": post2("date: 2024-01-01T10:00:00Z"),
+		"blog/b.md":       yamlPost("date: 2024-01-01T10:00:00Z"),
+		"blog/a.md":       yamlPost("date: 2024-01-01T10:00:00Z"),
+		"blog/c.md":       yamlPost("date: 2024-01-01T11:00:00+01:00"), // same instant
+		"blog/B.md":       yamlPost("date: 2024-01-01T10:00:00Z"),      // upper case sorts first
+		"blog/newer.md":   yamlPost("date: 2024-01-01T10:00:01Z"),
+		"blog/older.md":   yamlPost("date: 2023-12-31T23:59:59Z"),
+		"blog/pub.md":     yamlPost("date: 2020-01-01", "publishDate: 2024-01-01T10:00:00Z"),
+		"blog/é-first.md": yamlPost("date: 2024-01-01T10:00:00Z"),
 	})
 	s := build(t, fsys, Options{}, testNow)
 	want := "newer B a b c pub é-first older"
@@ -207,9 +207,9 @@ func TestAt(t *testing.T) {
 	expire := testNow.Add(2 * time.Hour)
 	fsys := mapFS(map[string]string{
 		"blog/always.md":    post(),
-		"blog/scheduled.md": post2("date: " + publish.Format(time.RFC3339)),
-		"blog/expiring.md":  post2("date: 2026-01-01", "expiryDate: "+expire.Format(time.RFC3339)),
-		"blog/draft.md":     post2("date: 2026-01-01", "draft: true"),
+		"blog/scheduled.md": yamlPost("date: " + publish.Format(time.RFC3339)),
+		"blog/expiring.md":  yamlPost("date: 2026-01-01", "expiryDate: "+expire.Format(time.RFC3339)),
+		"blog/draft.md":     yamlPost("date: 2026-01-01", "draft: true"),
 	})
 	s := build(t, fsys, Options{}, testNow)
 	steps := []struct {
