@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Dev server: folio dev beside hugo server on the same corpus, in the same
+# run, at 10,000 posts (or $1): the time from a file write to the live-reload
+# message and to the changed page being served (median and p95 over EDITS,
+# default 50, edits of one post), and resident memory.
+#
+#   bench/dev.sh [POSTS]
+#
+# Both servers watch one copy of the corpus written by internal/corpus
+# (seed 1) plus one post that the edits rewrite; they run one after the
+# other, not at once. folio's reload message is its SSE "reload" event;
+# Hugo's is the "reload" command on its livereload WebSocket. Needs go,
+# hugo (HUGO, default ~/bin/hugo or on PATH), curl and python3. Writes into
+# bench/out/ (ignored by git) and prints a Markdown table for
+# BENCHMARKS.md. Every process it starts is stopped on exit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+posts=${1:-10000}
+edits=${EDITS:-50}
+out=bench/out
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+peer=${HUGO_PEER:-$(cd .. && pwd)/shared/bench/hugo-peer}
+hugo=${HUGO:-$(command -v hugo || echo "$HOME/bin/hugo")}
+[ -x "$hugo" ] || { echo "dev.sh: no hugo at $hugo (set HUGO)" >&2; exit 2; }
+[ -d "$peer/layouts" ] || { echo "dev.sh: no Hugo peer site at $peer (set HUGO_PEER)" >&2; exit 2; }
+
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# wait_for URL SECONDS: until URL answers 200.
+wait_for() {
+  local deadline=$((SECONDS + $2))
+  until curl -sf -o /dev/null "$1"; do
+    [ $SECONDS -lt $deadline ] || { echo "dev.sh: $1 did not come up" >&2; exit 1; }
+    sleep 0.2
+  done
+}
+
+echo "== corpus of $posts posts" >&2
+if [ ! -d "$out/corpus-$posts/content" ]; then
+  go run ./internal/corpus/cmd/gencorpus "$out/corpus-$posts" "$posts"
+fi
+# A private copy: the edits must not touch the corpus other benchmarks read.
+work="$out/dev-$posts"
+rm -rf "$work"
+mkdir -p "$work"
+cp -r "$out/corpus-$posts/content" "$work/content"
+content="$work/content"
+cat > "$content/blog/zz-bench-edit.md" <<'EOF'
+---
+title: "BENCH-TITLE"
+date: 2020-01-01T00:00:00Z
+tags: [bench]
+---
+The post bench/dev.sh edits. Its title changes with every edit.
+EOF
+
+echo "== build" >&2
+CGO_ENABLED=0 go build -trimpath -o "$out/dev-folio" .
+go build -o "$out/devbench" ./bench/devbench
+
+echo "== folio dev" >&2
+port=$(free_port)
+"$out/dev-folio" dev --content "$content" --addr "127.0.0.1:$port" 2> "$out/dev-folio.log" &
+fpid=$!
+pids+=($fpid)
+wait_for "http://127.0.0.1:$port/healthz" 120
+sleep 1
+folio=$("$out/devbench" -kind folio -url "http://127.0.0.1:$port" -page /blog/zz-bench-edit/ \
+  -file "$content/blog/zz-bench-edit.md" -pid $fpid -edits "$edits")
+echo "$folio" >&2
+kill $fpid; wait $fpid 2>/dev/null || true
+
+echo "== hugo server" >&2
+site="$work/hugo"
+mkdir -p "$site"
+cp -r "$peer/hugo.toml" "$peer/layouts" "$site/"
+port=$(free_port)
+"$hugo" server --source "$site" --contentDir "$content" --bind 127.0.0.1 --port "$port" \
+  --baseURL "http://127.0.0.1:$port/" --logLevel warn > "$out/dev-hugo.log" 2>&1 &
+hpid=$!
+pids+=($hpid)
+wait_for "http://127.0.0.1:$port/blog/zz-bench-edit/" 600
+sleep 1
+hugo_line=$("$out/devbench" -kind hugo -url "http://127.0.0.1:$port" -page /blog/zz-bench-edit/ \
+  -file "$content/blog/zz-bench-edit.md" -pid $hpid -edits "$edits" -pause 500ms)
+echo "$hugo_line" >&2
+kill $hpid; wait $hpid 2>/dev/null || true
+
+field() { sed -n "s/.*$2=\([0-9.]*\).*/\1/p" <<< "$1"; }
+echo
+echo "| $posts posts, $edits edits | folio dev | hugo server | hugo / folio |"
+echo "| --- | ---: | ---: | ---: |"
+for f in reload_median_ms reload_p95_ms page_median_ms page_p95_ms rss_mb peak_rss_mb; do
+  a=$(field "$folio" $f) b=$(field "$hugo_line" $f)
+  ratio=$(python3 -c "print(f'{$b/$a:.1f}x' if $a else '-')")
+  echo "| $f | $a | $b | $ratio |"
+done
