@@ -38,7 +38,6 @@ func dialSSE(url string) (<-chan error, error) {
 	return events, nil
 }
 
-
 // wsReloads is a minimal WebSocket client (RFC 6455) for Hugo's
 // livereload endpoint: the handshake, the livereload hello, and text
 // frames read until a "reload" command.
