@@ -132,6 +132,13 @@ func (d *devHost) reloadSite() {
 func (d *devHost) loadSite(srv *server.Server, dir string) {
 	siteFS, err := openSite(dir)
 	if err == nil {
+		if d.siteProblem != nil {
+			// Clear first, so that browsers hear "clear" before the
+			// reload the new theme brings; a theme still broken is
+			// reported again just below.
+			d.siteProblem = nil
+			d.report()
+		}
 		err = srv.SetSite(siteFS)
 	}
 	d.siteProblem = nil
@@ -163,7 +170,10 @@ func (d *devHost) reloadConfig(ctx context.Context) {
 		d.report()
 		return
 	}
-	d.configProblem = nil
+	if d.configProblem != nil {
+		d.configProblem = nil
+		d.report() // "clear" before the reload below
+	}
 	srv := d.current()
 	oldCfg := srv.Snapshot().Config
 	if cfg.Section != oldCfg.Section {
