@@ -67,9 +67,12 @@ func newRep(ctype string, body []byte, modified time.Time) *rep {
 	r.hdr = prepareHeaders(r.ctype, r.etag, r.modified, len(body), "")
 	if len(body) > minCompress && compressible(ctype) {
 		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		buf.Grow(len(body)/3 + 64)
+		zw := gzipWriters.Get().(*gzip.Writer)
+		zw.Reset(&buf)
 		zw.Write(body)
 		zw.Close()
+		gzipWriters.Put(zw)
 		if buf.Len() < len(body) {
 			e := encodedBody{coding: "gzip", body: buf.Bytes(), etag: etagOf(body, "gz")}
 			e.hdr = prepareHeaders(r.ctype, e.etag, r.modified, buf.Len(), e.coding)
@@ -89,6 +92,16 @@ func prepareHeaders(ctype, etag string, modified time.Time, length int, coding s
 	}
 	return h
 }
+
+// gzipWriters are reused: a new gzip.Writer at BestCompression allocates
+// and zeroes about 800 KB of tables, several times the cost of compressing
+// a 10 KB page (measured: ~930 µs of CPU for a new writer against ~160 µs
+// for a reset one, per article page). Rendering every page of a large site
+// made this the largest item of folio build's profile.
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.BestCompression)
+	return zw
+}}
 
 func compressible(ctype string) bool {
 	return strings.HasPrefix(ctype, "text/") || strings.Contains(ctype, "json") ||
