@@ -24,8 +24,9 @@ type edit struct {
 
 // markdown applies the edits to src.
 func (st *state) markdown() string {
+	nl := newlines(st.src)
 	for _, c := range st.calls {
-		st.edits = append(st.edits, st.callEdit(c))
+		st.edits = append(st.edits, st.callEdit(c, nl))
 	}
 	// By start; of two edits at one place the longer first, so that an
 	// edit inside another one (a ref inside a link) is skipped.
@@ -54,13 +55,15 @@ func (st *state) markdown() string {
 // alone on its line takes the line with it; the lines of a block's
 // Markdown after the first get the container prefix of the placeholder's
 // line ("> ", a list item's indentation).
-func (st *state) callEdit(c *call) edit {
-	start := bytes.LastIndexByte(st.src[:c.off], '\n') + 1
-	end := c.end
-	if i := bytes.IndexByte(st.src[end:], '\n'); i >= 0 {
-		end += i
-	} else {
-		end = len(st.src)
+// nl lists the offsets of src's newlines: a post may hold many calls on
+// one long line, and searching the line for each would be quadratic.
+func (st *state) callEdit(c *call, nl []int) edit {
+	start, end := 0, len(st.src)
+	if i, _ := slices.BinarySearch(nl, c.off); i > 0 {
+		start = nl[i-1] + 1
+	}
+	if j, _ := slices.BinarySearch(nl, c.end); j < len(nl) {
+		end = nl[j]
 	}
 	before, after := st.src[start:c.off], st.src[c.end:end]
 	alone := len(bytes.TrimSpace(before)) == 0 && len(bytes.TrimSpace(after)) == 0
@@ -79,6 +82,19 @@ func (st *state) callEdit(c *call) edit {
 		repl = strings.ReplaceAll(repl, "\n", "\n"+continuation(before))
 	}
 	return edit{c.off, c.end, repl}
+}
+
+// newlines returns the offsets of the newlines in src, in order.
+func newlines(src []byte) []int {
+	var out []int
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return out
+		}
+		out = append(out, i+j)
+		i += j + 1
+	}
 }
 
 // continuation turns the start of a line into the prefix that continues
