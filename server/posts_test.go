@@ -270,3 +270,30 @@ func TestDraftsMarkedInDev(t *testing.T) {
 		t.Errorf("draft marks: %v, want draft and future", drafts)
 	}
 }
+
+// TestCursorPageSize: api.pageSize sets the page size, and the walk
+// still equals the collection.
+func TestCursorPageSize(t *testing.T) {
+	cfg := fixtureConfig(t)
+	cfg.API.PageSize = 7
+	snap, err := pipeline.Build(generatedSite(30), cfg, pipeline.Options{}, fixtureNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(newServer(t, snap, false))
+	defer ts.Close()
+	var sizes []int
+	var walked []postJSON
+	for _, p := range walk(t, ts) {
+		sizes = append(sizes, len(p.Items))
+		walked = append(walked, p.Items...)
+	}
+	if fmt.Sprint(sizes) != "[7 7 7 7 2]" {
+		t.Errorf("page sizes %v, want [7 7 7 7 2]", sizes)
+	}
+	var all cursorPageJSON
+	getJSON(t, ts, "/api/posts.json", &all)
+	if fmt.Sprint(slugs(walked)) != fmt.Sprint(slugs(all.Items)) {
+		t.Error("walk != posts.json")
+	}
+}
