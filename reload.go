@@ -90,7 +90,10 @@ func (h *host) snapshot(cfg *pipeline.Config, old *pipeline.Snapshot, now time.T
 		}
 		return nil, fmt.Errorf("content folder %s: %w", cfg.ContentDir, err)
 	}
-	if old != nil && sameContent(old.Config, cfg) {
+	// sameFolder: a content folder replaced whole (mv content.new content)
+	// must be read afresh; the old snapshot reads through a handle on the
+	// folder it was built from (see devapply.go).
+	if old != nil && sameContent(old.Config, cfg) && sameFolder(old.FS(), cfg.ContentDir) {
 		next, err := old.Update([]string{cfg.Section}, now)
 		if err != nil {
 			return nil, err
@@ -175,13 +178,22 @@ func (h *host) apply(batches []watch.Batch) {
 	srv := h.current()
 	old := srv.Snapshot()
 	var paths []string
+	rescan := false
 	for _, b := range batches {
 		if b.Rescan {
 			paths = append(paths, old.Config.Section)
+			rescan = true
 		}
 		paths = append(paths, b.Paths...)
 	}
-	next, err := old.Update(paths, time.Now())
+	var next *pipeline.Snapshot
+	var err error
+	if rescan {
+		// The whole folder is read again; afresh if it was replaced.
+		next, err = h.snapshot(old.Config, old, time.Now())
+	} else {
+		next, err = old.Update(paths, time.Now())
+	}
 	if err != nil {
 		h.log.Error("update failed; still serving the previous snapshot", "err", err)
 		return
