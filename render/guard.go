@@ -62,7 +62,11 @@ func (g linkifyGuard) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 	if len(rest) > 0 && util.IsPunct(rest[0]) {
 		return nil // linkify gives up on these at once
 	}
-	at := st.emailRunEnd(block.Source(), seg.Start+len(line)-len(rest), seg.Stop)
+	start := seg.Start + len(line) - len(rest)
+	if st.nextAt(block.Source(), start, seg.Stop) >= seg.Stop {
+		return nil // no "@" in the rest of the line: most lines
+	}
+	at := st.emailRunEnd(block.Source(), start, seg.Stop)
 	if at >= seg.Stop || block.Source()[at] != '@' || at == st.emailFailed {
 		return nil
 	}
@@ -78,6 +82,20 @@ func (g linkifyGuard) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 func hasURLPrefix(b []byte) bool {
 	return bytes.HasPrefix(b, []byte("http:")) || bytes.HasPrefix(b, []byte("https:")) ||
 		bytes.HasPrefix(b, []byte("ftp:")) || bytes.HasPrefix(b, []byte("www."))
+}
+
+// nextAt returns the offset of the next "@" at or after start and before
+// stop (stop if none), searching each stretch of a line once.
+func (st *state) nextAt(src []byte, start, stop int) int {
+	if start >= st.atFrom && start <= st.atNext && stop == st.atStop {
+		return st.atNext
+	}
+	next := stop
+	if i := bytes.IndexByte(src[start:stop], '@'); i >= 0 {
+		next = start + i
+	}
+	st.atFrom, st.atNext, st.atStop = start, next, stop
+	return next
 }
 
 // emailRunEnd returns the end of the run of address characters starting
@@ -96,10 +114,14 @@ func (st *state) emailRunEnd(src []byte, start, stop int) int {
 
 // isEmailChar matches the characters goldmark's FindEmailIndex accepts
 // before the "@".
-func isEmailChar(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-		strings.IndexByte("!#$%&'*+-./=?^_`{|}~", c) >= 0
-}
+func isEmailChar(c byte) bool { return emailChars[c] }
+
+var emailChars = func() (t [256]bool) {
+	for _, c := range []byte("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-./=?^_`{|}~") {
+		t[c] = true
+	}
+	return t
+}()
 
 // defuse bounds nesting, indentation, bracket depth and link-destination
 // scans, paragraph by paragraph outside fenced code. visible reports a
@@ -109,53 +131,62 @@ func defuse(s string) (out string, visible bool) {
 	if len(s) < maxNesting {
 		return s, false // too short to nest deep
 	}
-	var b strings.Builder
-	b.Grow(len(s))
-	changed := false
-	var para []string // the lines of the current paragraph
-	flush := func() {
+	// The rewritten text is built only from the first paragraph that
+	// changes: nearly every text is returned as it is.
+	var b *strings.Builder
+	done := 0 // s[:done] is in b
+	var para []string
+	paraStart := 0
+	flush := func(end int) {
 		if len(para) == 0 {
 			return
 		}
-		v, c := defuseParagraph(para)
-		visible, changed = visible || v, changed || c
-		for _, l := range para {
-			b.WriteString(l)
+		v, changed := defuseParagraph(para)
+		visible = visible || v
+		if changed {
+			if b == nil {
+				b = &strings.Builder{}
+				b.Grow(len(s) + 64)
+			}
+			b.WriteString(s[done:paraStart])
+			for _, l := range para {
+				b.WriteString(l)
+			}
+			done = end
 		}
 		para = para[:0]
 	}
 	fence := ""
-	for rest := s; len(rest) > 0; {
-		line := rest
-		if i := strings.IndexByte(rest, '\n'); i >= 0 {
-			line = rest[:i+1]
+	for pos := 0; pos < len(s); {
+		lineStart, line := pos, s[pos:]
+		if i := strings.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i+1]
 		}
-		rest = rest[len(line):]
-		if f := fenceOf(line); f != "" && (fence == "" || strings.HasPrefix(f, fence)) {
-			flush()
+		pos += len(line)
+		switch f := fenceOf(line); {
+		case f != "" && (fence == "" || strings.HasPrefix(f, fence)):
+			flush(lineStart)
 			if fence == "" {
 				fence = f
 			} else {
 				fence = ""
 			}
-			b.WriteString(line)
-			continue
+		case fence != "":
+			// Code is not parsed as Markdown.
+		case strings.TrimSpace(line) == "":
+			flush(lineStart)
+		default:
+			if len(para) == 0 {
+				paraStart = lineStart
+			}
+			para = append(para, line)
 		}
-		if fence != "" {
-			b.WriteString(line) // code is not parsed as Markdown
-			continue
-		}
-		if strings.TrimSpace(line) == "" {
-			flush()
-			b.WriteString(line)
-			continue
-		}
-		para = append(para, line)
 	}
-	flush()
-	if !changed {
+	flush(len(s))
+	if b == nil {
 		return s, false
 	}
+	b.WriteString(s[done:])
 	return b.String(), visible
 }
 

@@ -44,6 +44,7 @@ type state struct {
 
 	// linkifyGuard's memory of the last run of e-mail address characters.
 	emailFrom, emailEnd, emailFailed int
+	atFrom, atNext, atStop           int
 	defused                          bool // defuse changed what some text shows
 	// highlightBudget is what is left of maxHighlightPost.
 	highlightBudget int
@@ -68,7 +69,7 @@ func (st *state) root() *state {
 type mark struct{ off, line int }
 
 func (r *Renderer) newState(p *pipeline.Post, res Resolver) *state {
-	st := &state{r: r, post: p, res: res, summaryEnd: -1, emailFailed: -1, highlightBudget: maxHighlightPost,
+	st := &state{r: r, post: p, res: res, summaryEnd: -1, emailFailed: -1, atFrom: -1, atNext: -1, highlightBudget: maxHighlightPost,
 		lineCache: lineCache{mark: -1}}
 	st.pageURL = st.postURL(p)
 	page, err := url.Parse(st.pageURL)
