@@ -122,6 +122,11 @@ func decodeFrontMatter(it pageparser.Item, src []byte, startLine int) (map[strin
 		return nil, errorAt(startLine, "front matter: org-mode front matter is not supported")
 	}
 	data := it.Val(src)
+	if format == metadecoders.YAML {
+		if line := yamlBrackets(data); line > 0 {
+			return nil, errorAt(startLine-1+line, "front matter: yaml: more than %d flow collections ([ or {); too deep to decode safely", maxYAMLBrackets)
+		}
+	}
 	m, err := metadecoders.Default.UnmarshalToMap(data, format)
 	if err != nil {
 		// The YAML and TOML front matter starts on the line after its

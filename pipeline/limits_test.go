@@ -29,3 +29,24 @@ func TestPostTooLarge(t *testing.T) {
 		t.Fatalf("at the limit: %d posts, problems %v", len(s.Posts), s.Problems)
 	}
 }
+
+// A YAML front matter with more flow collections than the decoder can
+// take in bounded time is a problem on the line that passes the limit;
+// one at the limit decodes.
+func TestYAMLBracketLimit(t *testing.T) {
+	deep := func(n int) string {
+		return "---\ntitle: T\ndate: 2024-06-01\nx: " + strings.Repeat("[", n) + strings.Repeat("]", n) + "\n---\nbody\n"
+	}
+	fsys := fstest.MapFS{
+		"blog/deep.md": {Data: []byte(deep(100_000))},
+		"blog/ok.md":   {Data: []byte(deep(maxYAMLBrackets))},
+	}
+	s := build(t, fsys, Options{Root: "content"}, testNow)
+	if len(s.Posts) != 1 || s.Posts[0].Slug != "ok" {
+		t.Fatalf("posts = %v, want only ok", slugs(s.Posts))
+	}
+	if len(s.Problems) != 1 || s.Problems[0].Path != "content/blog/deep.md" || s.Problems[0].Line != 4 ||
+		!strings.Contains(s.Problems[0].Message, "flow collections") {
+		t.Fatalf("problems = %v, want one on content/blog/deep.md:4", s.Problems)
+	}
+}
