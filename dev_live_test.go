@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -179,4 +181,32 @@ func TestDevDrafts(t *testing.T) {
 	// A new draft written while running shows up too.
 	drafts.write("content/blog/new-draft.md", "---\ntitle: New draft\ndate: 2026-02-01T00:00:00Z\ndraft: true\n---\nx\n")
 	drafts.waitSnap("the new draft", func(s *pipeline.Snapshot) bool { return s.Post("new-draft") != nil })
+}
+
+// TestDevStopsEverything: after folio dev stops, with browsers connected
+// and edits applied, no goroutine of it is left (watcher, loop, schedule,
+// event streams).
+func TestDevStopsEverything(t *testing.T) {
+	http.DefaultClient.CloseIdleConnections()
+	before := runtime.NumGoroutine()
+	f := startDev(t, newDevDir(t, map[string]string{"content/blog/x.md": post("X", "2026-01-01T00:00:00Z")}), nil)
+	streams := []*sseClient{f.openEvents(""), f.openEvents(""), f.openEvents("?since=old")}
+	f.write("content/blog/x.md", post("Y", "2026-01-01T00:00:00Z"))
+	for _, s := range streams {
+		for ev := s.next(t); ev.event != "reload"; ev = s.next(t) {
+		}
+	}
+	f.stop()
+	for _, s := range streams {
+		<-s.done // the server ended each stream
+	}
+	http.DefaultClient.CloseIdleConnections()
+	deadline := time.Now().Add(devWait)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<20)
+			t.Fatalf("%d goroutines left over (was %d):\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
