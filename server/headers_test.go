@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 )
 
@@ -227,5 +228,56 @@ func TestURLsFromBaseURL(t *testing.T) {
 				t.Errorf("%s: body contains %q", rt.path, bad)
 			}
 		}
+	}
+}
+
+// TestBundleFileTypes: bundle files get types from the fixed table,
+// unknown extensions application/octet-stream, and made-up names 404.
+func TestBundleFileTypes(t *testing.T) {
+	fsys := sampleSite()
+	for name, data := range map[string]string{"clip.mp4": "\x00\x00\x00\x18ftypmp42", "clip.webm": "\x1a\x45\xdf\xa3", "notes.PDF": "%PDF-1.4"} {
+		fsys["blog/trip/"+name] = &fstest.MapFile{Data: []byte(data)}
+	}
+	_, ts := startSite(t, fsys)
+	for path, want := range map[string]string{
+		"/blog/trip/photo.svg": "image/svg+xml",
+		"/blog/trip/clip.mp4":  "video/mp4",
+		"/blog/trip/clip.webm": "video/webm",
+		"/blog/trip/notes.PDF": "application/pdf",
+		"/blog/trip/data.bin":  "application/octet-stream",
+	} {
+		resp, _ := get(t, ts, "GET", path)
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != want {
+			t.Errorf("%s: %d %q, want %q", path, resp.StatusCode, resp.Header.Get("Content-Type"), want)
+		}
+	}
+	for _, path := range []string{"/blog/trip/missing.png", "/blog/trip/index.md", "/blog/hello-world/photo.svg", "/blog/trip/../trip/photo.svg"} {
+		if resp, _ := get(t, ts, "GET", path); resp.StatusCode == 200 {
+			t.Errorf("%s: 200", path)
+		}
+	}
+}
+
+// TestLargeBundleFile: files over the memo limit are streamed with Range
+// support and validators.
+func TestLargeBundleFile(t *testing.T) {
+	fsys := sampleSite()
+	big := bytes.Repeat([]byte("0123456789"), maxMemoResource/10+1)
+	fsys["blog/trip/big.mp4"] = &fstest.MapFile{Data: big, ModTime: time.Date(2026, 2, 11, 0, 0, 0, 0, time.UTC)}
+	_, ts := startSite(t, fsys)
+	resp, body := get(t, ts, "GET", "/blog/trip/big.mp4")
+	if resp.StatusCode != 200 || !bytes.Equal(body, big) || resp.Header.Get("Content-Type") != "video/mp4" {
+		t.Fatalf("GET: %d, %d bytes, %q", resp.StatusCode, len(body), resp.Header.Get("Content-Type"))
+	}
+	etag := resp.Header.Get("ETag")
+	if etag == "" || resp.Header.Get("Last-Modified") != "Wed, 11 Feb 2026 00:00:00 GMT" {
+		t.Errorf("validators: %q %q", etag, resp.Header.Get("Last-Modified"))
+	}
+	part, body := get(t, ts, "GET", "/blog/trip/big.mp4", "Range", "bytes=10-19")
+	if part.StatusCode != http.StatusPartialContent || string(body) != "0123456789" {
+		t.Errorf("Range: %d %q", part.StatusCode, body)
+	}
+	if r, _ := get(t, ts, "GET", "/blog/trip/big.mp4", "If-None-Match", etag); r.StatusCode != http.StatusNotModified {
+		t.Errorf("If-None-Match: %d", r.StatusCode)
 	}
 }

@@ -67,6 +67,8 @@ var contentTypes = map[string]string{
 	".woff":  "font/woff",
 	".woff2": "font/woff2",
 	".pdf":   "application/pdf",
+	".mp4":   "video/mp4",
+	".webm":  "video/webm",
 }
 
 // contentType is the type of a file by its extension, from the fixed table;
