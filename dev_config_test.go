@@ -126,6 +126,23 @@ func TestDevSiteChanges(t *testing.T) {
 	if _, body := f.get("/"); strings.Contains(body, "Theme edited") {
 		t.Error("the fixed template is not used")
 	}
+
+	// A template that parses but fails when it runs is found before it
+	// is used: the old theme stays and the error is shown.
+	f.write("theme/templates/home.html", "{{define \"main\"}}\n<p>{{.NoSuchField}}</p>\n{{end}}\n")
+	ev = events.next(t)
+	wantEventNamed(t, ev, "problems")
+	problems = nil
+	must(t, json.Unmarshal([]byte(ev.data), &problems))
+	if len(problems) != 1 || problems[0].Path != home || problems[0].Line != 2 || !strings.Contains(problems[0].Message, "NoSuchField") {
+		t.Fatalf("problems %+v, want %s:2 about NoSuchField", problems, home)
+	}
+	if resp, _ := f.get("/"); resp.StatusCode != 200 {
+		t.Errorf("the home page with the old theme kept: %d", resp.StatusCode)
+	}
+	f.write("theme/templates/home.html", string(orig))
+	wantEventNamed(t, events.next(t), "clear")
+	wantEventNamed(t, events.next(t), "reload")
 }
 
 // TestDevContentFolderReplaced: a content folder removed and made again

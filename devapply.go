@@ -139,7 +139,12 @@ func (d *devHost) loadSite(srv *server.Server, dir string) {
 			d.siteProblem = nil
 			d.report()
 		}
-		err = srv.SetSite(siteFS)
+		if dir != "" { // the embedded theme is tested
+			err = d.checkSite(srv.Snapshot(), siteFS)
+		}
+		if err == nil {
+			err = srv.SetSite(siteFS)
+		}
 	}
 	d.siteProblem = nil
 	if err != nil {

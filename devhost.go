@@ -165,6 +165,9 @@ func (d *devHost) build(cfg *pipeline.Config) (*pipeline.Snapshot, error) {
 func (d *devHost) newServer(snap *pipeline.Snapshot) (*server.Server, error) {
 	opts := server.Options{Dev: true, Logger: d.log, Started: d.started}
 	siteFS, err := openSite(snap.Config.SiteDir)
+	if err == nil && snap.Config.SiteDir != "" {
+		err = d.checkSite(snap, siteFS)
+	}
 	if err == nil {
 		opts.Site = siteFS
 		srv, err := server.New(snap, opts)

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"sync"
+
+	"folio/pipeline"
+	"folio/server"
+)
+
+// A template can parse and still fail when it runs: a misspelt field, a
+// function given the wrong type. Loading the theme does not find that, and
+// the pages would answer 500 without the live-reload script, so the
+// browser would neither show the error nor reload when it is fixed. So
+// before a new theme is used, checkSite renders the pages every site has
+// with it, on a throwaway server; an error keeps the previous theme and
+// is shown in the overlay like any other. (The embedded theme is tested
+// with the server and not checked.)
+
+// checkSite loads the theme in siteFS for snap and renders the home page,
+// the directory, the newest post and the 404 page; it returns the first
+// error.
+func (d *devHost) checkSite(snap *pipeline.Snapshot, siteFS fs.FS) error {
+	rec := &errRecorder{}
+	srv, err := server.New(snap, server.Options{Site: siteFS, Dev: true, Logger: slog.New(rec), Started: d.started})
+	if err != nil {
+		return err
+	}
+	defer srv.CloseEvents()
+	sec := snap.Config.Section
+	paths := []string{"/", "/" + sec + "/", "/_folio/no-such-page"}
+	if len(snap.Posts) > 0 {
+		paths = append(paths, "/"+snap.Posts[0].Path(sec))
+	}
+	for _, p := range paths {
+		r, err := http.NewRequest(http.MethodGet, "http://folio.invalid"+p, nil)
+		if err != nil {
+			return err
+		}
+		w := &statusOnly{header: http.Header{}}
+		srv.ServeHTTP(w, r)
+		if w.code >= 500 {
+			if e := rec.first(); e != "" {
+				return fmt.Errorf("%s", e)
+			}
+			return fmt.Errorf("site: %s answers %d", p, w.code)
+		}
+	}
+	return nil
+}
+
+// statusOnly is a ResponseWriter that keeps the status and drops the body.
+type statusOnly struct {
+	header http.Header
+	code   int
+}
+
+func (w *statusOnly) Header() http.Header { return w.header }
+
+func (w *statusOnly) WriteHeader(code int) {
+	if w.code == 0 {
+		w.code = code
+	}
+}
+
+func (w *statusOnly) Write(b []byte) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	return len(b), nil
+}
+
+// errRecorder is a slog.Handler that keeps the "err" of the first error
+// logged: the server logs why it answered 500 and tells the client nothing.
+type errRecorder struct {
+	mu  sync.Mutex
+	err string
+}
+
+func (h *errRecorder) Enabled(_ context.Context, l slog.Level) bool { return l >= slog.LevelError }
+
+func (h *errRecorder) Handle(_ context.Context, r slog.Record) error {
+	r.Attrs(func(a slog.Attr) bool {
+		if a.Key != "err" {
+			return true
+		}
+		h.mu.Lock()
+		if h.err == "" {
+			h.err = a.Value.String()
+		}
+		h.mu.Unlock()
+		return false
+	})
+	return nil
+}
+
+func (h *errRecorder) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h *errRecorder) WithGroup(string) slog.Handler      { return h }
+
+func (h *errRecorder) first() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.err
+}
