@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +16,7 @@ import (
 
 	"folio/pipeline"
 	"folio/site"
+	"folio/watch"
 )
 
 // TestDevConfigChanges: a config change rebuilds everything; a bad config
@@ -253,4 +255,28 @@ func copySite(t *testing.T, dir string) {
 		writeFile(t, filepath.Join(dir, filepath.FromSlash(p)), string(bytes.Clone(b)))
 		return nil
 	}))
+}
+
+// TestDevRescanKeepsLastGood: a rescan (events were lost) reads the whole
+// content folder again, and a post broken meanwhile keeps its last good
+// version, as with any other change.
+func TestDevRescanKeepsLastGood(t *testing.T) {
+	dir := newDevDir(t, map[string]string{
+		"content/blog/x.md": post("X", "2026-01-01T00:00:00Z"),
+		"content/blog/y.md": post("Y", "2026-01-01T00:00:00Z"),
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	must(t, err)
+	ln.Close()
+	d := newDevHost(&options{command: "dev", config: filepath.Join(dir, "config.toml")}, ln.Addr(), discardLog(), time.Now())
+	must(t, d.start())
+	defer d.w.Close() // no loop: the test applies the batch itself
+	writeFile(t, filepath.Join(dir, "content/blog/x.md"), "---\ntitle: X\ndate: never\n---\n")
+	writeFile(t, filepath.Join(dir, "content/blog/z.md"), post("Z", "2026-01-01T00:00:00Z"))
+	must(t, os.Remove(filepath.Join(dir, "content/blog/y.md")))
+	d.apply(context.Background(), []watch.Batch{{Root: d.roots.content, Rescan: true}})
+	s := d.current().Snapshot()
+	if titleOf(s, "x") != "X" || s.Post("y") != nil || s.Post("z") == nil || len(s.Problems) != 1 {
+		t.Errorf("after the rescan: %s", describe([]*pipeline.Snapshot{s}))
+	}
 }
