@@ -4,7 +4,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -90,13 +89,4 @@ func reportPerPost(b *testing.B, posts int, cpu time.Duration) {
 	n := float64(b.N * posts)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/post")
 	b.ReportMetric(float64(cpu.Nanoseconds())/n, "cpu-ns/post")
-}
-
-// cpuTime is the CPU time the process has used (user and system).
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

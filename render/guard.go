@@ -10,39 +10,45 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// Goldmark is linear on ordinary text but quadratic (or worse) on a few
-// shapes of input an editor will not produce but a file can hold. This
-// file bounds them, measured with BenchmarkPathological:
+// Goldmark is linear on ordinary text but quadratic (or worse), or very
+// hungry, on a few shapes of input an editor will not produce but a file
+// can hold. This file bounds them, measured with BenchmarkPathological:
 //
 //   - linkify looks for an e-mail address after every space, "*", "_",
 //     "~" and "(", scanning the run of address characters that follows:
-//     "*a*a*a…" costs the square of its length. linkifyGuard remembers
-//     the run and lets goldmark scan only where an "@" ends it.
+//     "*a*a*a…" costs the square of its length. linkifyGuard lets it scan
+//     only where an "@" ends the run.
 //   - Every open container costs each line that continues it, with a
 //     column computed from the start of the line, so nesting depth d
 //     costs d² per line and d³ overall. defuse caps the containers a line
-//     opens at maxNesting, and the indentation at maxIndent columns.
+//     opens at maxNesting (the marker after that is escaped, and shows as
+//     text), and the indentation at maxIndent blanks.
 //   - An inline link destination is scanned to the end of its line, so a
-//     line of many "](" costs their number times its length. defuse
-//     escapes the "(" of such a line when that product is too large.
-//   - Each "]" walks the nodes after the "[" it closes: thousands of
-//     nested "[" cost the square of their number. Past maxBrackets open
-//     brackets, defuse makes the paragraph's brackets text.
+//     line of many "](" costs their number times its length; each "]"
+//     walks the nodes after the "[" it closes, so thousands of nested "["
+//     cost the square of their number.
+//   - Every markup character can become a node of a few hundred bytes:
+//     a megabyte of "*a" is 260 MB of tree.
 //   - Link reference definitions in one paragraph cost the square of
 //     their number; defuse puts a blank line between every maxRefDefs.
 //   - chroma highlights about half a megabyte a second: a post gets
 //     maxHighlightPost bytes of highlighting (highlight.go), the rest is
 //     plain code.
 //
-// Defused text renders as literal characters, which is what such input
-// looks like anyway; a post that needed it gets an Issue.
+// A paragraph past those bounds (maxParagraphMarkup markup characters and
+// lines, maxBrackets open brackets, a line of runaway "](", or past the
+// post's maxPostMarkup) is not given to goldmark: it is shown as plain
+// text, which is what such input looks like anyway, and the post gets an
+// Issue. Ordinary posts are far below every bound.
 
 const (
-	maxNesting   = 64
-	maxIndent    = 256
-	maxLinkScans = 1 << 24 // "](" count × line length
-	maxBrackets  = 256     // open "[" in one paragraph
-	maxRefDefs   = 128     // link reference definitions in one paragraph
+	maxNesting         = 64
+	maxIndent          = 256
+	maxLinkScans       = 1 << 24 // "](" count × line length
+	maxBrackets        = 256     // open "[" in one paragraph
+	maxRefDefs         = 128     // link reference definitions in one paragraph
+	maxParagraphMarkup = 20_000  // markup characters and lines in one paragraph
+	maxPostMarkup      = 400_000 // and in a whole post
 )
 
 // linkifyGuard is goldmark's linkify parser, skipped where it would only
@@ -123,41 +129,48 @@ var emailChars = func() (t [256]bool) {
 	return t
 }()
 
-// defuse bounds nesting, indentation, bracket depth and link-destination
-// scans, paragraph by paragraph outside fenced code. visible reports a
-// change that shows in the output (an inserted blank line between link
-// reference definitions does not).
-func defuse(s string) (out string, visible bool) {
-	if len(s) < maxNesting {
-		return s, false // too short to nest deep
-	}
-	// The rewritten text is built only from the first paragraph that
-	// changes: nearly every text is returned as it is.
-	var b *strings.Builder
-	done := 0 // s[:done] is in b
+// A piece is part of a text after defuse: Markdown to parse, or a
+// paragraph to show as plain text. line is where it starts, counted in
+// lines from the start of the text.
+type piece struct {
+	text  string
+	plain bool
+	line  int
+}
+
+// defuse bounds what goldmark is given, paragraph by paragraph outside
+// fenced code. budget is what is left of the post's maxPostMarkup, and is
+// spent. It returns nil when s needs no change; shown is the line of the
+// first change that shows in the output (a blank line between link
+// reference definitions does not), -1 if none.
+func defuse(s string, budget *int) (pieces []piece, shown int) {
+	shown = -1
+	done := 0 // s[:done] is in pieces
 	var para []string
-	paraStart := 0
+	paraStart, paraLine, lineNo := 0, 0, 0
 	flush := func(end int) {
 		if len(para) == 0 {
 			return
 		}
-		v, changed := defuseParagraph(para)
-		visible = visible || v
-		if changed {
-			if b == nil {
-				b = &strings.Builder{}
-				b.Grow(len(s) + 64)
+		act := defuseParagraph(para, budget)
+		if act != keep {
+			if done < paraStart {
+				pieces = append(pieces, piece{text: s[done:paraStart], line: strings.Count(s[:done], "\n")})
 			}
-			b.WriteString(s[done:paraStart])
-			for _, l := range para {
-				b.WriteString(l)
+			if act == plain {
+				pieces = append(pieces, piece{text: s[paraStart:end], plain: true, line: paraLine})
+			} else {
+				pieces = append(pieces, piece{text: strings.Join(para, ""), line: paraLine})
+			}
+			if act != rewriteQuiet && shown < 0 {
+				shown = paraLine
 			}
 			done = end
 		}
 		para = para[:0]
 	}
 	fence := ""
-	for pos := 0; pos < len(s); {
+	for pos := 0; pos < len(s); lineNo++ {
 		lineStart, line := pos, s[pos:]
 		if i := strings.IndexByte(line, '\n'); i >= 0 {
 			line = line[:i+1]
@@ -177,17 +190,85 @@ func defuse(s string) (out string, visible bool) {
 			flush(lineStart)
 		default:
 			if len(para) == 0 {
-				paraStart = lineStart
+				paraStart, paraLine = lineStart, lineNo
 			}
 			para = append(para, line)
 		}
 	}
 	flush(len(s))
-	if b == nil {
-		return s, false
+	if pieces == nil {
+		return nil, -1
 	}
-	b.WriteString(s[done:])
-	return b.String(), visible
+	if done < len(s) {
+		pieces = append(pieces, piece{text: s[done:], line: strings.Count(s[:done], "\n")})
+	}
+	return pieces, shown
+}
+
+// What defuse does with a paragraph.
+type action uint8
+
+const (
+	keep         action = iota
+	rewrite             // lines changed (nesting capped)
+	rewriteQuiet        // blank lines added between reference definitions
+	plain               // shown as plain text
+)
+
+// defuseParagraph decides about one paragraph, rewriting its lines in
+// place when it keeps it as Markdown.
+func defuseParagraph(lines []string, budget *int) action {
+	markup := 0
+	for _, l := range lines {
+		markup += markupCount(l) + 1 // a line is a node too
+	}
+	*budget -= markup
+	if markup > maxParagraphMarkup || *budget < 0 || bracketDepth(lines) > maxBrackets {
+		return plain
+	}
+	act := keep
+	defs := 0
+	for i, line := range lines {
+		if n := strings.Count(line, "]("); n > 1 && n*len(line) > maxLinkScans {
+			return plain
+		}
+		if fixed := capContainers(line); fixed != line {
+			lines[i], act = fixed, rewrite
+		}
+		// goldmark's paragraph transformer is quadratic in the number of
+		// link reference definitions in one paragraph; a blank line
+		// between two of them changes nothing else.
+		if isRefDef(line) {
+			if defs++; defs%maxRefDefs == 0 && i+1 < len(lines) && isRefDef(lines[i+1]) {
+				lines[i] += "\n"
+				if act == keep {
+					act = rewriteQuiet
+				}
+			}
+		} else {
+			defs = 0
+		}
+	}
+	return act
+}
+
+// markupChars are the characters from which goldmark's inline parsers
+// make nodes: delimiters, brackets, code, HTML, entities, escapes, quotes.
+var markupChars = func() (t [256]bool) {
+	for _, c := range []byte("*_~[]<>`&\\'\"") {
+		t[c] = true
+	}
+	return t
+}()
+
+func markupCount(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if markupChars[s[i]] {
+			n++
+		}
+	}
+	return n
 }
 
 // fenceOf returns the fence a line opens or closes ("```", "~~~~"), or "".
@@ -203,41 +284,6 @@ func fenceOf(line string) string {
 		}
 	}
 	return ""
-}
-
-// defuseParagraph rewrites the lines of one paragraph in place.
-func defuseParagraph(lines []string) (visible, changed bool) {
-	defs := 0
-	for i, line := range lines {
-		fixed := capContainers(line)
-		if n := strings.Count(fixed, "]("); n > 1 && n*len(fixed) > maxLinkScans {
-			fixed = strings.ReplaceAll(fixed, "](", `]\(`)
-		}
-		if fixed != line {
-			lines[i], visible = fixed, true
-		}
-		// goldmark's paragraph transformer is quadratic in the number of
-		// link reference definitions in one paragraph; a blank line
-		// between two of them changes nothing else.
-		if isRefDef(line) {
-			if defs++; defs%maxRefDefs == 0 && i+1 < len(lines) && isRefDef(lines[i+1]) {
-				lines[i] += "\n"
-				changed = true
-			}
-		} else {
-			defs = 0
-		}
-	}
-	if bracketDepth(lines) > maxBrackets {
-		// Every "]" walks the nodes after its open "["; so many open
-		// brackets are text.
-		r := strings.NewReplacer("[", `\[`, "]", `\]`)
-		for i, l := range lines {
-			lines[i] = r.Replace(l)
-		}
-		visible = true
-	}
-	return visible, changed || visible
 }
 
 func isRefDef(line string) bool {

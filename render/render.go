@@ -96,6 +96,9 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // Render renders a post's body. res answers the lookups of links and ref
 // shortcodes to other posts; nil means no other post is known.
 func (r *Renderer) Render(p *pipeline.Post, res Resolver) (out Result) {
+	if p == nil {
+		return Result{}
+	}
 	if res == nil {
 		res = noPosts{}
 	}

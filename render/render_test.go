@@ -282,3 +282,37 @@ func TestCurrent(t *testing.T) {
 		t.Error("future.md is not linked once published")
 	}
 }
+
+// TestConcurrent renders the test site from several goroutines with one
+// Renderer (run it with -race) and expects the serial results.
+func TestConcurrent(t *testing.T) {
+	posts, res := testSite(t, nil)
+	r := New(Options{BaseURL: testBase, Section: "blog"})
+	want := map[string]Result{}
+	for file, p := range posts {
+		want[file] = r.Render(p, res)
+	}
+	errs := make(chan string, 4*len(posts))
+	done := make(chan bool)
+	for range 4 {
+		go func() {
+			for file, p := range posts {
+				got := r.Render(p, res)
+				if got.HTML != want[file].HTML || got.Markdown != want[file].Markdown || got.Summary != want[file].Summary {
+					errs <- file
+				}
+			}
+			done <- true
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	close(errs)
+	for file := range errs {
+		t.Errorf("%s renders differently when concurrent", file)
+	}
+	if r := New(Options{}).Render(nil, nil); r.HTML != "" || r.Markdown != "" || r.Issues != nil {
+		t.Error("a nil post does not render as nothing")
+	}
+}

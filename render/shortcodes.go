@@ -20,6 +20,9 @@ const (
 	callRef
 	callRelref
 	callYouTube
+	// callPlain is a paragraph too dense for goldmark (guard.go), shown
+	// as plain text.
+	callPlain
 )
 
 func knownCall(name string) callKind {
@@ -59,7 +62,7 @@ type call struct {
 // block reports whether the call's HTML is a block that must not be
 // wrapped in <p> when it stands alone in a paragraph.
 func (c *call) block() bool {
-	return c.kind == callMore || c.kind == callFigure || c.kind == callHighlight
+	return c.kind == callMore || c.kind == callFigure || c.kind == callHighlight || c.kind == callPlain
 }
 
 // expandCalls computes every call's HTML and Markdown.

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"html/template"
 	"net/url"
 	"slices"
 	"sort"
@@ -48,6 +49,8 @@ type state struct {
 	defused                          bool // defuse changed what some text shows
 	// highlightBudget is what is left of maxHighlightPost.
 	highlightBudget int
+	// markupBudget is what is left of maxPostMarkup.
+	markupBudget int
 
 	issues []Issue
 	refs   []Ref
@@ -69,7 +72,7 @@ func (st *state) root() *state {
 type mark struct{ off, line int }
 
 func (r *Renderer) newState(p *pipeline.Post, res Resolver) *state {
-	st := &state{r: r, post: p, res: res, summaryEnd: -1, emailFailed: -1, atFrom: -1, atNext: -1, highlightBudget: maxHighlightPost,
+	st := &state{r: r, post: p, res: res, summaryEnd: -1, emailFailed: -1, atFrom: -1, atNext: -1, highlightBudget: maxHighlightPost, markupBudget: maxPostMarkup,
 		lineCache: lineCache{mark: -1}}
 	st.pageURL = st.postURL(p)
 	page, err := url.Parse(st.pageURL)
@@ -145,25 +148,36 @@ func (st *state) more(line int) {
 // all goldmark and the line counting need to know, and pathological
 // nesting and link runs defused (see guard.go).
 func (st *state) appendText(s string, line int) {
-	s, visible := defuse(s)
-	if visible && !st.defused {
+	s = normalizeNewlines(s)
+	pieces, shown := defuse(s, &st.markupBudget)
+	if shown >= 0 && !st.defused {
 		st.defused = true
-		st.issue(line, "Markdown nested too deeply (or too many brackets or links on a line); part of it is shown as plain text")
+		st.issue(line+shown, "Markdown too deeply nested or too dense to render; part of it is shown as plain text")
 	}
-	if strings.IndexByte(s, '\r') < 0 {
+	if pieces == nil {
 		st.src = append(st.src, s...)
 		return
 	}
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c != '\r':
-			st.src = append(st.src, c)
-		case i+1 < len(s) && s[i+1] == '\n':
-			// the "\n" comes next
-		default:
-			st.src = append(st.src, '\n')
+	for _, p := range pieces {
+		if p.plain {
+			st.plain(p.text, line+p.line)
+		} else {
+			st.src = append(st.src, p.text...)
 		}
 	}
+}
+
+// plain stands a placeholder for a paragraph shown as plain text,
+// followed by its line breaks, so that the lines after it keep their
+// numbers.
+func (st *state) plain(text string, line int) {
+	c := &call{kind: callPlain, line: line, md: text}
+	c.html = "<p>" + template.HTMLEscapeString(strings.TrimSpace(text)) + "</p>\n"
+	st.placeholder(c)
+	for range strings.Count(text, "\n") {
+		st.src = append(st.src, '\n')
+	}
+	c.end = len(st.src)
 }
 
 func (st *state) placeholder(c *call) {
