@@ -1,29 +1,59 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"folio/pipeline"
+	"folio/render"
 )
 
-// runCheck parses everything and prints each problem as path:line: message,
-// then "N posts, M problems". Exit 1 when there is any problem.
+// runCheck parses and renders everything and prints each problem as
+// path:line: message, then "N posts, M problems" (N = published posts).
+// With -v it also lists each published post on stderr as it was loaded.
+// Exit 1 when there is any problem.
 func runCheck(o *options, stdout, stderr io.Writer) int {
 	snap, err := loadSnapshot(o, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "folio: %v\n", err)
 		return 2
 	}
-	for _, p := range snap.Problems {
+	if o.verbose {
+		for _, p := range snap.Posts {
+			fmt.Fprintf(stderr, "ok %s -> %s\n", snap.DisplayPath(p.File), snap.Config.AbsURL(p.Path(snap.Config.Section)))
+		}
+	}
+	problems := append(slices.Clip(snap.Problems), renderProblems(snap)...)
+	slices.SortStableFunc(problems, func(a, b pipeline.Problem) int {
+		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
+	})
+	for _, p := range problems {
 		fmt.Fprintln(stdout, p)
 	}
-	fmt.Fprintf(stdout, "%d posts, %d problems\n", len(snap.Posts), len(snap.Problems))
-	if len(snap.Problems) > 0 {
+	fmt.Fprintf(stdout, "%d posts, %d problems\n", len(snap.Posts), len(problems))
+	if len(problems) > 0 {
 		return 1
 	}
 	return 0
+}
+
+// renderProblems renders every published post the way the server does and
+// returns what rendering finds: links and refs to unpublished posts.
+// (Unknown shortcodes are reported by the pipeline already.)
+func renderProblems(snap *pipeline.Snapshot) []pipeline.Problem {
+	cfg := snap.Config
+	r := render.New(render.Options{BaseURL: cfg.BaseURL, Section: cfg.Section, Unsafe: cfg.Markup.Unsafe})
+	ix := render.NewIndex(snap.AllPosts(), snap.Visible)
+	var out []pipeline.Problem
+	for _, p := range snap.Posts {
+		for _, is := range r.Render(p, ix).Issues {
+			out = append(out, pipeline.Problem{Path: snap.DisplayPath(p.File), Line: is.Line, Message: is.Message})
+		}
+	}
+	return out
 }
 
 // loadSnapshot reads config and content and builds the first snapshot.

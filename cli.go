@@ -45,6 +45,7 @@ type options struct {
 	addr    string
 	baseURL string
 	drafts  bool   // dev
+	verbose bool   // check
 	watch   bool   // serve
 	out     string // build
 	nginx   string // build
@@ -110,6 +111,8 @@ func parseFlags(command string, args []string, stdout, stderr io.Writer) (*optio
 	switch command {
 	case "dev":
 		fset.BoolVar(&o.drafts, "drafts", false, "also show drafts, future and expired posts")
+	case "check":
+		fset.BoolVar(&o.verbose, "v", false, "also list each published post on stderr")
 	case "serve":
 		fset.BoolVar(&o.watch, "watch", false, "watch the content folder and reload on change")
 	case "build":

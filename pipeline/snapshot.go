@@ -145,6 +145,24 @@ func (s *Snapshot) Resource(p *Post, name string) (fs.File, error) {
 	return s.fsys.Open(p.Bundle + "/" + name)
 }
 
+// AllPosts returns every parsed post, visible or not (a broken file's last
+// good version included), sorted by file. Checks use it to tell a link to an
+// unpublished post from a link to nothing.
+func (s *Snapshot) AllPosts() []*Post {
+	out := make([]*Post, 0, len(s.units))
+	for _, u := range s.units {
+		if u.post != nil {
+			out = append(out, u.post)
+		}
+	}
+	slices.SortFunc(out, func(a, b *Post) int { return strings.Compare(a.File, b.File) })
+	return out
+}
+
+// DisplayPath is how problems name a file of the content FS: the content
+// folder as the user gave it, joined with the file's path.
+func (s *Snapshot) DisplayPath(file string) string { return s.display(file) }
+
 // Visible reports whether p is shown by this snapshot.
 func (s *Snapshot) Visible(p *Post) bool {
 	return s.opts.Drafts || p.Published(s.Now)

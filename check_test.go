@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeTree writes files (slash paths → contents) under dir.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	good := "---\ntitle: Good\ndate: 2024-01-02\n---\nBody.\n"
+	tests := []struct {
+		name     string
+		files    map[string]string
+		wantOut  []string // exact stdout lines, with DIR for the content folder
+		wantCode int
+	}{
+		{
+			name:     "clean",
+			files:    map[string]string{"blog/a.md": good, "blog/b.md": good},
+			wantOut:  []string{"2 posts, 0 problems"},
+			wantCode: 0,
+		},
+		{
+			name: "broken post, link and ref to a draft",
+			files: map[string]string{
+				"blog/a.md":      good,
+				"blog/broken.md": "---\ntitle: Broken\ndate: 2024-01-02\ntags: [a\n---\n",
+				"blog/draft.md":  "---\ntitle: Secret\ndate: 2024-01-02\ndraft: true\n---\n",
+				"blog/links.md":  "---\ntitle: Links\ndate: 2024-01-03\n---\nSee [it](../draft/).\n\n{{< ref \"draft.md\" >}}\n",
+			},
+			wantOut: []string{
+				"DIR/blog/broken.md:4: front matter: yaml: sequence end token ']' not found",
+				`DIR/blog/links.md:5: link to "../draft/": the post is not published`,
+				`DIR/blog/links.md:7: ref "draft.md": the post is not published`,
+				"2 posts, 3 problems",
+			},
+			wantCode: 1,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeTree(t, dir, tc.files)
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), []string{"check", "--content", dir}, &stdout, &stderr)
+			want := strings.ReplaceAll(strings.Join(tc.wantOut, "\n")+"\n", "DIR", dir)
+			if got := stdout.String(); got != want || code != tc.wantCode {
+				t.Errorf("exit %d, stdout:\n%s\nwant exit %d, stdout:\n%s\nstderr: %s", code, got, tc.wantCode, want, stderr.String())
+			}
+		})
+	}
+}
+
+func TestCheckVerboseListsLoadedPosts(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"blog/a.md":   "---\ntitle: A\ndate: 2024-01-02\n---\n",
+		"blog/bad.md": "---\ntitle: [1]\ndate: 2024-01-02\n---\n",
+	})
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"check", "-v", "--content", dir, "--base-url", "https://example.org/"}, &stdout, &stderr)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	wantErr := "ok " + filepath.Join(dir, "blog/a.md") + " -> https://example.org/blog/a/\n"
+	if stderr.String() != wantErr {
+		t.Errorf("stderr = %q, want %q", stderr.String(), wantErr)
+	}
+	if !strings.HasPrefix(stdout.String(), filepath.Join(dir, "blog/bad.md")+":2: ") {
+		t.Errorf("stdout = %q, want the broken post first", stdout.String())
+	}
+}
