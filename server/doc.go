@@ -15,7 +15,8 @@
 //	/openapi.json, /rss.xml, /llms.txt, /sitemap.xml, /healthz
 //	/sdk/blog-client.js          the JavaScript client
 //	/static/<file>               theme assets (fingerprinted names are immutable)
-//	/_folio/events               live reload (folio dev only)
+//	/_folio/events               live reload events, SSE (folio dev only; events.go)
+//	/_folio/live.js              the live-reload script (folio dev only; live.go)
 //	anything else                a post alias (301), or 404
 //
 // The table is in routes.go, one function. Handlers live one file per
