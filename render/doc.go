@@ -49,19 +49,23 @@
 // post's URL, <baseURL><section>/<slug>/, where a page bundle's files
 // are served. Fragment-only links ("#notes") stay as they are in HTML.
 //
-// A relative link names a post when its path ends in ".md" (a content
-// file, relative to the post's file, or to the content root when it
-// starts with "/"; a Markdown file of the post's own bundle is a
-// resource instead), or when it resolves to <section>/<slug>/ or
-// <section>/<slug>.md (or <section>/<slug> when such a post exists). Such
-// links are rewritten to the post's canonical URL. ref and relref follow
-// Hugo: a content path relative to the post's folder, then to the section
-// and the content root, with or without ".md" or "/index.md", else the
-// last path element as a slug; both give the absolute URL. A link or ref
-// to a post that is not visible, or to no post, is rendered as its text
-// alone (a bare ref as nothing) and reported as an Issue with its line.
-// The Resolver answers the lookups; Result.Refs records them, so a cached
-// Result can be kept while Result.Current says the answers still hold.
+// A link names a post when its path ends in ".md" (a content file,
+// relative to the post's file, or to the content root when it starts
+// with "/"; a Markdown file of the post's own bundle is a resource
+// instead), or when it is on the site (relative, or absolute on the base
+// URL's host) and resolves to <section>/<slug>/ or <section>/<slug>.md
+// (or <section>/<slug> when such a post exists). Such links are rewritten
+// to the post's canonical URL. A link or image into another post's
+// bundle (<section>/<slug>/<file>) is kept only while that post is
+// visible. ref and relref follow Hugo: a content path relative to the
+// post's folder, then to the section and the content root, with or
+// without ".md" or "/index.md", else the last path element as a slug;
+// both give the absolute URL. A link or ref to a post that is not
+// visible, or to no post, is rendered as its text alone (an image as its
+// alt text, a bare ref as nothing) and reported as an Issue with its
+// line. The Resolver answers the lookups; Result.Refs records them, so a
+// cached Result can be kept while Result.Current says the answers still
+// hold.
 //
 // # Shortcodes
 //
@@ -77,8 +81,13 @@
 //
 // # Robustness
 //
-// Render never fails: input is whatever an author saved. Code blocks over
-// 256 KiB are not highlighted; a panic inside chroma falls back to plain
-// code; any other panic is recovered into the escaped text of the post
-// and an Issue (the fuzz test treats that Issue as a failure).
+// Render never fails: input is whatever an author saved. Goldmark is
+// quadratic, or very hungry for memory, on some shapes no editor
+// produces (runs of "*a", thousands of nested "[" or ">", lines of "](",
+// long runs of link definitions); guard.go and linkify.go bound each, and
+// a paragraph past the bounds is shown as plain text with an Issue. A
+// post gets 64 KiB of highlighted code (chroma is slow); the rest is
+// plain. A panic inside chroma falls back to plain code; any other panic
+// is recovered into the escaped text of the post and an Issue (the fuzz
+// test treats that Issue as a failure).
 package render

@@ -1,14 +1,6 @@
 package render
 
-import (
-	"bytes"
-	"strings"
-
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
-)
+import "strings"
 
 // Goldmark is linear on ordinary text but quadratic (or worse), or very
 // hungry, on a few shapes of input an editor will not produce but a file
@@ -31,7 +23,7 @@ import (
 //     a megabyte of "*a" is 260 MB of tree.
 //   - Link reference definitions in one paragraph cost the square of
 //     their number; defuse puts a blank line between every maxRefDefs.
-//   - chroma highlights about half a megabyte a second: a post gets
+//   - chroma highlights a few hundred kilobytes a second: a post gets
 //     maxHighlightPost bytes of highlighting (highlight.go), the rest is
 //     plain code.
 //
@@ -50,84 +42,6 @@ const (
 	maxParagraphMarkup = 20_000  // markup characters and lines in one paragraph
 	maxPostMarkup      = 400_000 // and in a whole post
 )
-
-// linkifyGuard is goldmark's linkify parser, skipped where it would only
-// rescan a run of address characters not followed by "@".
-type linkifyGuard struct{ parser.InlineParser }
-
-func (g linkifyGuard) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
-	line, seg := block.PeekLine()
-	rest := line
-	if len(rest) > 0 && strings.IndexByte(" *_~(", rest[0]) >= 0 {
-		rest = rest[1:]
-	}
-	st, _ := pc.Get(stateKey).(*state)
-	if st == nil || hasURLPrefix(rest) {
-		return g.InlineParser.Parse(parent, block, pc)
-	}
-	if len(rest) > 0 && util.IsPunct(rest[0]) {
-		return nil // linkify gives up on these at once
-	}
-	start := seg.Start + len(line) - len(rest)
-	if st.nextAt(block.Source(), start, seg.Stop) >= seg.Stop {
-		return nil // no "@" in the rest of the line: most lines
-	}
-	at := st.emailRunEnd(block.Source(), start, seg.Stop)
-	if at >= seg.Stop || block.Source()[at] != '@' || at == st.emailFailed {
-		return nil
-	}
-	n := g.InlineParser.Parse(parent, block, pc)
-	if n == nil {
-		// The domain after this "@" is no address's: the same for every
-		// start in the run.
-		st.emailFailed = at
-	}
-	return n
-}
-
-func hasURLPrefix(b []byte) bool {
-	return bytes.HasPrefix(b, []byte("http:")) || bytes.HasPrefix(b, []byte("https:")) ||
-		bytes.HasPrefix(b, []byte("ftp:")) || bytes.HasPrefix(b, []byte("www."))
-}
-
-// nextAt returns the offset of the next "@" at or after start and before
-// stop (stop if none), searching each stretch of a line once.
-func (st *state) nextAt(src []byte, start, stop int) int {
-	if start >= st.atFrom && start <= st.atNext && stop == st.atStop {
-		return st.atNext
-	}
-	next := stop
-	if i := bytes.IndexByte(src[start:stop], '@'); i >= 0 {
-		next = start + i
-	}
-	st.atFrom, st.atNext, st.atStop = start, next, stop
-	return next
-}
-
-// emailRunEnd returns the end of the run of address characters starting
-// at start, scanning each run once.
-func (st *state) emailRunEnd(src []byte, start, stop int) int {
-	if start >= st.emailFrom && start < st.emailEnd {
-		return st.emailEnd
-	}
-	end := start
-	for end < stop && isEmailChar(src[end]) {
-		end++
-	}
-	st.emailFrom, st.emailEnd = start, end
-	return end
-}
-
-// isEmailChar matches the characters goldmark's FindEmailIndex accepts
-// before the "@".
-func isEmailChar(c byte) bool { return emailChars[c] }
-
-var emailChars = func() (t [256]bool) {
-	for _, c := range []byte("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-./=?^_`{|}~") {
-		t[c] = true
-	}
-	return t
-}()
 
 // A piece is part of a text after defuse: Markdown to parse, or a
 // paragraph to show as plain text. line is where it starts, counted in
@@ -218,7 +132,7 @@ const (
 // defuseParagraph decides about one paragraph, rewriting its lines in
 // place when it keeps it as Markdown.
 func defuseParagraph(lines []string, budget *int) action {
-	markup := 0
+	markup := blockCost
 	for _, l := range lines {
 		markup += markupCount(l) + 1 // a line is a node too
 	}
@@ -252,17 +166,24 @@ func defuseParagraph(lines []string, budget *int) action {
 	return act
 }
 
-// markupChars are the characters from which goldmark's inline parsers
-// make nodes: delimiters, brackets, code, HTML, entities, escapes, quotes.
+// markupChars are the characters from which goldmark's parsers make
+// nodes: delimiters, brackets, code, HTML, entities, escapes, quotes,
+// table cells, e-mail addresses.
 var markupChars = func() (t [256]bool) {
-	for _, c := range []byte("*_~[]<>`&\\'\"") {
+	for _, c := range []byte("*_~[]<>`&\\'\"|@") {
 		t[c] = true
 	}
 	return t
 }()
 
+// blockCost is what a paragraph (or heading, or list item) costs beside
+// its characters: a heading is a dozen allocations and an id.
+const blockCost = 8
+
+// markupCount counts the markup characters of a line, and its "www."
+// links.
 func markupCount(s string) int {
-	n := 0
+	n := strings.Count(s, "www.")
 	for i := 0; i < len(s); i++ {
 		if markupChars[s[i]] {
 			n++

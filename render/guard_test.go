@@ -43,7 +43,7 @@ func TestDefuse(t *testing.T) {
 	}
 
 	// The post's budget runs out across paragraphs and texts.
-	budget := 3
+	budget := blockCost + 3 // "*a*" and its line
 	pieces, _ := defuse("*a*\n\n*b*\n", &budget)
 	if got := joinPieces(pieces); got != "*a*\n\n«*b*\n»" {
 		t.Errorf("budget: got %q", got)

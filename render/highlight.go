@@ -19,9 +19,9 @@ import (
 // or no language, gives a plain <pre><code>.
 
 // maxHighlightPost bounds the code chroma tokenises per post: chroma
-// manages about half a megabyte a second, and a huge block is not read
+// manages a few hundred kilobytes a second, and a huge block is not read
 // for its colours anyway. The code past it is plain.
-const maxHighlightPost = 128 << 10
+const maxHighlightPost = 64 << 10
 
 var (
 	// highlighters maps a language as written to its *highlighter, or
