@@ -157,6 +157,18 @@ func (l *logLines) wait(t testing.TB, re *regexp.Regexp, limit time.Duration) []
 	}
 }
 
+// has reports whether a line so far matches re.
+func (l *logLines) has(re *regexp.Regexp) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, line := range l.lines {
+		if re.MatchString(line) {
+			return true
+		}
+	}
+	return false
+}
+
 func (l *logLines) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
