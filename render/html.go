@@ -51,6 +51,8 @@ func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindImage, r.image)
 	reg.Register(ast.KindAutoLink, r.autoLink)
 	reg.Register(ast.KindFencedCodeBlock, r.fencedCode)
+	reg.Register(ast.KindHTMLBlock, r.htmlBlock)
+	reg.Register(ast.KindRawHTML, r.rawHTML)
 }
 
 func (r *nodeRenderer) text(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -269,3 +271,46 @@ func (st *state) inlineMarkdown(s string, line int) (htm, md string) {
 	}
 	return htm, sub.markdown()
 }
+
+// htmlBlock and rawHTML are goldmark's, except that without Unsafe an
+// HTML comment is dropped rather than marked "raw HTML omitted", as in
+// Hugo.
+func (r *nodeRenderer) htmlBlock(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.HTMLBlock)
+	if r.Unsafe {
+		if entering {
+			for i := range n.Lines().Len() {
+				seg := n.Lines().At(i)
+				_, _ = w.Write(seg.Value(src))
+			}
+		} else if n.HasClosure() {
+			_, _ = w.Write(n.ClosureLine.Value(src))
+		}
+		return ast.WalkContinue, nil
+	}
+	if n.Lines().Len() > 0 && (entering || n.HasClosure()) {
+		if first := n.Lines().At(0); !isComment(first.Value(src)) {
+			_, _ = w.WriteString("<!-- raw HTML omitted -->\n")
+		}
+	}
+	return ast.WalkContinue, nil
+}
+
+func (r *nodeRenderer) rawHTML(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	n := node.(*ast.RawHTML)
+	for i := range n.Segments.Len() {
+		seg := n.Segments.At(i)
+		switch {
+		case r.Unsafe:
+			_, _ = w.Write(seg.Value(src))
+		case i == 0 && !isComment(seg.Value(src)):
+			_, _ = w.WriteString("<!-- raw HTML omitted -->")
+		}
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+func isComment(b []byte) bool { return bytes.HasPrefix(b, []byte("<!--")) }

@@ -33,6 +33,9 @@ func (st *state) headingIDs(doc ast.Node) {
 		if len(st.calls) > 0 {
 			text = st.replacePlaceholders(text, func(*call) string { return "" })
 		}
+		if text == "" {
+			return ast.WalkSkipChildren, nil // Hugo gives an empty heading no id
+		}
 		if h.Lines().Len() > 1 {
 			// A setext heading over several lines: Hugo uses the last.
 			text = text[strings.LastIndexByte(text, '\n')+1:]

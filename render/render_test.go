@@ -230,7 +230,7 @@ func TestSummary(t *testing.T) {
 	for _, tc := range []struct{ body, summary string }{
 		{"One.\n\n<!--more-->\n\nTwo.\n", "<p>One.</p>\n"},
 		{"One.\n<!--more-->\nTwo.\n", "<p>One.</p>\n"},
-		{"One <!--more--> two.\n\nThree.\n", "<p>One two.</p>\n"},
+		{"One <!--more--> two.\n\nThree.\n", "<p>One</p>\n"}, // Hugo ends the paragraph there
 		{"- a\n\n  <!--more-->\n\n- b\n\nAfter.\n", "<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>\n"},
 		{"<!--more-->\n\nAll after.\n", ""},
 		{"No divider.\n", ""},

@@ -176,7 +176,8 @@ func (st *state) highlight(c *call) {
 	walkText(c.node.Inner, func(s string) { b.WriteString(s) })
 	code := strings.Trim(deindent(normalizeNewlines(b.String())), "\n")
 	var h strings.Builder
-	writeCode(&h, lang, code+"\n", &st.root().highlightBudget)
+	// Hugo's highlight trims the newline a fenced block keeps.
+	writeCode(&h, lang, code, &st.root().highlightBudget)
 	c.html = h.String()
 	c.md = fence(lang, code)
 }

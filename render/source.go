@@ -116,24 +116,19 @@ func (st *state) appendNodes(nodes []pipeline.Node) {
 	}
 }
 
-// more appends the divider's placeholder. Hugo's lexer swallows the white
-// space after the divider, line breaks and the next line's indentation
-// included; a line break is given back so that the text after it starts a
-// new block as it did. A divider alone on its line is made a paragraph of its own, which
-// the HTML renderer drops.
+// more appends the divider's placeholder as a paragraph of its own, which
+// the HTML renderer drops. Hugo's lexer swallows the white space after
+// the divider, line breaks and the next line's indentation included; the
+// block after it starts on a line of its own. Inside a paragraph the
+// divider ends it, as it does in Hugo.
 func (st *state) more(line int) {
 	lineStart := bytes.LastIndexByte(st.src, '\n') + 1
 	indent := st.src[lineStart:]
-	if len(bytes.TrimLeft(indent, " \t")) != 0 {
-		// Inside a paragraph: a space stands for the white space.
-		st.placeholder(&call{kind: callMore, line: line})
-		if c := indent[len(indent)-1]; c != ' ' && c != '\t' {
-			st.src = append(st.src, ' ')
-		}
-		return
-	}
-	indent = bytes.Clone(indent)
-	if prev := st.src[:max(lineStart-1, 0)]; len(bytes.TrimSpace(prev[bytes.LastIndexByte(prev, '\n')+1:])) != 0 {
+	switch {
+	case len(bytes.TrimLeft(indent, " \t")) != 0:
+		st.src = append(st.src, "\n\n"...)
+	case lineStart > 0 && !blankLineBefore(st.src, lineStart):
+		indent = bytes.Clone(indent)
 		st.src = append(st.src, '\n')
 		st.src = append(st.src, indent...)
 	}
@@ -142,6 +137,13 @@ func (st *state) more(line int) {
 	// the same list item or a new item cannot be told; column 0 is the
 	// common case of a divider at the top level.
 	st.src = append(st.src, "\n\n"...)
+}
+
+// blankLineBefore reports whether the line that ends at src[end-1] is
+// blank.
+func blankLineBefore(src []byte, end int) bool {
+	prev := src[:end-1]
+	return len(bytes.TrimSpace(prev[bytes.LastIndexByte(prev, '\n')+1:])) == 0
 }
 
 // appendText appends Markdown text with line endings made "\n", which is

@@ -20,7 +20,7 @@ func TestHeadingIDs(t *testing.T) {
 		{"# Under_score 42\n", []string{"under_score-42"}},
 		{"# *Emph* and `code` and [link](https://x.org)\n", []string{"emph-and-code-and-link"}},
 		{"# Привет мир\n", []string{"привет-мир"}},
-		{"# !!!\n\n#\n", []string{"heading", "heading-1"}},
+		{"# !!!\n\n#\n\n# ?\n", []string{"heading", "heading-1"}}, // no id for an empty heading
 		{"# x {#custom}\n\n# custom\n", []string{"custom", "custom-1"}},
 		{"# a\n\n# a-1\n\n# a\n", []string{"a", "a-1", "a-2"}},
 		{"Two\nlines\n===\n", []string{"lines"}},
@@ -130,7 +130,7 @@ func TestShortcodes(t *testing.T) {
 		},
 		{
 			body: "{{< highlight nosuch >}}\n<b>\n{{< /highlight >}}",
-			html: []string{`<pre tabindex="0"><code class="language-nosuch" data-lang="nosuch">&lt;b&gt;` + "\n</code></pre>"},
+			html: []string{`<pre tabindex="0"><code class="language-nosuch" data-lang="nosuch">&lt;b&gt;</code></pre>`},
 			md:   []string{"```nosuch\n<b>\n```"},
 		},
 		{
