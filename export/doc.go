@@ -36,7 +36,8 @@
 // root at the output folder that adds the headers the server sends
 // (Content-Type from the server's fixed table, Cache-Control, CORS, Link,
 // Content-Security-Policy, Vary), serves the .gz twins, answers redirects,
-// 404 (problem+json on API paths), 405 and OPTIONS like the server, and
+// 404 (problem+json on API paths), 405 and OPTIONS like the server, offers
+// byte ranges only for the files the server streams (one range at a time), and
 // negotiates HTML against Markdown with a small njs function (folio.js,
 // written beside the config) that is the server's negotiation rule written
 // again in JavaScript. Per-path values (Link headers, redirects, which

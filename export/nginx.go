@@ -97,10 +97,12 @@ type headerMap struct {
 type confValues struct {
 	P, NS                       string
 	Root, RootQ, Self, Script   string
+	RootSlashQ                  string
 	ScriptQ, Listen, ServerName string
 	Extra, ExtraQ               string
 	HashMax, HashBucket         int
 	Routes, Markdown, Redirects []entry
+	Ranges                      []entry
 	Headers                     []headerMap
 }
 
@@ -117,7 +119,7 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 	}
 	v := &confValues{
 		P: prefix, NS: prefix, Root: opts.Root, Self: opts.Self, Script: opts.Script,
-		RootQ: quote(opts.Root), ScriptQ: quote(opts.Script), Listen: opts.Listen, ServerName: host,
+		RootQ: quote(opts.Root), RootSlashQ: quote(strings.TrimSuffix(opts.Root, "/") + "/"), ScriptQ: quote(opts.Script), Listen: opts.Listen, ServerName: host,
 		Extra: extra, ExtraQ: quote(extra + "/*.conf"),
 	}
 	keyed := map[string]http.Header{} // header sets by map key
@@ -131,6 +133,9 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 		}
 		v.Routes = append(v.Routes, entry{quote(p), quoteValue(file)})
 		keyed["f:"+file] = f.Header
+		if f.Header.Get("Accept-Ranges") == "bytes" {
+			v.Ranges = append(v.Ranges, entry{quote("f:" + file), ""})
+		}
 		if f.Markdown != "" {
 			md, err := FileName(f.Markdown)
 			if err != nil {

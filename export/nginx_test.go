@@ -103,6 +103,8 @@ func TestNginxParity(t *testing.T) {
 		{Path: "/blog/", Header: map[string]string{"Accept": "text/markdown"}},
 		{Path: "/blog/", Header: map[string]string{"Accept": "text/html"}},
 		{Path: "/blog/?q=1"},
+		{Path: "/", Header: map[string]string{"Range": "bytes=0-9"}},
+		{Path: "/blog/caf%C3%A9/photo.png", Header: map[string]string{"Range": "bytes=0-9"}},
 	}
 	for _, r := range reqs {
 		a, err := parity.Do(direct.URL, r)

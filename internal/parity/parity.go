@@ -46,7 +46,7 @@ type Answer struct {
 
 // Transport headers differ between any two servers and are not compared.
 var Transport = map[string]bool{
-	"Date": true, "Server": true, "Connection": true, "Keep-Alive": true, "Accept-Ranges": true,
+	"Date": true, "Server": true, "Connection": true, "Keep-Alive": true,
 }
 
 // Validators are the headers CONTRACT lets differ in value; whether they
