@@ -68,7 +68,9 @@ func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, err
 		return nil, err
 	}
 	for k, u := range s.parseAll(keys, nil) {
-		units[k] = u
+		if u != nil { // nil: the file went away between the listing and the read
+			units[k] = u
+		}
 	}
 	return s.assemble(units, now), nil
 }
