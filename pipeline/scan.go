@@ -140,7 +140,7 @@ func (s *Snapshot) readUnit(key string, prev *unit) *unit {
 	}
 	src, err := readPost(s.fsys, file)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) || bundle != "" && !isDir(s.fsys, bundle) {
+		if errors.Is(err, fs.ErrNotExist) || bundle != "" && isFile(s.fsys, bundle) {
 			return nil // gone, or a bundle key that is a plain file now (sed -i's temporary file)
 		}
 		if errors.As(err, new(*contentError)) {
@@ -252,11 +252,6 @@ func ignored(name string) bool {
 		strings.HasSuffix(name, ".swx") || strings.HasSuffix(name, ".tmp") ||
 		strings.HasSuffix(name, "___jb_tmp___") || strings.HasSuffix(name, "___jb_old___") ||
 		name == "4913"
-}
-
-func isDir(fsys fs.FS, p string) bool {
-	info, err := fs.Stat(fsys, p)
-	return err == nil && info.IsDir()
 }
 
 func isFile(fsys fs.FS, p string) bool {
