@@ -45,8 +45,12 @@ func (g linkifyGuard) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 }
 
 func hasURLPrefix(b []byte) bool {
-	return bytes.HasPrefix(b, []byte("http:")) || bytes.HasPrefix(b, []byte("https:")) ||
-		bytes.HasPrefix(b, []byte("ftp:")) || bytes.HasPrefix(b, []byte("www."))
+	if len(b) < 4 || (b[0] != 'h' && b[0] != 'f' && b[0] != 'w') {
+		return false // nearly every word
+	}
+	s := string(b[:min(len(b), 6)]) // does not allocate
+	return strings.HasPrefix(s, "http:") || strings.HasPrefix(s, "https:") ||
+		strings.HasPrefix(s, "ftp:") || strings.HasPrefix(s, "www.")
 }
 
 // nextAt returns the offset of the next "@" at or after start and before
