@@ -94,7 +94,8 @@ func New(opts Options) *Renderer {
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // Render renders a post's body. res answers the lookups of links and ref
-// shortcodes to other posts; nil means no other post is known.
+// shortcodes to other posts; nil means no other post is known. Render
+// never fails: what it could not render as asked is in Result.Issues.
 func (r *Renderer) Render(p *pipeline.Post, res Resolver) (out Result) {
 	if p == nil {
 		return Result{}
@@ -118,7 +119,11 @@ func (r *Renderer) Render(p *pipeline.Post, res Resolver) (out Result) {
 
 	w := &htmlWriter{Buffer: bufPool.Get().(*bytes.Buffer), st: st}
 	w.Reset()
-	defer bufPool.Put(w.Buffer)
+	defer func() {
+		if w.Cap() <= 1<<20 { // a huge post's buffer is not kept
+			bufPool.Put(w.Buffer)
+		}
+	}()
 	st.renderBlocks(w, doc)
 	st.replaceLeftovers(w)
 	out.HTML = template.HTML(w.String())
