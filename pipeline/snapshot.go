@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -44,6 +45,11 @@ type Snapshot struct {
 	bySlug map[string]*Post
 	alias  map[string]*Post // by alias path without slashes at the ends
 	next   time.Time
+
+	// dups are the slugs claimed by more than one visible post, and
+	// dupProblems their problems (see patch).
+	dups        map[string]bool
+	dupProblems []Problem
 }
 
 // unit is what one post file or bundle produced: its last good post and,
@@ -80,10 +86,7 @@ func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, err
 // again. Unchanged posts are shared, not re-parsed. A post whose new version
 // fails keeps its last good version and is reported.
 func (s *Snapshot) Update(changed []string, now time.Time) (*Snapshot, error) {
-	units := make(map[string]*unit, len(s.units))
-	for k, u := range s.units {
-		units[k] = u
-	}
+	units := maps.Clone(s.units)
 	var rescan []string
 	for _, p := range changed {
 		p = path.Clean(strings.TrimPrefix(p, "/"))
@@ -104,6 +107,9 @@ func (s *Snapshot) Update(changed []string, now time.Time) (*Snapshot, error) {
 		} else {
 			units[k] = u
 		}
+	}
+	if n := s.patch(units, rescan, now); n != nil {
+		return n, nil // the common case: one post edited (patch.go)
 	}
 	return s.assemble(units, now), nil
 }
@@ -203,13 +209,16 @@ func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
 		}
 		n.bySlug[p.Slug] = p
 	}
+	n.dups = map[string]bool{}
 	for _, p := range losers {
-		n.Problems = append(n.Problems, Problem{
+		n.dups[p.Slug] = true
+		n.dupProblems = append(n.dupProblems, Problem{
 			Path:    n.display(p.File),
 			Line:    1,
 			Message: fmt.Sprintf("duplicate URL /%s: also claimed by %s", p.Path(n.Config.Section), n.display(n.bySlug[p.Slug].File)),
 		})
 	}
+	n.Problems = append(n.Problems, n.dupProblems...)
 	n.Posts = make([]*Post, 0, len(n.bySlug))
 	for _, p := range candidates {
 		if n.bySlug[p.Slug] == p {

@@ -1,0 +1,121 @@
+package pipeline
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+// TestPatchEqualsAssemble: whatever Update makes by patching the previous
+// snapshot must be exactly what assembling its units from scratch makes.
+// Random edits of a small site (titles, dates, slugs that collide,
+// aliases, drafts, scheduled and expiring posts, broken files, new and
+// deleted files), with the clock moving past scheduled instants now and
+// then.
+func TestPatchEqualsAssemble(t *testing.T) {
+	for seed := range uint64(20) {
+		r := rand.New(rand.NewPCG(seed, 7))
+		fsys := fstest.MapFS{}
+		now := testNow
+		for i := range 30 {
+			fsys[fmt.Sprintf("blog/p%d.md", i)] = &fstest.MapFile{Data: []byte(randomPost(r, now, i))}
+		}
+		snap, err := Build(fsys, testConfig(t), Options{Root: "content", Drafts: seed%5 == 0}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		patched := 0
+		for step := range 60 {
+			var paths []string
+			for range 1 + r.IntN(3) {
+				name := fmt.Sprintf("blog/p%d.md", r.IntN(36))
+				switch r.IntN(6) {
+				case 0:
+					delete(fsys, name)
+				case 1:
+					fsys[name] = &fstest.MapFile{Data: []byte("---\ntitle: [broken\n---\n")}
+				default:
+					fsys[name] = &fstest.MapFile{Data: []byte(randomPost(r, now, step))}
+				}
+				paths = append(paths, name)
+			}
+			if r.IntN(5) == 0 {
+				now = now.Add(time.Duration(r.IntN(48)) * time.Hour)
+			}
+			next, err := snap.Update(paths, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			full := next.assemble(next.units, now)
+			if diff := snapshotDiff(next, full); diff != "" {
+				t.Fatalf("seed %d step %d (paths %v): patched and assembled snapshots differ: %s", seed, step, paths, diff)
+			}
+			if reflect.ValueOf(next.dups).UnsafePointer() == reflect.ValueOf(snap.dups).UnsafePointer() {
+				patched++ // patch shares the duplicate set; assemble makes its own
+			}
+			snap = next
+		}
+		if patched < 10 {
+			t.Errorf("seed %d: only %d of 60 updates were patched; the test does not exercise patch", seed, patched)
+		}
+	}
+}
+
+// randomPost is a valid post with fields drawn so that slugs collide,
+// some posts have aliases, and some are drafts, scheduled or expiring
+// around now.
+func randomPost(r *rand.Rand, now time.Time, n int) string {
+	date := now.Add(time.Duration(r.IntN(96)-72) * time.Hour).Truncate(time.Hour)
+	s := fmt.Sprintf("---\ntitle: \"T%d\"\ndate: %s\n", n, date.Format(time.RFC3339))
+	if r.IntN(8) == 0 {
+		s += fmt.Sprintf("slug: s%d\n", r.IntN(4))
+	}
+	if r.IntN(10) == 0 {
+		s += fmt.Sprintf("aliases: [/old/a%d/]\n", r.IntN(3))
+	}
+	if r.IntN(10) == 0 {
+		s += "draft: true\n"
+	}
+	if r.IntN(8) == 0 {
+		s += "expiryDate: " + now.Add(time.Duration(r.IntN(48)-12)*time.Hour).Format(time.RFC3339) + "\n"
+	}
+	if r.IntN(10) == 0 {
+		s += "{{< nosuchshortcode >}}\n"
+	}
+	return s + "---\nBody.\n"
+}
+
+// snapshotDiff describes how two snapshots of the same units differ in
+// anything a reader can see.
+func snapshotDiff(a, b *Snapshot) string {
+	switch {
+	case !slices.Equal(a.Posts, b.Posts):
+		return fmt.Sprintf("posts\n%v\n%v", slugs(a.Posts), slugs(b.Posts))
+	case !slices.Equal(a.Problems, b.Problems):
+		return fmt.Sprintf("problems\n%v\n%v", a.Problems, b.Problems)
+	case !maps.Equal(a.bySlug, b.bySlug):
+		return "slug lookup"
+	case !maps.Equal(a.alias, b.alias):
+		return "alias lookup"
+	case !a.next.Equal(b.next):
+		return fmt.Sprintf("next change %v, %v", a.next, b.next)
+	case !maps.Equal(a.dups, b.dups) || !slices.Equal(sorted(a.dupProblems), sorted(b.dupProblems)):
+		return "duplicates"
+	case !a.Now.Equal(b.Now):
+		return "now"
+	}
+	return ""
+}
+
+// sorted orders problems as Snapshot.Problems are (the duplicate list of
+// one snapshot comes in map order).
+func sorted(ps []Problem) []Problem {
+	ps = slices.Clone(ps)
+	sortProblems(ps)
+	return ps
+}
