@@ -1,0 +1,204 @@
+package reliability
+
+import (
+	"crypto/rand"
+	"errors"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestServeKeepsLastGoodSnapshot injects faults into the content folder
+// of a running folio serve --watch and checks, after each, that every
+// page, Markdown, list and feed still answers 200 from the last good
+// snapshot and that the log says why (bundle files, read on demand,
+// answer 500 with the cause logged until the folder is back):
+//
+//   - the section folder is replaced by a file (the watcher sees it);
+//   - the content folder is replaced by a file, then SIGHUP;
+//   - (not as root) the section folder is made unreadable, then SIGHUP.
+//
+// After each fault is undone, the site is served without problems again.
+func TestServeKeepsLastGoodSnapshot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the folio binary")
+	}
+	dir := t.TempDir()
+	content := filepath.Join(dir, "content")
+	writeTree(t, content, publicOnly())
+	p := startServe(t, dir, "--watch", "--base-url", base)
+	rm := newRemote(p.addr)
+	servesAll := func(when string) {
+		t.Helper()
+		for _, u := range []string{"/blog/hello/", "/blog/hello.md", "/blog/pub-bundle/", "/blog/", "/rss.xml", "/api/posts.json", "/healthz"} {
+			if a := ask(t, rm, "GET", u, nil); a.status != 200 {
+				t.Errorf("%s: GET %s answers %d, want the last good snapshot's 200", when, u, a.status)
+			}
+		}
+	}
+	// Bundle files are read from the folder when asked for, not kept in
+	// the snapshot: while it cannot be read they answer 500, uncached,
+	// and the log names the cause; they come back with the folder.
+	resource := func(when string, want int) {
+		t.Helper()
+		a := ask(t, rm, "GET", "/blog/pub-bundle/photo.svg", nil)
+		if a.status != want || (want != 200 && a.header.Get("Cache-Control") != "no-store") {
+			t.Errorf("%s: the bundle file answers %d (Cache-Control %q), want %d", when, a.status, a.header.Get("Cache-Control"), want)
+		}
+	}
+	blog := filepath.Join(content, "blog")
+	faults := 0
+
+	// The section folder becomes a file: the watcher's batch keeps every
+	// post, and each is logged as a problem with the cause.
+	swap(t, blog, true)
+	faults++
+	p.log.wait(t, regexp.MustCompile(`msg=problem path=content/blog/pub-bundle/index.md .*not a directory`), 20*time.Second)
+	p.log.wait(t, regexp.MustCompile(`msg=problem path=content/blog/hello.md .*not a directory`), 5*time.Second)
+	servesAll("section replaced by a file")
+	resource("section replaced by a file", 500)
+	p.log.wait(t, regexp.MustCompile(`msg=request path=/blog/pub-bundle/photo.svg err=.*not a directory`), 5*time.Second)
+	swap(t, blog, false)
+	p.log.wait(t, regexp.MustCompile(`msg=updated .*posts=3 problems=0`), 20*time.Second)
+	servesAll("section back")
+	resource("section back", 200)
+
+	// The content folder becomes a file and serve is told to reload.
+	swap(t, content, true)
+	faults++
+	p.signal(t, syscall.SIGHUP)
+	p.log.wait(t, regexp.MustCompile(`reload failed; still serving the previous snapshot.*content.*not a directory`), 20*time.Second)
+	servesAll("content folder replaced by a file")
+	swap(t, content, false)
+	p.signal(t, syscall.SIGHUP)
+	p.log.wait(t, regexp.MustCompile(`msg=reloaded posts=3 problems=0`), 20*time.Second)
+	servesAll("content folder back")
+
+	if os.Geteuid() != 0 {
+		if err := os.Chmod(blog, 0); err != nil {
+			t.Fatal(err)
+		}
+		faults++
+		p.signal(t, syscall.SIGHUP)
+		p.log.wait(t, regexp.MustCompile(`msg=problem path=content/blog/hello.md .*permission denied`), 20*time.Second)
+		servesAll("section unreadable")
+		os.Chmod(blog, 0o755)
+	} else {
+		t.Log("running as root, which chmod 000 does not stop: the unreadable-folder case is the replaced-by-a-file one")
+	}
+	t.Logf("%d faults injected into a running folio serve --watch; every page served throughout", faults)
+}
+
+// swap replaces the folder at path by a file (on) or puts it back (off).
+func swap(t *testing.T, path string, on bool) {
+	t.Helper()
+	if on {
+		if err := os.Rename(path, path+".away"); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("not a folder any more"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(path+".away", path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (p *proc) signal(t *testing.T, sig syscall.Signal) {
+	t.Helper()
+	if err := p.cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBuildOnFullDisk runs folio build into a 1 MiB tmpfs (root and mount
+// needed; skipped otherwise). A first build fits; a second one, with a
+// large bundle file added, runs out of space: it exits 1, says so, and
+// leaves the first build's output exactly as it was, with no temporary
+// folder behind. A first build that does not fit leaves nothing.
+func TestBuildOnFullDisk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the folio binary")
+	}
+	dir := t.TempDir()
+	disk := filepath.Join(dir, "disk")
+	if err := os.Mkdir(disk, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mount("tmpfs", disk, "tmpfs", 0, "size=1m"); err != nil {
+		t.Skipf("cannot mount a small tmpfs (%v): needs root and the mount capability; no size-limited folder to fill", err)
+	}
+	t.Cleanup(func() {
+		if err := syscall.Unmount(disk, 0); err != nil {
+			syscall.Unmount(disk, syscall.MNT_DETACH)
+		}
+	})
+	site := filepath.Join(dir, "site")
+	writeTree(t, filepath.Join(site, "content"), publicOnly())
+	out := filepath.Join(disk, "public")
+	build := func() (int, string) {
+		return runFolio(t, site, "build", "--content", "content", "--out", out, "--base-url", base)
+	}
+	if code, stderr := build(); code != 0 {
+		t.Fatalf("the first build does not fit in 1 MiB: exit %d\n%s", code, stderr)
+	}
+	before := readTree(t, out)
+
+	big := make([]byte, 2<<20) // random: gzip cannot shrink it
+	rand.Read(big)
+	if err := os.WriteFile(filepath.Join(site, "content", "blog", "pub-bundle", "big.bin"), big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stderr := build()
+	if code != 1 || !strings.Contains(stderr, "no space left on device") {
+		t.Fatalf("build on a full disk: exit %d, want 1 saying so\n%s", code, stderr)
+	}
+	after := readTree(t, out)
+	if !slices.Equal(sortedKeys(before), sortedKeys(after)) || !maps.EqualFunc(before, after, func(a, b []byte) bool { return string(a) == string(b) }) {
+		t.Errorf("the failed build changed the previous output: %d files before, %d after", len(before), len(after))
+	}
+	if left := entries(t, disk); !slices.Equal(left, []string{"public"}) {
+		t.Errorf("the failed build left %q on the disk, want only public", left)
+	}
+
+	// A first build that does not fit leaves nothing at all.
+	if err := os.RemoveAll(out); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := build(); code != 1 {
+		t.Fatalf("first build on a full disk: exit %d, want 1\n%s", code, stderr)
+	}
+	if left := entries(t, disk); len(left) != 0 {
+		t.Errorf("the failed first build left %q on the disk", left)
+	}
+	t.Logf("%d-file output kept whole through a build that ran out of space; %s", len(before), lastLine(stderr))
+}
+
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	des, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, d := range des {
+		out = append(out, d.Name())
+	}
+	return out
+}
+
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	return s[strings.LastIndexByte(s, '\n')+1:]
+}
