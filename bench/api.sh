@@ -2,7 +2,8 @@
 # API benchmark: folio serve beside nginx serving the very same bytes from
 # files, in the same run, on loopback, at 10,000 posts (or $1).
 #
-#   bench/api.sh [POSTS]
+#   bench/api.sh [POSTS]          (FOLIO=path/to/folio to skip the build,
+#                                  ROUNDS=n, DURATION=5s)
 #
 # nginx gets /api/posts.json and one cursor page exactly as folio answers
 # them, identity and gzip (the .gz files hold folio's own gzip bytes;
@@ -10,7 +11,9 @@
 # Accept-Encoding: gzip measures posts.json, the cursor page, and a 304
 # revalidation of posts.json (If-None-Match with each server's own ETag).
 # The machine is shared, so each figure is the median of $ROUNDS runs (3)
-# taken alternately, folio then nginx, so that both see the same load.
+# taken alternately, folio then nginx, so that both see the same load;
+# the CPU columns (user+system time of the server's processes during the
+# run, over the requests answered) are what that load disturbs least.
 #
 # Needs go, wrk, nginx, curl, python3. Writes into bench/out/api/ (ignored
 # by git) and prints a Markdown table for BENCHMARKS.md. Every process it
@@ -40,8 +43,12 @@ if [ ! -d "$out/corpus-$posts/content" ]; then
 fi
 content="$out/corpus-$posts/content"
 
-echo "== build folio" >&2
-CGO_ENABLED=0 go build -trimpath -o "$out/folio" .
+if [ -n "${FOLIO:-}" ]; then # a binary built elsewhere, e.g. from a clean checkout
+  cp "$FOLIO" "$out/folio"
+else
+  echo "== build folio" >&2
+  CGO_ENABLED=0 go build -trimpath -o "$out/folio" .
+fi
 
 fport=$(free_port)
 nport=$(free_port)
@@ -50,7 +57,8 @@ base="http://127.0.0.1:$fport/"
 echo "== folio serve" >&2
 # Run from $out so that no config.toml of the working folder applies.
 (cd "$out" && exec ./folio serve --content "$content" --base-url "$base" --addr "127.0.0.1:$fport") 2> "$out/serve.log" &
-pids+=($!)
+fpid=$!
+pids+=($fpid)
 curl -s --retry 50 --retry-connrefused --retry-delay 0 -o /dev/null "http://127.0.0.1:$fport/healthz"
 
 echo "== the same bytes as files for nginx" >&2
@@ -96,7 +104,8 @@ http {
 EOF
 echo "== nginx" >&2
 nginx -p "$out/nginx" -c "$out/nginx/nginx.conf" -e "$out/nginx/error.log" &
-pids+=($!)
+npid=$!
+pids+=($npid)
 curl -s --retry 50 --retry-connrefused --retry-delay 0 -o /dev/null "http://127.0.0.1:$nport/api/posts.json"
 
 # Both must send the same bytes, or the comparison means nothing.
@@ -110,33 +119,46 @@ done
 
 etag() { curl -sI -H 'Accept-Encoding: gzip' "$1" | awk 'tolower($1)=="etag:" {sub(/\r$/,"",$2); print $2}'; }
 
-rate() { # URL [header…] → requests/s
-  local url=$1; shift
-  local args=(-H "Accept-Encoding: gzip")
+# cpu PID… → user+system clock ticks used so far by those processes.
+cpu() { for p in "$@"; do cut -d' ' -f14,15 "/proc/$p/stat"; done | awk '{t += $1 + $2} END {print t}'; }
+servers() { # the processes of one server: folio, or nginx and its workers
+  if [ "$1" = folio ]; then echo "$fpid"; else echo "$npid" $(ps -o pid= --ppid "$npid"); fi
+}
+
+measure() { # folio|nginx URL [header…] → "requests/s µs-of-CPU/request"
+  local who=$1 url=$2; shift 2
+  local args=(-H "Accept-Encoding: gzip") ps c0 c1 out
   for h in "$@"; do args+=(-H "$h"); done
-  wrk -t1 -c32 -d"$duration" "${args[@]}" "$url" | awk '/Requests\/sec/ {printf "%.0f", $2}'
+  ps=$(servers "$who")
+  c0=$(cpu $ps)
+  out=$(wrk -t1 -c32 -d"$duration" "${args[@]}" "$url")
+  c1=$(cpu $ps)
+  echo "$out" | awk -v c="$((c1 - c0))" -v hz="$(getconf CLK_TCK)" \
+    '/requests in/ {n = $1} /Requests\/sec/ {r = $2} END {printf "%.0f %.0f", r, c * 1e6 / hz / n}'
 }
 
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 row() { # name path [folio-header nginx-header]
-  local name=$1 path=$2 fh=${3:-} nh=${4:-} f=() n=()
+  local name=$1 path=$2 fh=${3:-} nh=${4:-} f=() n=() fc=() nc=() m
   for _ in $(seq "$rounds"); do
-    f+=("$(rate "http://127.0.0.1:$fport$path" ${fh:+"$fh"})")
-    n+=("$(rate "http://127.0.0.1:$nport$path" ${nh:+"$nh"})")
+    read -r -a m <<< "$(measure folio "http://127.0.0.1:$fport$path" ${fh:+"$fh"})"
+    f+=("${m[0]}"); fc+=("${m[1]}")
+    read -r -a m <<< "$(measure nginx "http://127.0.0.1:$nport$path" ${nh:+"$nh"})"
+    n+=("${m[0]}"); nc+=("${m[1]}")
   done
   local fm nm
   fm=$(median "${f[@]}")
   nm=$(median "${n[@]}")
-  echo "| $name | $fm (${f[*]}) | $nm (${n[*]}) | $(python3 -c "print(f'{$fm/$nm:.2f}x')") |"
+  echo "| $name | $fm (${f[*]}) | $nm (${n[*]}) | $(python3 -c "print(f'{$fm/$nm:.2f}x')") | $(median "${fc[@]}") | $(median "${nc[@]}") |"
 }
 
 size=$(stat -c %s "$root/api/posts.json")
 gzsize=$(stat -c %s "$root/api/posts.json.gz")
 echo "$(nproc) cores; $posts posts; posts.json $size bytes, $gzsize gzipped; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| request (Accept-Encoding: gzip) | folio serve, req/s: median (runs) | nginx, same bytes, req/s: median (runs) | ratio |"
-echo "| --- | ---: | ---: | ---: |"
+echo "| request (Accept-Encoding: gzip) | folio serve, req/s: median (runs) | nginx, same bytes, req/s: median (runs) | ratio | folio µs CPU/req | nginx µs CPU/req |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: |"
 row "/api/posts.json" /api/posts.json
 row "cursor page (2nd)" "$page"
 fe=$(etag "http://127.0.0.1:$fport/api/posts.json")

@@ -54,10 +54,12 @@ func BenchmarkServe(b *testing.B) {
 				req.Header.Set("If-None-Match", w.h.Get("ETag"))
 			}
 			b.ReportAllocs()
+			cpu := cpuTime()
 			for b.Loop() {
 				clear(w.h)
 				s.ServeHTTP(w, req)
 			}
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

@@ -7,8 +7,8 @@ import (
 	"time"
 )
 
-// cpuTime is the user and system CPU time of the process so far. On a
-// shared machine, CPU time per operation is the figure that other people's
+// cpuTime is the user and system CPU time of the process so far: on a
+// shared machine, CPU time per operation is the figure other people's
 // load disturbs least.
 func cpuTime() time.Duration {
 	var ru syscall.Rusage
