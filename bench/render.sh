@@ -10,7 +10,9 @@
 # route the server answers (article HTML and Markdown, the API with every
 # cursor page, feeds, sitemap, .gz twins). Wall time, CPU time and peak RSS
 # come from /usr/bin/time -v. Needs go, hugo (HUGO, default ~/bin/hugo or on
-# PATH) and GNU time. Writes into bench/out/ (ignored by git) and prints a
+# PATH) and GNU time. The corpus and binary go to bench/out/ (ignored by
+# git); both outputs go to WORK (default a folder in /dev/shm), so that the
+# figures are the tools' work and not a shared disk's queue. Prints a
 # Markdown table for BENCHMARKS.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +27,11 @@ hugo=${HUGO:-$(command -v hugo || echo "$HOME/bin/hugo")}
 [ -x "$hugo" ] || { echo "render.sh: no hugo at $hugo (set HUGO)" >&2; exit 2; }
 [ -d "$peer/layouts" ] || { echo "render.sh: no Hugo peer site at $peer (set HUGO_PEER)" >&2; exit 2; }
 
+work=${WORK:-/dev/shm/folio-render-bench}
+rm -rf "$work"
+mkdir -p "$work"
+trap 'rm -rf "$work"' EXIT
+
 echo "== corpus of $posts posts" >&2
 corpus="$out/corpus-$posts"
 if [ ! -d "$corpus/content" ]; then
@@ -35,7 +42,7 @@ echo "== build folio" >&2
 CGO_ENABLED=0 go build -trimpath -o "$out/render-folio" .
 
 # The Hugo site: the peer's config and layouts beside the corpus's content.
-site="$out/hugo-$posts"
+site="$work/hugo"
 rm -rf "$site"
 mkdir -p "$site"
 cp -r "$peer/hugo.toml" "$peer/layouts" "$site/"
@@ -59,12 +66,12 @@ for round in $(seq "$rounds"); do
   rm -rf "$site/public" "$site/resources"
   hugo_runs+=("$(cd "$site" && measure hugo "$hugo" --quiet --destination public)")
   echo "== round $round: folio build" >&2
-  rm -rf "$out/render-public"
+  rm -rf "$work/folio"
   folio_runs+=("$(measure folio "$out/render-folio" build --content "$corpus/content" \
-    --base-url https://blog.example.org/ --out "$out/render-public")")
+    --base-url https://blog.example.org/ --out "$work/folio")")
 done
 
-html=$(find "$out/render-public/blog" -name index.html | wc -l)
+html=$(find "$work/folio/blog" -name index.html | wc -l)
 hhtml=$(find "$site/public" -path '*/blog/*/index.html' | wc -l)
 
 # median of the runs' field $1 (1 wall, 2 cpu, 3 rss)
@@ -75,7 +82,7 @@ hw=$(median 1 "${hugo_runs[@]}") fw=$(median 1 "${folio_runs[@]}")
 hc=$(median 2 "${hugo_runs[@]}") fc=$(median 2 "${folio_runs[@]}")
 hr=$(median 3 "${hugo_runs[@]}") fr=$(median 3 "${folio_runs[@]}")
 
-echo "$(nproc) cores; load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "$(nproc) cores; load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg); outputs in $work"
 echo "$("$hugo" version | cut -d' ' -f1-2); folio $(git rev-parse --short HEAD)"
 echo "article pages written: folio $html, hugo $hhtml"
 echo

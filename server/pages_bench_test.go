@@ -123,3 +123,25 @@ func BenchmarkArticleTemplate(b *testing.B) {
 	}
 	b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
 }
+
+// BenchmarkDirectoryPage renders the directory page of the 10,000-post
+// corpus: one list item per post through the "item" template.
+func BenchmarkDirectoryPage(b *testing.B) {
+	s, err := corpusServer()
+	if err != nil {
+		b.Fatal(err)
+	}
+	snap := s.Snapshot()
+	cpu := cpuTime()
+	var size int
+	for b.Loop() {
+		st := &state{snap: snap, theme: s.theme.Load()}
+		rp, err := s.directoryRep(st)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(rp.body)
+	}
+	b.ReportMetric(cpuTime().Seconds()/float64(b.N)-cpu.Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric(float64(size)/1e6, "MB/page")
+}
