@@ -36,6 +36,13 @@ type browser struct {
 func newBrowser(t *testing.T, features ...string) *browser {
 	t.Helper()
 	chrome := tool(t, "chromium", "chromium-browser", "google-chrome")
+	// Not t.TempDir: Chromium's helper processes may still write to the
+	// profile for a moment after the browser is gone, and TempDir's
+	// cleanup fails the test on that.
+	profile, err := os.MkdirTemp("", "folio-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chrome),
 		chromedp.Flag("headless", true),
@@ -45,7 +52,7 @@ func newBrowser(t *testing.T, features ...string) *browser {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1000, 1200),
 	}
 	if len(features) > 0 {
@@ -54,7 +61,17 @@ func newBrowser(t *testing.T, features ...string) *browser {
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelCtx()
+		cancelAlloc()
+		for range 20 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 
 	b := &browser{ctx: ctx}
 	chromedp.ListenTarget(ctx, func(ev any) {
