@@ -132,8 +132,15 @@ func (r *Renderer) Render(p *pipeline.Post, res Resolver) (out Result) {
 	}
 	out.Markdown = st.markdown()
 	out.Issues, out.Refs = st.sortedIssues(), st.refs
+	if cap(st.src) <= 1<<20 {
+		buf := st.src[:0] // nothing points into it any more
+		srcPool.Put(&buf)
+	}
 	return out
 }
+
+// srcPool keeps the buffers the Markdown source is written into.
+var srcPool = sync.Pool{New: func() any { return new([]byte) }}
 
 // parse runs goldmark over src with a fresh parser context that carries st
 // to the link parser.

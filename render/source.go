@@ -93,7 +93,11 @@ func (st *state) build(body []pipeline.Node) {
 	st.prefix = placeholderPrefix(body)
 	size := 0
 	walkText(body, func(s string) { size += len(s) })
-	st.src = make([]byte, 0, size+size/8+16)
+	if buf := *srcPool.Get().(*[]byte); cap(buf) >= size+size/8+16 {
+		st.src = buf[:0]
+	} else {
+		st.src = make([]byte, 0, size+size/8+16)
+	}
 	st.appendNodes(body)
 }
 
