@@ -24,7 +24,10 @@ type edit struct {
 
 // markdown applies the edits to src.
 func (st *state) markdown() string {
-	nl := newlines(st.src)
+	var nl []int
+	if len(st.calls) > 0 {
+		nl = newlines(st.src)
+	}
 	for _, c := range st.calls {
 		st.edits = append(st.edits, st.callEdit(c, nl))
 	}
