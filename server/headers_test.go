@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -279,5 +280,34 @@ func TestLargeBundleFile(t *testing.T) {
 	}
 	if r, _ := get(t, ts, "GET", "/blog/trip/big.mp4", "If-None-Match", etag); r.StatusCode != http.StatusNotModified {
 		t.Errorf("If-None-Match: %d", r.StatusCode)
+	}
+}
+
+// TestHealthWithoutSnapshot: a server holding no snapshot says so.
+func TestHealthWithoutSnapshot(t *testing.T) {
+	w := httptest.NewRecorder()
+	(&Server{}).healthz(w, httptest.NewRequest("GET", "/healthz", nil))
+	if w.Code != http.StatusServiceUnavailable || w.Header().Get("Cache-Control") != "no-store" ||
+		w.Header().Get("Content-Type") != "text/plain; charset=utf-8" {
+		t.Errorf("%d %v", w.Code, w.Header())
+	}
+	_, ts := startSite(t, sampleSite())
+	if resp, body := get(t, ts, "GET", "/healthz"); resp.StatusCode != 200 || string(body) != "ok" {
+		t.Errorf("healthz: %d %q", resp.StatusCode, body)
+	}
+}
+
+// TestListsEscapeLinks: titles and slugs that would break a Markdown link
+// in llms.txt and the directory Markdown are escaped.
+func TestListsEscapeLinks(t *testing.T) {
+	fsys := sampleSite()
+	fsys["blog/odd.md"] = &fstest.MapFile{Data: []byte("---\ntitle: \"[Brackets] and \\\\ back\"\nslug: \"a(b\"\ndate: 2026-04-01T00:00:00Z\ndescription: \"two\\nlines\"\n---\n")}
+	_, ts := startSite(t, fsys)
+	for _, path := range []string{"/llms.txt", "/blog.md"} {
+		_, body := get(t, ts, "GET", path)
+		if !bytes.Contains(body, []byte(`- [\[Brackets\] and \\ back](https://example.org/blog/a%28b.md)`)) ||
+			!bytes.Contains(body, []byte("two lines")) {
+			t.Errorf("%s:\n%s", path, body)
+		}
 	}
 }

@@ -27,7 +27,7 @@ func llmsBody(st *state) []byte {
 	}
 	b.WriteString("## Posts\n\n")
 	for _, p := range st.snap.Posts {
-		b.WriteString("- [" + linkText(p.Title) + "](" + cfg.AbsURL(p.MarkdownPath(cfg.Section)) + ")")
+		b.WriteString("- [" + linkText(p.Title) + "](" + linkURL(cfg.AbsURL(p.MarkdownPath(cfg.Section))) + ")")
 		if d := oneLine(p.Description); d != "" {
 			b.WriteString(": " + d)
 		}
@@ -54,3 +54,9 @@ func dropControl(r rune) rune {
 var linkTextEscaper = strings.NewReplacer(`\`, `\\`, `[`, `\[`, `]`, `\]`)
 
 func linkText(s string) string { return linkTextEscaper.Replace(oneLine(s)) }
+
+// linkURL percent-encodes the parentheses a slug may hold (url.PathEscape
+// leaves them), which would end a Markdown link destination early.
+var linkURLEscaper = strings.NewReplacer("(", "%28", ")", "%29")
+
+func linkURL(u string) string { return linkURLEscaper.Replace(u) }

@@ -45,7 +45,7 @@ func (s *Server) directoryMarkdownRep(st *state) (*rep, error) {
 			b.WriteString(d + "\n\n")
 		}
 		for _, p := range st.snap.Posts {
-			b.WriteString("- [" + linkText(p.Title) + "](" + cfg.AbsURL(p.MarkdownPath(cfg.Section)) + ")")
+			b.WriteString("- [" + linkText(p.Title) + "](" + linkURL(cfg.AbsURL(p.MarkdownPath(cfg.Section))) + ")")
 			b.WriteString(" — " + jsonTime(p.Date)[:10])
 			if d := oneLine(p.Description); d != "" {
 				b.WriteString(": " + d)

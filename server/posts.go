@@ -174,7 +174,7 @@ func (s *Server) cursorRep(st *state, file string) (*rep, error) {
 	if key, ok := issuedCursors(st)[token]; ok {
 		return st.memo(key, func() (*rep, error) { return cursorPageRep(st, token) })
 	}
-	items, _, err := st.snap.Page(token, st.snap.Config.API.PageSize)
+	items, next, err := st.snap.Page(token, st.snap.Config.API.PageSize)
 	if err != nil {
 		return nil, err
 	}
@@ -183,9 +183,9 @@ func (s *Server) cursorRep(st *state, file string) (*rep, error) {
 		start, _ = slices.BinarySearchFunc(st.snap.Posts, items[0], pipeline.Compare)
 	}
 	if start%st.snap.Config.API.PageSize != 0 && start != len(st.snap.Posts) {
-		return cursorPageRep(st, token)
+		return pageRep(st, items, next)
 	}
-	return st.memo(cursorKey(start), func() (*rep, error) { return cursorPageRep(st, token) })
+	return st.memo(cursorKey(start), func() (*rep, error) { return pageRep(st, items, next) })
 }
 
 // issuedCursors maps each cursor a walk of st issues to the memo key of
@@ -210,6 +210,11 @@ func cursorPageRep(st *state, token string) (*rep, error) {
 	if err != nil {
 		return nil, err
 	}
+	return pageRep(st, items, next)
+}
+
+// pageRep is a cursor page of items; next is "" on the last page.
+func pageRep(st *state, items []*pipeline.Post, next string) (*rep, error) {
 	body, err := postsBody(st, items, &next)
 	if err != nil {
 		return nil, err
