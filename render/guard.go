@@ -59,17 +59,27 @@ type piece struct {
 // reference definitions does not), -1 if none.
 func defuse(s string, budget *int) (pieces []piece, shown int) {
 	shown = -1
-	done := 0 // s[:done] is in pieces
+	if *budget < 0 {
+		// The post is spent: the rest of it is one plain piece, not a
+		// node per paragraph.
+		return []piece{{text: s, plain: true}}, 0
+	}
+	done, doneLine := 0, 0 // s[:done], doneLine lines, is in pieces
 	var para []string
-	paraStart, paraLine, lineNo := 0, 0, 0
-	flush := func(end int) {
+	paraStart, paraLine := 0, 0
+	// flush decides about the paragraph in para, which ends at offset end
+	// and line endLine.
+	flush := func(end, endLine int) {
 		if len(para) == 0 {
 			return
 		}
 		act := defuseParagraph(para, budget)
+		if *budget < 0 {
+			end, act = len(s), plain // and all that follows
+		}
 		if act != keep {
 			if done < paraStart {
-				pieces = append(pieces, piece{text: s[done:paraStart], line: strings.Count(s[:done], "\n")})
+				pieces = append(pieces, piece{text: s[done:paraStart], line: doneLine})
 			}
 			if act == plain {
 				pieces = append(pieces, piece{text: s[paraStart:end], plain: true, line: paraLine})
@@ -79,12 +89,12 @@ func defuse(s string, budget *int) (pieces []piece, shown int) {
 			if act != rewriteQuiet && shown < 0 {
 				shown = paraLine
 			}
-			done = end
+			done, doneLine = end, endLine
 		}
 		para = para[:0]
 	}
-	fence := ""
-	for pos := 0; pos < len(s); lineNo++ {
+	fence, lineNo := "", 0
+	for pos := 0; pos < len(s) && done < len(s); lineNo++ {
 		lineStart, line := pos, s[pos:]
 		if i := strings.IndexByte(line, '\n'); i >= 0 {
 			line = line[:i+1]
@@ -92,7 +102,7 @@ func defuse(s string, budget *int) (pieces []piece, shown int) {
 		pos += len(line)
 		switch f := fenceOf(line); {
 		case f != "" && (fence == "" || strings.HasPrefix(f, fence)):
-			flush(lineStart)
+			flush(lineStart, lineNo)
 			if fence == "" {
 				fence = f
 			} else {
@@ -101,7 +111,7 @@ func defuse(s string, budget *int) (pieces []piece, shown int) {
 		case fence != "":
 			// Code is not parsed as Markdown.
 		case strings.TrimSpace(line) == "":
-			flush(lineStart)
+			flush(lineStart, lineNo)
 		default:
 			if len(para) == 0 {
 				paraStart, paraLine = lineStart, lineNo
@@ -109,12 +119,14 @@ func defuse(s string, budget *int) (pieces []piece, shown int) {
 			para = append(para, line)
 		}
 	}
-	flush(len(s))
+	if done < len(s) {
+		flush(len(s), lineNo)
+	}
 	if pieces == nil {
 		return nil, -1
 	}
 	if done < len(s) {
-		pieces = append(pieces, piece{text: s[done:], line: strings.Count(s[:done], "\n")})
+		pieces = append(pieces, piece{text: s[done:], line: doneLine})
 	}
 	return pieces, shown
 }

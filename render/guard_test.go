@@ -44,9 +44,12 @@ func TestDefuse(t *testing.T) {
 
 	// The post's budget runs out across paragraphs and texts.
 	budget := blockCost + 3 // "*a*" and its line
-	pieces, _ := defuse("*a*\n\n*b*\n", &budget)
-	if got := joinPieces(pieces); got != "*a*\n\n«*b*\n»" {
-		t.Errorf("budget: got %q", got)
+	pieces, _ := defuse("*a*\n\n*b*\n\n*c*\n", &budget)
+	if got := joinPieces(pieces); got != "*a*\n\n«*b*\n\n*c*\n»" {
+		t.Errorf("budget: got %q", got) // the rest is one piece, not one per paragraph
+	}
+	if pieces, _ := defuse("# d\n\ne\n", &budget); joinPieces(pieces) != "«# d\n\ne\n»" {
+		t.Errorf("spent budget: got %q", joinPieces(pieces))
 	}
 }
 
