@@ -27,6 +27,9 @@ type host struct {
 	log     *slog.Logger
 	started time.Time
 	srv     atomic.Pointer[server.Server]
+	// watcher is the --watch watcher made before serving starts (so no
+	// change made after the start-up line is missed); loop owns it then.
+	watcher *contentWatch
 }
 
 func (h *host) current() *server.Server { return h.srv.Load() }
@@ -122,7 +125,7 @@ func sameContent(a, b *pipeline.Config) bool {
 func (h *host) loop(ctx context.Context, hup <-chan os.Signal) {
 	schedule := h.schedule(ctx, func() {})
 	defer func() { schedule() }()
-	w := h.watch(nil)
+	w := h.watch(h.watcher)
 	defer func() { w.close() }()
 	for {
 		select {

@@ -41,6 +41,7 @@ func runServe(ctx context.Context, o *options, stderr io.Writer, log *slog.Logge
 		log.Error("start", "err", err)
 		return exitCode(err)
 	}
+	h.watcher = h.watch(nil)
 	loopCtx, stopLoop := context.WithCancel(ctx)
 	loopDone := make(chan struct{})
 	go func() { defer close(loopDone); h.loop(loopCtx, hup) }()
@@ -54,7 +55,7 @@ func runServe(ctx context.Context, o *options, stderr io.Writer, log *slog.Logge
 	snap := h.current().Snapshot()
 	fmt.Fprintf(stderr, "folio: serving %s (%d posts, built in %s)\n",
 		baseFromAddr(ln.Addr()), len(snap.Posts), time.Since(start).Round(time.Millisecond))
-	return serveUntilDone(ctx, hs, ln, log)
+	return serveUntilDone(ctx, hs, coalesceListener{ln}, log)
 }
 
 // newHTTPServer sets the limits a server facing the internet needs: slow
