@@ -7,6 +7,7 @@ require (
 	github.com/alecthomas/chroma/v2 v2.27.0
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/gohugoio/hugo v0.165.0
+	github.com/klauspost/compress v1.20.3
 	github.com/mmcdole/gofeed v1.4.2
 	github.com/pb33f/libopenapi v0.40.1
 	github.com/pb33f/libopenapi-validator v0.14.0

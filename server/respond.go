@@ -2,15 +2,16 @@ package server
 
 import (
 	"bytes"
-	"compress/gzip"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"hash/fnv"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // A rep is one prepared representation: the bytes of a response body and
@@ -93,13 +94,17 @@ func prepareHeaders(ctype, etag string, modified time.Time, length int, coding s
 	return h
 }
 
-// gzipWriters are reused: a new gzip.Writer at BestCompression allocates
-// and zeroes about 800 KB of tables, several times the cost of compressing
-// a 10 KB page (measured: ~930 µs of CPU for a new writer against ~160 µs
-// for a reset one, per article page). Rendering every page of a large site
-// made this the largest item of folio build's profile.
+// gzipWriters are reused: a new gzip.Writer allocates and zeroes its
+// tables, several times the cost of compressing a 10 KB page.
+//
+// The compressor is klauspost/compress at level 6, not compress/gzip at
+// level 9: on the article pages and Markdown of the 10,000-post corpus it
+// takes 58 µs per body against 150 µs for output 1 % larger (29.7 % of the
+// input against 29.4 %); compress/gzip at level 6 is no faster than at 9
+// on bodies this small. Compression was the largest item of folio build's
+// profile, and every snapshot prepares its bodies again.
 var gzipWriters = sync.Pool{New: func() any {
-	zw, _ := gzip.NewWriterLevel(nil, gzip.BestCompression)
+	zw, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
 	return zw
 }}
 
@@ -108,10 +113,12 @@ func compressible(ctype string) bool {
 		strings.Contains(ctype, "xml") || strings.Contains(ctype, "javascript") || strings.HasPrefix(ctype, "image/svg")
 }
 
+// etagOf is a strong validator of body: the first 128 bits of its
+// SHA-256, which the CPU computes several times faster than FNV-128 (the
+// hash was a tenth of the cost of preparing a page's representations).
 func etagOf(body []byte, suffix string) string {
-	h := fnv.New128a()
-	h.Write(body)
-	tag := hex.EncodeToString(h.Sum(nil))
+	sum := sha256.Sum256(body)
+	tag := hex.EncodeToString(sum[:16])
 	if suffix != "" {
 		tag += "-" + suffix
 	}
