@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"hash"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -14,7 +15,6 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"time"
 )
 
 // A File is one exported route: what the server answered for Path and
@@ -153,11 +153,12 @@ func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File,
 		once  sync.Once
 		first error
 		next  = make(chan int)
+		w     = &writer{dir: dir}
 	)
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for i := range next {
-				if err := writeOne(dir, h, &files[i], opts); err != nil {
+				if err := w.writeOne(h, &files[i], opts); err != nil {
 					once.Do(func() { first = err })
 				}
 			}
@@ -195,37 +196,157 @@ func linkMarkdown(files []File) error {
 	return nil
 }
 
+// A writer stores answers under dir. It remembers the folders it made, so
+// that each is made once rather than checked for every file in it.
+type writer struct {
+	dir  string
+	made sync.Map // folder → struct{}
+}
+
 // writeOne stores the plain answer for f.Path and, when the server
-// compresses it, the gzip answer as the .gz twin.
-func writeOne(dir string, h http.Handler, f *File, opts Options) error {
-	plain := get(h, f.Path, "")
+// compresses it, the gzip answer as the .gz twin. The bodies go from the
+// handler straight into their files.
+func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 	want := http.StatusOK
 	if f.Path == opts.NotFound {
 		want = http.StatusNotFound
 	}
-	if plain.Code != want {
-		return fmt.Errorf("export: GET %s answered %d, want %d: %.200s", f.Path, plain.Code, want, plain.Body.String())
-	}
-	f.Status, f.Header, f.Size = plain.Code, plain.Header(), plain.Body.Len()
-	f.sum = sha256.Sum256(plain.Body.Bytes())
-	if f.Negotiates() && want == http.StatusOK {
-		md := get(h, f.Path, "", "Accept", "text/markdown")
-		if md.Code != http.StatusOK {
-			return fmt.Errorf("export: GET %s as text/markdown answered %d", f.Path, md.Code)
-		}
-		f.MarkdownHeader, f.mdSum = md.Header(), sha256.Sum256(md.Body.Bytes())
-	}
-	modified, _ := http.ParseTime(f.Header.Get("Last-Modified"))
-	file := filepath.Join(dir, filepath.FromSlash(f.Name))
-	if err := writeFile(file, plain.Body.Bytes(), modified); err != nil {
+	file := filepath.Join(w.dir, filepath.FromSlash(f.Name))
+	plain := &fileAnswer{w: w, name: file, keep: func(int, http.Header) bool { return true }}
+	if err := serve(h, plain, f.Path, ""); err != nil {
 		return err
 	}
-	gz := get(h, f.Path, "gzip")
-	if gz.Code != want || gz.Header().Get("Content-Encoding") != "gzip" {
-		return nil
+	if plain.code != want {
+		return fmt.Errorf("export: GET %s answered %d, want %d: %.200s", f.Path, plain.code, want, plain.head)
 	}
-	f.Gzip = true
-	return writeFile(file+".gz", gz.Body.Bytes(), modified)
+	f.Status, f.Header, f.Size, f.sum = plain.code, plain.header, int(plain.size), plain.sum
+	if f.Negotiates() && want == http.StatusOK {
+		md := &fileAnswer{keep: func(int, http.Header) bool { return false }}
+		if err := serve(h, md, f.Path, "", "Accept", "text/markdown"); err != nil {
+			return err
+		}
+		if md.code != http.StatusOK {
+			return fmt.Errorf("export: GET %s as text/markdown answered %d", f.Path, md.code)
+		}
+		f.MarkdownHeader, f.mdSum = md.header, md.sum
+	}
+	gz := &fileAnswer{w: w, name: file + ".gz", keep: func(code int, hd http.Header) bool {
+		return code == want && hd.Get("Content-Encoding") == "gzip"
+	}}
+	if err := serve(h, gz, f.Path, "gzip"); err != nil {
+		return err
+	}
+	f.Gzip = gz.kept
+	return nil
+}
+
+// serve answers GET path through h into a, and closes a's file.
+func serve(h http.Handler, a *fileAnswer, urlPath, encoding string, header ...string) error {
+	req, err := request(http.MethodGet, urlPath, encoding, header...)
+	if err != nil {
+		return err
+	}
+	h.ServeHTTP(a, req)
+	return a.close()
+}
+
+// A fileAnswer is the http.ResponseWriter of one exported answer: it notes
+// the status and headers, hashes the body, and writes it to the file name
+// when keep accepts the status and headers (else only hashes it). The
+// file's modification time is the answer's Last-Modified, so that a
+// static host sends the same.
+type fileAnswer struct {
+	w    *writer
+	name string
+	keep func(code int, header http.Header) bool
+
+	header http.Header
+	code   int
+	kept   bool
+	size   int64
+	sum    [sha256.Size]byte
+	head   []byte // the first bytes, for error messages
+	hash   hash.Hash
+	file   *os.File
+	err    error
+}
+
+func (a *fileAnswer) Header() http.Header {
+	if a.header == nil {
+		a.header = http.Header{}
+	}
+	return a.header
+}
+
+func (a *fileAnswer) WriteHeader(code int) {
+	if a.code != 0 {
+		return
+	}
+	a.code = code
+	a.hash = sha256.New()
+	if a.kept = a.keep(code, a.Header()); a.kept {
+		a.file, a.err = a.w.create(a.name)
+	}
+}
+
+func (a *fileAnswer) Write(p []byte) (int, error) {
+	if a.code == 0 {
+		a.WriteHeader(http.StatusOK)
+	}
+	if a.err != nil {
+		return 0, a.err
+	}
+	if len(a.head) < 200 {
+		a.head = append(a.head, p[:min(len(p), 200-len(a.head))]...)
+	}
+	a.hash.Write(p)
+	a.size += int64(len(p))
+	if a.file != nil {
+		if _, err := a.file.Write(p); err != nil {
+			a.err = fmt.Errorf("export: %w", err)
+			return 0, a.err
+		}
+	}
+	return len(p), nil
+}
+
+// close finishes the answer: the hash, the file closed with its time.
+func (a *fileAnswer) close() error {
+	if a.code == 0 {
+		a.WriteHeader(http.StatusOK)
+	}
+	a.hash.Sum(a.sum[:0])
+	if a.file == nil {
+		return a.err
+	}
+	if err := a.file.Close(); err != nil && a.err == nil {
+		a.err = fmt.Errorf("export: %w", err)
+	}
+	if a.err != nil {
+		return a.err
+	}
+	if modified, err := http.ParseTime(a.header.Get("Last-Modified")); err == nil {
+		if err := os.Chtimes(a.name, modified, modified); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+	}
+	return nil
+}
+
+// create makes name for writing, and its folder the first time.
+func (w *writer) create(name string) (*os.File, error) {
+	dir := filepath.Dir(name)
+	if _, done := w.made.Load(dir); !done {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
+		w.made.Store(dir, struct{}{})
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	return f, nil
 }
 
 // get answers GET path through h, as a client would ask it, with
@@ -240,35 +361,31 @@ func get(h http.Handler, urlPath, encoding string, header ...string) *httptest.R
 // ask answers one request through h, in process.
 func ask(h http.Handler, method, urlPath string, header ...string) *httptest.ResponseRecorder {
 	rec := httptest.NewRecorder()
-	req, err := http.NewRequest(method, "http://export.invalid"+urlPath, nil)
+	req, err := request(method, urlPath, "", header...)
 	if err != nil {
 		rec.WriteHeader(http.StatusBadRequest)
-		fmt.Fprintf(rec.Body, "export: %v", err)
+		fmt.Fprint(rec.Body, err)
 		return rec
-	}
-	req.RemoteAddr = "192.0.2.1:9"
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
 	}
 	h.ServeHTTP(rec, req)
 	return rec
 }
 
-// writeFile writes body to name, creating folders, with the answer's
-// Last-Modified as its modification time so a static host sends the same.
-func writeFile(name string, body []byte, modified time.Time) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return fmt.Errorf("export: %w", err)
+// request is the request a client would send for urlPath, with
+// Accept-Encoding: encoding (unless empty) and further header pairs.
+func request(method, urlPath, encoding string, header ...string) (*http.Request, error) {
+	req, err := http.NewRequest(method, "http://export.invalid"+urlPath, nil)
+	if err != nil {
+		return nil, fmt.Errorf("export: %w", err)
 	}
-	if err := os.WriteFile(name, body, 0o644); err != nil {
-		return fmt.Errorf("export: %w", err)
+	req.RemoteAddr = "192.0.2.1:9"
+	if encoding != "" {
+		req.Header.Set("Accept-Encoding", encoding)
 	}
-	if !modified.IsZero() {
-		if err := os.Chtimes(name, modified, modified); err != nil {
-			return fmt.Errorf("export: %w", err)
-		}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
 	}
-	return nil
+	return req, nil
 }
 
 // replaceable refuses to replace a folder that is not a previous export:
