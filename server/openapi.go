@@ -107,7 +107,7 @@ func openAPIDoc(cfg *pipeline.Config) obj {
 			"description": strings.TrimSpace(cfg.Description + "\n\n" +
 				"A read-only service: every path answers GET and HEAD, OPTIONS with 204, and any other method with 405 and a problem body. " +
 				"Every answer carries a strong ETag and Last-Modified and honours If-None-Match and If-Modified-Since with 304. " +
-				"Text bodies over 1 KiB are compressed (br, zstd or gzip, as Accept-Encoding allows). " +
+				"Text bodies over 1 KiB are also available gzip-compressed, as Accept-Encoding allows. " +
 				"Errors under /api/ and on .json and .md paths are application/problem+json (RFC 9457); pages get an HTML 404. " +
 				"A post's URL without its final slash, and each of its aliases, redirect (301) to its page; so does /" + cfg.Section + " to /" + cfg.Section + "/. Query strings are ignored."),
 		},

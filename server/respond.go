@@ -22,7 +22,7 @@ type rep struct {
 	body     []byte
 	etag     string // strong, quoted, of body
 	modified time.Time
-	encoded  []encodedBody // best first: br, zstd, gzip (those made)
+	encoded  []encodedBody // compressed forms; only gzip is made (see newRep)
 
 	cors  bool   // Access-Control-Allow-Origin: *
 	vary  string // extra Vary members, e.g. "Accept" on negotiated URLs
