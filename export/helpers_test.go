@@ -69,6 +69,9 @@ func (f fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/api/posts.json":
 		h.Set("Access-Control-Allow-Origin", "*")
 		body(w, r, "application/json", `{"items":[]}`, "")
+	case "/healthz":
+		h.Set("Cache-Control", "no-store")
+		body(w, r, "text/plain; charset=utf-8", "ok", "")
 	case "/broken":
 		if f.broken {
 			problem(w, r, http.StatusInternalServerError, "broken")

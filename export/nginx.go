@@ -275,6 +275,7 @@ type jsAnswers struct {
 	ProbeMethod         string    `json:"probeMethod"`
 	ProbeNegotiated     string    `json:"probeNegotiated"`
 	ProbeRequestHeaders string    `json:"probeRequestHeaders"`
+	Health              jsAnswer  `json:"health"`
 	Page404             jsAnswer  `json:"page404"`
 	Problem404          jsPair    `json:"problem404"`
 	Method405           jsPair    `json:"method405"`
@@ -285,6 +286,7 @@ type jsAnswers struct {
 func jsAnswersOf(d Dynamic) jsAnswers {
 	a := jsAnswers{
 		ProbePath: MarkPath, ProbeMethod: MarkMethod, ProbeNegotiated: MarkPath, ProbeRequestHeaders: MarkHeaders,
+		Health:     healthAnswerOf(d.Health),
 		Page404:    jsAnswerOf(d.Page404),
 		Problem404: jsPair{jsAnswerOf(d.Problem404.CORS), jsAnswerOf(d.Problem404.Plain)},
 		Method405:  jsPair{jsAnswerOf(d.Method405.CORS), jsAnswerOf(d.Method405.Plain)},
@@ -295,6 +297,20 @@ func jsAnswersOf(d Dynamic) jsAnswers {
 		a.NotAcceptable406 = &n
 	}
 	return a
+}
+
+// healthAnswerOf keeps the validators the other recorded answers drop:
+// /healthz is a representation like any route of serve's (its ETag is
+// the same, the body being "ok"; its Last-Modified is the build's time
+// where serve's is its start).
+func healthAnswerOf(a Answer) jsAnswer {
+	j := jsAnswerOf(a)
+	for _, name := range []string{"Etag", "Last-Modified"} {
+		if v := a.Header.Get(name); v != "" {
+			j.Headers[name] = v
+		}
+	}
+	return j
 }
 
 func jsAnswerOf(a Answer) jsAnswer {

@@ -22,6 +22,9 @@ type Answer struct {
 // headers the probe's path, method and requested headers are replaced by
 // the markers below, for the static host to fill in.
 type Dynamic struct {
+	// Health is the answer to GET /healthz, which has no file: a static
+	// host is healthy whenever it answers, so it says what serve says.
+	Health           Answer
 	Page404          Answer
 	Problem404       Pair
 	Method405        Pair
@@ -31,6 +34,9 @@ type Dynamic struct {
 
 // A Pair is an answer on a CORS route and on any other path.
 type Pair struct{ CORS, Plain Answer }
+
+// HealthPath is the liveness route a static host answers itself.
+const HealthPath = "/healthz"
 
 // Markers stand for what a request fills in.
 const (
@@ -88,6 +94,7 @@ func record(h http.Handler, files []File) (Dynamic, error) {
 		}
 		return a
 	}
+	d.Health = probe(http.StatusOK, http.MethodGet, HealthPath, "", "")
 	d.Page404 = probe(http.StatusNotFound, http.MethodGet, probePlain+"/", "", "")
 	d.Problem404 = Pair{
 		CORS:  probe(http.StatusNotFound, http.MethodGet, probeCORS, MarkPath, probeCORS),

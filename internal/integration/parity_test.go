@@ -96,6 +96,8 @@ func TestStaticExportParity(t *testing.T) {
 		{Path: "/nope"}, {Path: "/nope/"}, {Path: "/blog/nope/"}, {Path: "/blog/nope.md"},
 		{Path: "/api/nope"}, {Path: "/api/posts/cursor/x.txt"}, {Path: "/x.json"}, {Path: "/static/nope.css"},
 		{Path: "/404.html"}, {Path: "/index.html"}, {Path: "/blog/index.html"}, {Path: "/healthz.json"},
+		{Path: "/healthz"}, {Method: "HEAD", Path: "/healthz"}, {Method: "POST", Path: "/healthz"}, {Method: "OPTIONS", Path: "/healthz"},
+		{Path: "/healthz", Header: map[string]string{"Accept-Encoding": "gzip", "Accept": "text/markdown"}},
 		{Path: "/api/caf%C3%A9%22%3Cx%3E"}, {Method: "HEAD", Path: "/nope"},
 		{Path: "/blog/later/"}, {Path: "/blog/later.md"},
 		{Path: "/blog"}, {Path: "/blog/caf%C3%A9"}, {Path: "/old/cafe"}, {Path: "/old/cafe/"}, {Path: "/blog/kaffee"},
