@@ -12,44 +12,65 @@ import (
 	"folio/watch"
 )
 
-// devChange is what one delivery of the watcher asks for.
+// devChange is what one delivery of the watchers asks for.
 type devChange struct {
-	paths  []string // content paths, relative to the content folder
-	rescan bool     // read the whole content folder again
-	site   bool
-	config bool
-	files  int // paths reported, for the log
+	paths    []string // content paths, relative to the content folder
+	rescan   bool     // read the whole content folder again
+	site     bool
+	config   bool
+	replaced bool // the content or site folder is not the one watched
+	files    int  // paths reported, for the log
 }
 
-func (d *devHost) changeOf(batches []watch.Batch) devChange {
-	var ch devChange
-	for _, b := range batches {
-		ch.files += len(b.Paths)
-		if b.Root == d.roots.config && d.roots.config != "" {
-			ch.config = true
-		}
-		if b.Root == d.roots.site && d.roots.site != "" {
+// changeOf reads one delivery of the folders watcher (folders) and of the
+// names watcher (names), either possibly empty (see devWatch). The config
+// file is left out of the folders' paths: the names watcher reports it.
+func (d *devHost) changeOf(folders, names []watch.Batch) devChange {
+	ch := devChange{config: d.configIn(names)}
+	if ch.config {
+		ch.files++
+	}
+	content, site := d.replaced()
+	ch.replaced = content || site
+	ch.rescan, ch.site = content, site
+	for _, b := range folders {
+		paths := d.withoutConfig(b.Root, b.Paths)
+		ch.files += len(paths)
+		if b.Root == d.roots.site && d.roots.site != "" && (b.Rescan || len(paths) > 0) {
 			ch.site = true
 		}
 		if b.Root == d.roots.content {
 			ch.rescan = ch.rescan || b.Rescan
-			ch.paths = append(ch.paths, b.Paths...)
+			ch.paths = append(ch.paths, paths...)
 		}
 	}
 	return ch
 }
 
-// apply makes the next snapshot (and theme) from one delivery and logs
-// the rebuild as one line.
-func (d *devHost) apply(ctx context.Context, batches []watch.Batch) {
+// apply makes the next snapshot (and theme) from one delivery of the
+// watchers and logs the rebuild as one line. A delivery that changes
+// nothing read (the config file seen from inside the content folder, a
+// folder's name reported after it was already watched again) makes no
+// snapshot.
+func (d *devHost) apply(ctx context.Context, folders, names []watch.Batch) {
 	start := time.Now()
-	ch := d.changeOf(batches)
+	ch := d.changeOf(folders, names)
+	if !ch.config && !ch.site && !ch.rescan && len(ch.paths) == 0 {
+		return
+	}
 	what := "content"
 	switch {
 	case ch.config:
 		what = "config"
-		d.reloadConfig(ctx)
+		d.reloadConfig(ctx, ch.replaced)
 	default:
+		if ch.replaced {
+			// New watchers first, so that nothing written into the new
+			// folder during the build below goes unseen.
+			if err := d.rewatch(d.roots); err != nil {
+				d.log.Error("watch: cannot watch the new folder yet", "err", err)
+			}
+		}
 		if ch.site {
 			what = "site"
 			d.reloadSite()
@@ -155,14 +176,15 @@ func (d *devHost) loadSite(srv *server.Server, dir string) {
 
 // reloadConfig rebuilds everything from the config file as it is now. If
 // it does not load, or names a content folder that is not there, the old
-// snapshot stays and the error is reported.
-func (d *devHost) reloadConfig(ctx context.Context) {
+// snapshot stays and the error is reported. replaced: the watched folders
+// must be watched again even if the config still names the same ones.
+func (d *devHost) reloadConfig(ctx context.Context, replaced bool) {
 	cfg, err := d.config()
 	var roots devRoots
 	if err == nil {
 		roots, err = d.rootsFor(cfg)
 	}
-	if err == nil && roots != d.roots {
+	if err == nil && (roots != d.roots || replaced) {
 		err = d.rewatch(roots)
 	}
 	var snap *pipeline.Snapshot
@@ -170,7 +192,7 @@ func (d *devHost) reloadConfig(ctx context.Context) {
 		snap, err = d.build(cfg)
 	}
 	if err != nil {
-		d.configProblem = configProblems(err, d.roots.config)
+		d.configProblem = configProblems(err, d.configPath())
 		d.log.Error("config: still serving the previous snapshot", "err", err)
 		d.report()
 		return
@@ -186,7 +208,7 @@ func (d *devHost) reloadConfig(ctx context.Context) {
 		// browsers lose their stream, reconnect to the new one and reload.
 		next, err := d.newServer(snap)
 		if err != nil {
-			d.configProblem = configProblems(err, d.roots.config)
+			d.configProblem = configProblems(err, d.configPath())
 			d.report()
 			return
 		}
@@ -204,10 +226,12 @@ func (d *devHost) reloadConfig(ctx context.Context) {
 	d.report()
 }
 
-// rewatch replaces the watcher when the config moves a watched folder.
-// The new one starts before the build that follows, so nothing is missed.
+// rewatch replaces the watchers when the config moves a watched folder or
+// the folder was replaced. The new ones start before the build that
+// follows, so nothing is missed. If they cannot start (the folder is gone),
+// the old ones stay.
 func (d *devHost) rewatch(roots devRoots) error {
-	w, err := watch.New(roots.list(), d.watchOpts)
+	w, err := d.newWatch(roots)
 	if err != nil {
 		return err
 	}

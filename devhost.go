@@ -17,10 +17,11 @@ import (
 	"folio/watch"
 )
 
-// A devHost is what folio dev runs: a server in dev mode and a watcher on
+// A devHost is what folio dev runs: a server in dev mode and watchers on
 // the content folder, the site folder (when the config sets siteDir) and
-// the config file. One goroutine (loop) makes every change, so two
-// rebuilds never race; requests only Load the server pointer, and the
+// the config file, which is seen created, replaced or deleted after start
+// (devwatch.go). One goroutine (loop) makes every change, so two rebuilds
+// never race; requests only Load the server pointer, and the
 // server's snapshot is replaced with one atomic store.
 //
 //   - Content batches are applied with Snapshot.Update: only the changed
@@ -30,8 +31,10 @@ import (
 //     itself was replaced, which needs a fresh Build.
 //   - A site change loads the theme again; a broken template keeps the
 //     old theme and is shown as a problem in the browsers' overlay.
-//   - A config change rebuilds everything from the new config. A config
-//     that does not load keeps the old snapshot and is shown as a problem.
+//   - A config change rebuilds everything from the new config; a deleted
+//     ./config.toml means the defaults again (a deleted --config file is
+//     an error, as at start). A config that does not load keeps the old
+//     snapshot and is shown as a problem.
 //     A new section needs new routes, so a new server: the old one closes
 //     its live-reload streams and the browsers reconnect to the new one
 //     and reload.
@@ -46,7 +49,7 @@ type devHost struct {
 
 	// Owned by the loop goroutine once start has returned.
 	roots         devRoots
-	w             *watch.Watcher
+	w             *devWatch
 	configProblem []pipeline.Problem
 	siteProblem   []pipeline.Problem
 	stopSchedule  func()
@@ -58,19 +61,15 @@ type devHost struct {
 	swapped func(*pipeline.Snapshot)
 }
 
-// devRoots are the paths watched, as given to the watcher: the content
-// folder, the site folder ("" for the embedded theme) and the config file
-// ("" for the built-in defaults).
-type devRoots struct{ content, site, config string }
+// devRoots are the folders watched, as given to the watcher: the content
+// folder and the site folder ("" for the embedded theme).
+type devRoots struct{ content, site string }
 
 func (r devRoots) list() []string {
-	out := []string{r.content}
-	for _, p := range []string{r.site, r.config} {
-		if p != "" {
-			out = append(out, p)
-		}
+	if r.site == "" {
+		return []string{r.content}
 	}
-	return out
+	return []string{r.content, r.site}
 }
 
 func newDevHost(o *options, addr net.Addr, log *slog.Logger, started time.Time) *devHost {
@@ -85,7 +84,7 @@ func (d *devHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // start reads the config, starts watching and builds the first server.
-// The watcher starts before the build, so nothing changed in between
+// The watchers start before the build, so nothing changed in between
 // goes unseen. A broken custom theme at start falls back to the embedded
 // one, with the error in the overlay.
 func (d *devHost) start() error {
@@ -96,7 +95,7 @@ func (d *devHost) start() error {
 	if d.roots, err = d.rootsFor(cfg); err != nil {
 		return fmt.Errorf("%w: %w", errConfig, err)
 	}
-	if d.w, err = watch.New(d.roots.list(), d.watchOpts); err != nil {
+	if d.w, err = d.newWatch(d.roots); err != nil {
 		return err
 	}
 	snap, err := d.build(cfg)
@@ -129,19 +128,8 @@ func (d *devHost) config() (*pipeline.Config, error) {
 	return cfg, nil
 }
 
-// configFile is the config file loadConfig reads, "" for the defaults.
-func (d *devHost) configFile() string {
-	if d.o.config != "" {
-		return d.o.config
-	}
-	if info, err := os.Stat("config.toml"); err == nil && info.Mode().IsRegular() {
-		return "config.toml"
-	}
-	return ""
-}
-
 func (d *devHost) rootsFor(cfg *pipeline.Config) (devRoots, error) {
-	r := devRoots{content: cfg.ContentDir, site: cfg.SiteDir, config: d.configFile()}
+	r := devRoots{content: cfg.ContentDir, site: cfg.SiteDir}
 	if info, err := os.Stat(r.content); err != nil || !info.IsDir() {
 		if err == nil {
 			err = errors.New("not a directory")
@@ -200,24 +188,29 @@ func (d *devHost) report() {
 	d.current().ReportProblems(append(append([]pipeline.Problem(nil), d.configProblem...), d.siteProblem...))
 }
 
-// loop applies the watcher's batches and runs scheduled publishing until
-// ctx ends.
+// loop applies the watchers' batches and runs scheduled publishing until
+// ctx ends. d.w is read again each time round: it may have been replaced.
 func (d *devHost) loop(ctx context.Context) {
 	d.schedule(ctx)
 	defer func() { d.stopSchedule() }()
 	defer func() { d.w.Close() }()
 	for {
+		var folders, names []watch.Batch
+		var ok bool
 		select {
 		case <-ctx.Done():
 			return
-		case batches, ok := <-d.w.Batches():
-			if !ok {
-				d.log.Error("watch: the watcher stopped; restart folio dev to see changes")
-				<-ctx.Done()
-				return
-			}
-			d.apply(ctx, batches)
+		case folders, ok = <-d.w.folders.Batches():
+			names = takeReady(d.w.names.Batches())
+		case names, ok = <-d.w.names.Batches():
+			folders = takeReady(d.w.folders.Batches())
 		}
+		if !ok {
+			d.log.Error("watch: the watcher stopped; restart folio dev to see changes")
+			<-ctx.Done()
+			return
+		}
+		d.apply(ctx, folders, names)
 	}
 }
 
