@@ -60,6 +60,9 @@ func parsePost(file string, src []byte, defaultSlug string, loc *time.Location) 
 	)
 	for i, it := range items {
 		if it.IsError() {
+			if it.Err.Error() == jsonLexEOF {
+				return nil, jsonBlockError(src, it.Pos(), lines)
+			}
 			line := lines.at(it.Pos())
 			if strings.HasPrefix(it.Err.Error(), "EOF looking for end") {
 				line-- // the block opened on the line before its first value
@@ -110,6 +113,29 @@ func lexError(err error) string {
 		return "front matter: unclosed block (" + strings.TrimPrefix(msg, "EOF looking for ") + " missing)"
 	}
 	return "front matter: " + msg
+}
+
+// jsonLexEOF is what Hugo's lexer says when it finds no brace closing the
+// JSON front matter. It only counts braces and quotes, so it says the same
+// for an unterminated string on line 2 and a missing brace on the last
+// line; jsonBlockError asks encoding/json where the block really breaks.
+const jsonLexEOF = "unexpected EOF parsing JSON front matter"
+
+// jsonBlockError reports JSON front matter that Hugo's lexer could not
+// close. from is the error item's position: the opening brace, maybe after
+// blank lines. The decoder reads one value from the brace on; its syntax
+// error is the real place (an unterminated string, the body where a brace
+// was due). When the input ends first, the block is unclosed, reported on
+// the line of its brace as the YAML and TOML blocks are.
+func jsonBlockError(src []byte, from int, lines *lineCounter) *contentError {
+	brace := from + max(bytes.IndexByte(src[min(from, len(src)):], '{'), 0)
+	dec := json.NewDecoder(bytes.NewReader(src[brace:]))
+	var v any
+	var syn *json.SyntaxError
+	if err := dec.Decode(&v); errors.As(err, &syn) {
+		return errorAt(lines.at(brace+int(syn.Offset)-1), "front matter: json: %s", syn.Error())
+	}
+	return errorAt(lines.at(brace), "front matter: unclosed block (} missing)")
 }
 
 var yamlPos = regexp.MustCompile(`^\[(\d+):(\d+)\]\s*`)
