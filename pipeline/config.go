@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 	_ "time/tzdata" // timeZone must work on hosts without a zoneinfo database
@@ -108,35 +109,63 @@ func joinRel(dir, p string) string {
 var typeErr = regexp.MustCompile(`^toml: (?:line (\d+) )?\(last key "([^"]*)"\): (.*)$`)
 
 // ParseConfig decodes TOML data over the defaults and validates the result.
-// name is used in error messages.
+// name is used in error messages, which give the line of the key at fault
+// when it is known: "config.toml:7: unknown key titel (did you mean …)".
 func ParseConfig(data []byte, name string) (*Config, error) {
 	cfg := DefaultConfig()
 	md, err := toml.Decode(string(data), cfg)
 	if err != nil {
-		var perr toml.ParseError
-		if errors.As(err, &perr) {
-			return nil, fmt.Errorf("%s:%d: %s", name, perr.Position.Line, perr.Message)
-		}
-		if m := typeErr.FindStringSubmatch(err.Error()); m != nil {
-			if m[1] != "" {
-				return nil, fmt.Errorf("%s:%s: %s: %s", name, m[1], m[2], m[3])
-			}
-			return nil, fmt.Errorf("%s: %s: %s", name, m[2], m[3])
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, decodeError(err, data, name)
 	}
 	if keys := md.Undecoded(); len(keys) > 0 {
-		names := make([]string, len(keys))
-		for i, k := range keys {
-			names[i] = k.String()
-		}
-		return nil, fmt.Errorf("%s: unknown key %s", name, strings.Join(names, ", "))
+		return nil, unknownKeysError(name, data, keys)
 	}
 	cfg.BaseSet = cfg.BaseURL != ""
 	if err := cfg.Validate(); err != nil {
+		var fe *fieldError
+		if errors.As(err, &fe) {
+			if line := locateKeys(data).line[strings.ToLower(fe.key)]; line > 0 {
+				return nil, fmt.Errorf("%s:%d: %w", name, line, err)
+			}
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return cfg, nil
+}
+
+// decodeError gives a syntax error or a value of the wrong type its line.
+func decodeError(err error, data []byte, name string) error {
+	var perr toml.ParseError
+	if errors.As(err, &perr) {
+		return fmt.Errorf("%s:%d: %s", name, perr.Position.Line, perr.Message)
+	}
+	m := typeErr.FindStringSubmatch(err.Error())
+	if m == nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	line := m[1]
+	if line == "" {
+		if n := locateKeys(data).line[strings.ToLower(m[2])]; n > 0 {
+			line = strconv.Itoa(n)
+		}
+	}
+	if line == "" {
+		return fmt.Errorf("%s: %s: %s", name, m[2], m[3])
+	}
+	return fmt.Errorf("%s:%s: %s: %s", name, line, m[2], m[3])
+}
+
+// fieldError is a Validate error about one key, so that ParseConfig can
+// put the key's line in front of it.
+type fieldError struct {
+	key string // as toml.Key.String spells it
+	msg string
+}
+
+func (e *fieldError) Error() string { return e.msg }
+
+func badField(key, format string, args ...any) error {
+	return &fieldError{key: key, msg: fmt.Sprintf(format, args...)}
 }
 
 // Validate checks the values and resolves derived fields. It is called again
@@ -145,10 +174,10 @@ func (c *Config) Validate() error {
 	if c.BaseURL != "" {
 		u, err := url.Parse(c.BaseURL)
 		if err != nil || !u.IsAbs() || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-			return fmt.Errorf("baseURL %q must be an absolute http or https URL", c.BaseURL)
+			return badField("baseURL", "baseURL %q must be an absolute http or https URL", c.BaseURL)
 		}
 		if u.RawQuery != "" || u.Fragment != "" {
-			return fmt.Errorf("baseURL %q must not have a query or fragment", c.BaseURL)
+			return badField("baseURL", "baseURL %q must not have a query or fragment", c.BaseURL)
 		}
 		if !strings.HasSuffix(c.BaseURL, "/") {
 			c.BaseURL += "/"
@@ -156,20 +185,20 @@ func (c *Config) Validate() error {
 	}
 	c.Section = strings.Trim(c.Section, "/")
 	if c.Section == "" || strings.ContainsAny(c.Section, "/\\?#%") || c.Section == "api" || c.Section == "sdk" || c.Section == "_folio" {
-		return fmt.Errorf("section %q must be one plain path segment other than api, sdk and _folio", c.Section)
+		return badField("section", "section %q must be one plain path segment other than api, sdk and _folio", c.Section)
 	}
 	if c.API.PageSize < 1 || c.API.PageSize > MaxPageSize {
-		return fmt.Errorf("api.pageSize %d must be between 1 and %d", c.API.PageSize, MaxPageSize)
+		return badField("api.pageSize", "api.pageSize %d must be between 1 and %d", c.API.PageSize, MaxPageSize)
 	}
 	if c.Feed.Limit < 0 {
-		return fmt.Errorf("feed.limit %d must not be negative", c.Feed.Limit)
+		return badField("feed.limit", "feed.limit %d must not be negative", c.Feed.Limit)
 	}
 	if c.Cache.MaxAge < 0 {
-		return fmt.Errorf("cache.maxAge %d must not be negative", c.Cache.MaxAge)
+		return badField("cache.maxAge", "cache.maxAge %d must not be negative", c.Cache.MaxAge)
 	}
 	loc, err := time.LoadLocation(c.TimeZone)
 	if err != nil {
-		return fmt.Errorf("timeZone %q: %w", c.TimeZone, err)
+		return badField("timeZone", "timeZone %q: %v", c.TimeZone, err)
 	}
 	c.Location = loc
 	return nil

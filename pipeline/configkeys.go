@@ -1,0 +1,267 @@
+package pipeline
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2/unstable"
+)
+
+// This file turns BurntSushi/toml's list of undecoded keys into an error a
+// person can act on: each key with the line that defines it and, for a
+// near miss of a known key, the key meant. BurntSushi keeps key positions
+// private, so the lines come from a second, position-keeping parse with
+// go-toml's AST parser (already a dependency for TOML front matter).
+
+// keyPositions are where a config file defines its keys.
+type keyPositions struct {
+	// line maps a key, lower-cased and spelled as toml.Key.String does,
+	// to the line that first defines it (a table header counts).
+	line map[string]int
+	// header holds the tables opened by a [table] or [[table]] line.
+	header map[string]bool
+}
+
+// locateKeys parses data for key positions. A key the parser does not
+// reach (data BurntSushi reads but go-toml does not) has no line.
+func locateKeys(data []byte) keyPositions {
+	kp := keyPositions{line: map[string]int{}, header: map[string]bool{}}
+	var p unstable.Parser
+	p.Reset(data)
+	var table []string
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			table = kp.addKey(&p, nil, e.Key())
+			kp.header[keyName(table)] = true
+		case unstable.KeyValue:
+			kp.addKeyValue(&p, table, e)
+		}
+	}
+	return kp
+}
+
+// addKeyValue records the key of a key = value line under prefix, and the
+// keys of an inline table value (or of inline tables in an array value).
+func (kp keyPositions) addKeyValue(p *unstable.Parser, prefix []string, kv *unstable.Node) {
+	key := kp.addKey(p, prefix, kv.Key())
+	kp.addValue(p, key, kv.Value())
+}
+
+func (kp keyPositions) addValue(p *unstable.Parser, key []string, v *unstable.Node) {
+	switch v.Kind {
+	case unstable.InlineTable:
+		for it := v.Children(); it.Next(); {
+			if n := it.Node(); n.Kind == unstable.KeyValue {
+				kp.addKeyValue(p, key, n)
+			}
+		}
+	case unstable.Array:
+		for it := v.Children(); it.Next(); {
+			kp.addValue(p, key, it.Node())
+		}
+	}
+}
+
+// addKey records each dotted part of a key (a.b.c defines a, a.b and
+// a.b.c) after prefix, and returns the whole key.
+func (kp keyPositions) addKey(p *unstable.Parser, prefix []string, it unstable.Iterator) []string {
+	key := slices.Clone(prefix)
+	for it.Next() {
+		n := it.Node()
+		key = append(key, string(n.Data))
+		name := keyName(key)
+		if _, ok := kp.line[name]; !ok {
+			kp.line[name] = p.Shape(n.Raw).Start.Line
+		}
+	}
+	return key
+}
+
+// keyName is a key as toml.Key.String spells it, lower-cased: BurntSushi
+// matches keys to fields regardless of case.
+func keyName(k []string) string {
+	return strings.ToLower(toml.Key(k).String())
+}
+
+// unknownKey is one key of the file that Config has no field for.
+type unknownKey struct {
+	key  toml.Key
+	line int // 0 when not found
+	hint string
+}
+
+// describe is the key and, in brackets, whatever of its line and hint is
+// known and wanted.
+func (u unknownKey) describe(withLine bool) string {
+	var notes []string
+	if withLine && u.line > 0 {
+		notes = append(notes, fmt.Sprintf("line %d", u.line))
+	}
+	if u.hint != "" {
+		notes = append(notes, u.hint)
+	}
+	if len(notes) == 0 {
+		return u.key.String()
+	}
+	return u.key.String() + " (" + strings.Join(notes, "; ") + ")"
+}
+
+// unknownKeysError names every unknown key with its line, the first one in
+// front ("config.toml:7: unknown key titel (did you mean "title"?)"), so
+// that tools reading path:line find the first one to fix, and the others
+// after it, so that one run shows them all.
+func unknownKeysError(name string, data []byte, keys []toml.Key) error {
+	kp := locateKeys(data)
+	var list []unknownKey
+	for _, k := range outermost(keys) {
+		list = append(list, unknownKey{key: k, line: kp.line[keyName(k)], hint: suggest(k, kp)})
+	}
+	// In file order; keys without a line go last.
+	order := func(u unknownKey) int {
+		if u.line == 0 {
+			return math.MaxInt
+		}
+		return u.line
+	}
+	slices.SortStableFunc(list, func(a, b unknownKey) int { return cmp.Compare(order(a), order(b)) })
+	where := name
+	if list[0].line > 0 {
+		where = fmt.Sprintf("%s:%d", name, list[0].line)
+	}
+	msg := fmt.Sprintf("%s: unknown key %s", where, list[0].describe(false))
+	if len(list) > 1 {
+		more := make([]string, len(list)-1)
+		for i, u := range list[1:] {
+			more[i] = u.describe(true)
+		}
+		msg += "; also unknown: " + strings.Join(more, ", ")
+	}
+	return errors.New(msg)
+}
+
+// outermost drops repeats and the keys inside an unknown table: for
+// [params] with x = 1, BurntSushi lists params and params.x; params is
+// the one to name.
+func outermost(keys []toml.Key) []toml.Key {
+	seen := map[string]bool{}
+	var out []toml.Key
+	for _, k := range keys {
+		inside := false
+		for i := 1; i < len(k); i++ {
+			if seen[keyName(k[:i])] {
+				inside = true
+				break
+			}
+		}
+		name := keyName(k)
+		if !inside && !seen[name] {
+			out = append(out, k)
+		}
+		seen[name] = true
+	}
+	return out
+}
+
+// knownKeys are the keys Config reads, from its toml tags, in field
+// order: tables, then each table's keys as "table.key".
+var knownKeys = func() [][]string {
+	var out [][]string
+	var walk func(t reflect.Type, prefix []string)
+	walk = func(t reflect.Type, prefix []string) {
+		for f := range t.Fields() {
+			tag := strings.Split(f.Tag.Get("toml"), ",")[0]
+			if tag == "" || tag == "-" {
+				continue
+			}
+			key := append(slices.Clone(prefix), tag)
+			out = append(out, key)
+			if f.Type.Kind() == reflect.Struct {
+				walk(f.Type, key)
+			}
+		}
+	}
+	walk(reflect.TypeFor[Config](), nil)
+	return out
+}()
+
+// suggest names the known key an unknown one was probably meant to be:
+// the nearest (edit distance at most 2 and at most half its length,
+// ignoring case) of the keys in the same table, else of the keys
+// elsewhere, with where that key belongs. A
+// top-level key written after a [table] line is the usual way to get
+// cache.title; the hint says to move it.
+func suggest(k toml.Key, kp keyPositions) string {
+	last := strings.ToLower(k[len(k)-1])
+	parent := keyName(k[:len(k)-1])
+	var best []string
+	bestDist, bestSame := 3, false
+	for _, known := range knownKeys {
+		d := editDistance(last, strings.ToLower(known[len(known)-1]))
+		same := keyName(known[:len(known)-1]) == parent
+		if d > 2 || 2*d > len([]rune(last)) || (same && d == 0) {
+			continue
+		}
+		if d < bestDist || (d == bestDist && same && !bestSame) {
+			best, bestDist, bestSame = known, d, same
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	leaf := best[len(best)-1]
+	switch {
+	case bestSame:
+		return fmt.Sprintf("did you mean %q?", toml.Key(best).String())
+	case len(best) == 1 && kp.header[parent]:
+		return didYouMean(leaf, bestDist, "is a top-level key: write it above ["+toml.Key(k[:len(k)-1]).String()+"]")
+	case len(best) > 1:
+		return didYouMean(leaf, bestDist, "belongs in ["+toml.Key(best[:len(best)-1]).String()+"]")
+	}
+	return fmt.Sprintf("did you mean %q?", leaf)
+}
+
+// didYouMean says where the known key leaf belongs ("is a top-level
+// key…"), first asking whether it was meant when the unknown key is
+// spelled differently.
+func didYouMean(leaf string, dist int, where string) string {
+	if dist == 0 {
+		return leaf + " " + where
+	}
+	return fmt.Sprintf("did you mean %q? it %s", leaf, where)
+}
+
+// editDistance is the optimal string alignment distance: insertions,
+// deletions, substitutions and swaps of two neighbours ("titel") cost 1.
+func editDistance(a, b string) int {
+	s, t := []rune(a), []rune(b)
+	// d[i][j] is the distance between s[:i] and t[:j].
+	d := make([][]int, len(s)+1)
+	for i := range d {
+		d[i] = make([]int, len(t)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(s); i++ {
+		for j := 1; j <= len(t); j++ {
+			cost := 1
+			if s[i-1] == t[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && s[i-1] == t[j-2] && s[i-2] == t[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(s)][len(t)]
+}
