@@ -16,6 +16,9 @@ import (
 type fakeSite struct {
 	// broken makes /broken answer 500, to fail an export half way.
 	broken bool
+	// short makes /broken promise more bytes than it sends, as a bundle
+	// file that shrinks while it is copied would.
+	short bool
 }
 
 var (
@@ -75,6 +78,12 @@ func (f fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/broken":
 		if f.broken {
 			problem(w, r, http.StatusInternalServerError, "broken")
+			return
+		}
+		if f.short {
+			h.Set("Content-Type", "text/plain; charset=utf-8")
+			h.Set("Content-Length", "10")
+			w.Write([]byte("fine"))
 			return
 		}
 		body(w, r, "text/plain; charset=utf-8", "fine", "")

@@ -13,6 +13,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -45,10 +46,13 @@ type File struct {
 
 // Negotiates reports whether the server chose this answer among
 // representations by Accept (it said Vary: Accept).
-func (f *File) Negotiates() bool {
-	for _, v := range f.Header.Values("Vary") {
+func (f *File) Negotiates() bool { return varies(f.Header, "Accept") }
+
+// varies reports whether h's Vary names the request header name.
+func varies(h http.Header, name string) bool {
+	for _, v := range h.Values("Vary") {
 		for m := range strings.SplitSeq(v, ",") {
-			if strings.EqualFold(strings.TrimSpace(m), "Accept") {
+			if strings.EqualFold(strings.TrimSpace(m), name) {
 				return true
 			}
 		}
@@ -230,6 +234,9 @@ func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 		}
 		f.MarkdownHeader, f.mdSum = md.header, md.sum
 	}
+	if !varies(f.Header, "Accept-Encoding") {
+		return nil // no compressed form: the server says so with Vary
+	}
 	gz := &fileAnswer{w: w, name: file + ".gz", keep: func(code int, hd http.Header) bool {
 		return code == want && hd.Get("Content-Encoding") == "gzip"
 	}}
@@ -325,6 +332,9 @@ func (a *fileAnswer) close() error {
 	if a.err != nil {
 		return a.err
 	}
+	if n := a.header.Get("Content-Length"); n != "" && n != strconv.FormatInt(a.size, 10) {
+		return fmt.Errorf("export: %s: the answer was cut short (%d of %s bytes)", a.name, a.size, n)
+	}
 	if modified, err := http.ParseTime(a.header.Get("Last-Modified")); err == nil {
 		if err := os.Chtimes(a.name, modified, modified); err != nil {
 			return fmt.Errorf("export: %w", err)
@@ -343,6 +353,11 @@ func (w *writer) create(name string) (*os.File, error) {
 		w.made.Store(dir, struct{}{})
 	}
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		// Names are checked to be distinct first; only a file system that
+		// folds case or normalises names can make two of them one file.
+		return nil, fmt.Errorf("export: %s: two routes name this file on this file system (does it ignore case?): %w", name, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}

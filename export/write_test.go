@@ -112,6 +112,18 @@ func TestWriteFailureKeepsOutput(t *testing.T) {
 	assertNoTemp(t, out)
 }
 
+func TestWriteShortAnswerFails(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	_, err := Write(out, fakeSite{short: true}, fakePaths, fakeOptions)
+	if err == nil || !strings.Contains(err.Error(), "cut short (4 of 10 bytes)") {
+		t.Fatalf("export of an answer shorter than its Content-Length: %v, want an error", err)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("output written after a cut answer: %v", err)
+	}
+	assertNoTemp(t, out)
+}
+
 func TestWriteReplacesOnlyExports(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "thesis.tex"), []byte("years of work"), 0o644)

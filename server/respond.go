@@ -57,7 +57,8 @@ const minCompress = 1024
 //
 // Only gzip is made. Measured on the 10,000-post corpus, brotli at
 // quality 6 is 6-10% smaller than gzip -9 (posts.json 480 KB against
-// 513 KB, a cursor page 3.1 KB against 3.4 KB) at about twice the
+// 513 KB, a cursor page 3.1 KB against 3.4 KB; measured when folio made
+// gzip at level 9) at about twice the
 // compression time, and worse on llms.txt; zstd at its default level is
 // larger than gzip on every body. The static export is served by nginx
 // with gzip_static only, and serve must answer as it does, so the few
@@ -97,12 +98,13 @@ func prepareHeaders(ctype, etag string, modified time.Time, length int, coding s
 // gzipWriters are reused: a new gzip.Writer allocates and zeroes its
 // tables, several times the cost of compressing a 10 KB page.
 //
-// The compressor is klauspost/compress at level 6, not compress/gzip at
-// level 9: on the article pages and Markdown of the 10,000-post corpus it
-// takes 58 µs per body against 150 µs for output 1 % larger (29.7 % of the
-// input against 29.4 %); compress/gzip at level 6 is no faster than at 9
-// on bodies this small. Compression was the largest item of folio build's
-// profile, and every snapshot prepares its bodies again.
+// The compressor is klauspost/compress at its default level (5), not
+// compress/gzip at level 9: on the article pages and Markdown of the
+// 10,000-post corpus it takes 51 µs per body against 150 µs, for output
+// 1.4 % larger (29.8 % of the input against 29.4 %); compress/gzip at
+// level 6 is no faster than at 9 on bodies this small. Compression was
+// the largest item of folio build's profile, and every snapshot prepares
+// its bodies again.
 var gzipWriters = sync.Pool{New: func() any {
 	zw, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
 	return zw

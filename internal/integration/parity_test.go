@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -98,6 +99,13 @@ func TestStaticExportParity(t *testing.T) {
 		{Path: "/404.html"}, {Path: "/index.html"}, {Path: "/blog/index.html"}, {Path: "/healthz.json"},
 		{Path: "/healthz"}, {Method: "HEAD", Path: "/healthz"}, {Method: "POST", Path: "/healthz"}, {Method: "OPTIONS", Path: "/healthz"},
 		{Path: "/healthz", Header: map[string]string{"Accept-Encoding": "gzip", "Accept": "text/markdown"}},
+		{Path: "/healthz", Header: map[string]string{"If-None-Match": healthETag}},
+		{Path: "/healthz", Header: map[string]string{"If-None-Match": `"other", W/` + healthETag}},
+		{Path: "/healthz", Header: map[string]string{"If-None-Match": `"other"`}},
+		{Path: "/healthz", Header: map[string]string{"If-None-Match": "*"}},
+		{Path: "/healthz", Header: map[string]string{"If-Modified-Since": "Fri, 01 Jan 2100 00:00:00 GMT"}},
+		{Path: "/healthz", Header: map[string]string{"If-Modified-Since": "Sat, 01 Jan 2000 00:00:00 GMT"}},
+		{Method: "HEAD", Path: "/healthz", Header: map[string]string{"If-None-Match": healthETag}},
 		{Path: "/api/caf%C3%A9%22%3Cx%3E"}, {Method: "HEAD", Path: "/nope"},
 		{Path: "/blog/later/"}, {Path: "/blog/later.md"},
 		{Path: "/blog"}, {Path: "/blog/caf%C3%A9"}, {Path: "/old/cafe"}, {Path: "/old/cafe/"}, {Path: "/blog/kaffee"},
@@ -119,6 +127,11 @@ func TestStaticExportParity(t *testing.T) {
 		compare(r)
 	}
 
+	// The conditional /healthz requests above compared 304s, not two 200s.
+	if a, _ := parity.Do(static, parity.Request{Path: "/healthz", Header: map[string]string{"If-None-Match": healthETag}}); a.Status != 304 {
+		t.Errorf("export, /healthz with its ETag: %d, want 304", a.Status)
+	}
+
 	// Allowed differences: several ranges of a large bundle file (the
 	// export answers the whole file), a cursor the export never issued.
 	if a, _ := parity.Do(static, parity.Request{Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "bytes=100-199,300-"}}); a.Status != 200 || len(a.Body) != 5<<20 {
@@ -131,6 +144,13 @@ func TestStaticExportParity(t *testing.T) {
 		}
 	}
 }
+
+// healthETag is the ETag of /healthz's body "ok": the same from serve and
+// from the export's nginx config.
+var healthETag = func() string {
+	sum := sha256.Sum256([]byte("ok"))
+	return fmt.Sprintf(`"%x"`, sum[:16])
+}()
 
 // exportedPaths lists the URL paths of the files in out: "x/index.html"
 // is "/x/"; .gz twins and the 404 page are no routes of their own.
