@@ -30,7 +30,8 @@ Commands:
 Flags shared by every command:
   --config FILE     config file (default ./config.toml if present)
   --content DIR     content folder (overrides the config)
-  --addr HOST:PORT  listen address (serve :8080 or :$PORT, dev 127.0.0.1:1313)
+  --addr HOST:PORT  listen address (serve :8080 or :$PORT, dev 127.0.0.1:1313);
+                    for build, the address the export will be served on
   --base-url URL    absolute base URL (overrides the config)
 
 Run "folio <command> --help" for a command's own flags; "folio --version"
@@ -51,9 +52,6 @@ type options struct {
 	nginx   string // build
 }
 
-// errUsage marks a command-line mistake: exit status 2.
-var errUsage = errors.New("usage")
-
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
@@ -67,12 +65,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "folio", version())
 		return 0
 	}
-	opts, err := parseFlags(args[0], args[1:], stdout, stderr)
+	opts, err := parseFlags(args[0], args[1:], stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "folio: %v\n", err)
+		fmt.Fprintln(stderr, err)
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
@@ -96,18 +94,31 @@ var commandHelp = map[string]string{
 	"check": "folio check [flags]: parses everything, prints every problem as path:line: message\nand a summary; exits 1 when there is any problem.",
 }
 
-func parseFlags(command string, args []string, stdout, stderr io.Writer) (*options, error) {
+// addrUsage is what --addr means to each command.
+var addrUsage = map[string]string{
+	"serve": "listen address (default :8080, or :$PORT when PORT is set)",
+	"dev":   "listen address (default 127.0.0.1:1313)",
+	"build": "the address the export will be served on: with --nginx, nginx's listen address\n(default 80); without a baseURL in the config or --base-url, the base URL's\nhost and port (default localhost:8080)",
+	"check": "not used by check (accepted, as by every command)",
+}
+
+// parseFlags parses one command's flags. --help prints the command's help
+// to stdout and returns flag.ErrHelp; a mistake is a *usageError.
+func parseFlags(command string, args []string, stdout io.Writer) (*options, error) {
 	help, ok := commandHelp[command]
 	if !ok {
-		return nil, fmt.Errorf("unknown command %q (want serve, dev, build or check)", command)
+		return nil, topLevelMistake(command)
 	}
 	o := &options{command: command}
 	fset := flag.NewFlagSet("folio "+command, flag.ContinueOnError)
-	fset.SetOutput(stderr)
-	fset.StringVar(&o.config, "config", "", "config `file` (default ./config.toml if present, else built-in defaults)")
-	fset.StringVar(&o.content, "content", "", "content `folder` (overrides contentDir)")
-	fset.StringVar(&o.addr, "addr", "", "listen address `host:port`")
-	fset.StringVar(&o.baseURL, "base-url", "", "absolute base `URL` every emitted URL starts with")
+	// Parse would print the whole help after a mistake; the mistake is
+	// reported on one line instead (flagMistake).
+	fset.SetOutput(io.Discard)
+	fset.Usage = func() {}
+	fset.StringVar(&o.config, "config", "", "config file (default ./config.toml if present, else built-in defaults)")
+	fset.StringVar(&o.content, "content", "", "content folder (overrides contentDir)")
+	fset.StringVar(&o.addr, "addr", "", addrUsage[command])
+	fset.StringVar(&o.baseURL, "base-url", "", "absolute base URL every emitted URL starts with")
 	switch command {
 	case "dev":
 		fset.BoolVar(&o.drafts, "drafts", false, "also show drafts, future and expired posts")
@@ -116,25 +127,24 @@ func parseFlags(command string, args []string, stdout, stderr io.Writer) (*optio
 	case "serve":
 		fset.BoolVar(&o.watch, "watch", false, "watch the content folder and reload on change")
 	case "build":
-		fset.StringVar(&o.out, "out", "public", "output `folder`")
-		fset.StringVar(&o.nginx, "nginx", "", "also write an nginx config to `file` (outside the output folder)")
-	}
-	fset.Usage = func() {
-		fmt.Fprintf(fset.Output(), "%s\n\nFlags:\n", help)
-		fset.PrintDefaults()
+		fset.StringVar(&o.out, "out", "public", "output folder")
+		fset.StringVar(&o.nginx, "nginx", "", "also write an nginx config there (outside the output folder)")
 	}
 	for _, a := range args {
+		if a == "--" {
+			break
+		}
 		if a == "-h" || a == "-help" || a == "--help" {
-			fset.SetOutput(stdout)
-			fset.Usage()
+			fmt.Fprintf(stdout, "%s\n\nFlags:\n", help)
+			printFlags(stdout, fset)
 			return nil, flag.ErrHelp
 		}
 	}
 	if err := fset.Parse(args); err != nil {
-		return nil, err
+		return nil, flagMistake(command, err)
 	}
 	if fset.NArg() > 0 {
-		return nil, fmt.Errorf("%s: unexpected argument %q", command, fset.Arg(0))
+		return nil, commandUsageError(command, "unexpected argument %q", fset.Arg(0))
 	}
 	return o, nil
 }
