@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
@@ -17,28 +16,29 @@ import (
 // runBuild writes the static export: every route the server answers, taken
 // from the server's own handler, into --out, and with --nginx the config
 // that serves it. A snapshot with problems writes nothing and exits 1, so
-// the previous output stays as it was.
-func runBuild(o *options, stderr io.Writer, log *slog.Logger) int {
+// the previous output stays as it was. build is a one-shot command: what
+// it says, it says in plain "folio: …" lines, as check does.
+func runBuild(o *options, stderr io.Writer) int {
 	start := time.Now()
-	if err := checkNginxPath(o.out, o.nginx); err != nil {
+	fail := func(code int, err error) int {
 		fmt.Fprintf(stderr, "folio: %v\n", err)
-		return 2
+		return code
+	}
+	if err := checkNginxPath(o.out, o.nginx); err != nil {
+		return fail(2, err)
 	}
 	cfg, err := loadConfig(o)
 	if err != nil {
-		fmt.Fprintf(stderr, "folio: %v\n", err)
-		return 2
+		return fail(2, err)
 	}
 	if !cfg.BaseSet {
 		if o.baseURL, err = buildBase(o.addr); err != nil {
-			fmt.Fprintf(stderr, "folio: --addr: %v\n", err)
-			return 2
+			return fail(2, fmt.Errorf("--addr: %w", err))
 		}
 	}
 	snap, err := loadSnapshot(o, false)
 	if err != nil {
-		log.Error("content", "err", err)
-		return 1
+		return fail(exitCode(err), err)
 	}
 	if len(snap.Problems) > 0 {
 		for _, p := range snap.Problems {
@@ -49,23 +49,19 @@ func runBuild(o *options, stderr io.Writer, log *slog.Logger) int {
 	}
 	siteFS, err := openSite(snap.Config.SiteDir)
 	if err != nil {
-		log.Error("site", "err", err)
-		return 1
+		return fail(2, err)
 	}
 	srv, err := server.New(snap, server.Options{Site: siteFS, Started: start})
 	if err != nil {
-		log.Error("site", "err", err)
-		return 1
+		return fail(1, fmt.Errorf("site: %w", err))
 	}
 	site, err := export.Write(o.out, srv, srv.ExportPaths(), export.Options{NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects()})
 	if err != nil {
-		log.Error("build", "err", err)
-		return 1
+		return fail(1, fmt.Errorf("build: %w", err))
 	}
 	if o.nginx != "" {
 		if err := writeNginx(o, site, snap.Config.BaseURL); err != nil {
-			log.Error("nginx", "err", err)
-			return 1
+			return fail(1, fmt.Errorf("nginx: %w", err))
 		}
 	}
 	fmt.Fprintf(stderr, "folio: wrote %d routes (%d posts) to %s in %s\n", len(site.Files), len(snap.Posts), o.out, time.Since(start).Round(time.Millisecond))

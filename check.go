@@ -19,7 +19,7 @@ func runCheck(o *options, stdout, stderr io.Writer) int {
 	snap, err := loadSnapshot(o, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "folio: %v\n", err)
-		return 2
+		return exitCode(err)
 	}
 	if o.verbose {
 		for _, p := range snap.Posts {
@@ -56,15 +56,17 @@ func renderProblems(snap *pipeline.Snapshot) []pipeline.Problem {
 	return out
 }
 
-// loadSnapshot reads config and content and builds the first snapshot.
+// loadSnapshot reads config and content and builds the first snapshot. A
+// config that does not load or a content folder that is not there is
+// errConfig (exit 2); a folder that cannot be read is not.
 func loadSnapshot(o *options, drafts bool) (*pipeline.Snapshot, error) {
 	cfg, err := loadConfig(o)
 	if err != nil {
-		return nil, err
+		return nil, configError{err}
 	}
 	fsys, err := openContent(cfg.ContentDir)
 	if err != nil {
-		return nil, err
+		return nil, configError{err}
 	}
 	return pipeline.Build(fsys, cfg, pipeline.Options{Root: cfg.ContentDir, Drafts: drafts}, time.Now())
 }

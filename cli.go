@@ -73,6 +73,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
+	if code, ok := preflight(opts, stderr); !ok {
+		return code
+	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	switch opts.command {
 	case "check":
@@ -82,7 +85,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "dev":
 		return runDev(ctx, opts, stderr, log)
 	case "build":
-		return runBuild(opts, stderr, log)
+		return runBuild(opts, stderr)
 	}
 	return 2
 }
@@ -211,18 +214,37 @@ func baseFromAddr(addr net.Addr) string {
 // openContent opens the content folder as an fs.FS that cannot be escaped by
 // symlinks.
 func openContent(dir string) (fs.FS, error) {
-	info, err := os.Stat(dir)
-	if err != nil {
-		return nil, fmt.Errorf("content folder: %w", err)
-	}
-	if !info.IsDir() {
-		return nil, fmt.Errorf("content folder %s: not a directory", dir)
+	if err := statFolder("content folder", dir); err != nil {
+		return nil, err
 	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
-		return nil, fmt.Errorf("content folder: %w", err)
+		return nil, folderError("content folder", dir, err)
 	}
 	return root.FS(), nil
+}
+
+// statFolder checks that dir is a folder; what names it in the error.
+func statFolder(what, dir string) error {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return folderError(what, dir, err)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("%s %s: not a directory", what, dir)
+	}
+	return nil
+}
+
+// folderError says what is wrong with a folder without repeating its
+// name ("content folder x: no such file or directory", not "…: stat x:
+// no such file or directory").
+func folderError(what, dir string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("%s %s: %w", what, dir, err)
 }
 
 func version() string {

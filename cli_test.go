@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -99,4 +102,87 @@ func contains(lines []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestCLIStartErrors: the same mistake gets the same line and the same
+// exit status from every command, before any of them listens or builds.
+func TestCLIStartErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"content/blog/a.md": "---\ntitle: A\ndate: 2024-01-02\n---\n",
+		"file":              "not a folder",
+		"config.toml":       "title = 'x'\n",
+		"bad.toml":          "title = 'x'\n[cache]\nmaxAge = 60\ntitel = 'y'\n",
+		"theme.toml":        "siteDir = 'nothere'\n",
+	})
+	cfg := filepath.Join(dir, "config.toml")
+	content := filepath.Join(dir, "content")
+	missing := filepath.Join(dir, "nothere")
+	tests := []struct {
+		name     string
+		args     []string
+		commands []string
+		want     string
+		code     int
+	}{
+		{"missing content folder", []string{"--config", cfg, "--content", missing}, nil,
+			"folio: content folder " + missing + ": no such file or directory (set --content or contentDir in " + cfg + ")", 2},
+		{"content folder is a file", []string{"--config", cfg, "--content", filepath.Join(dir, "file")}, nil,
+			"folio: content folder " + filepath.Join(dir, "file") + ": not a directory (set --content or contentDir in " + cfg + ")", 2},
+		{"unknown config key", []string{"--config", filepath.Join(dir, "bad.toml")}, nil,
+			"folio: " + filepath.Join(dir, "bad.toml") + `:4: unknown key cache.titel (did you mean "title"? it is a top-level key: write it above [cache])`, 2},
+		{"bad base URL", []string{"--config", cfg, "--content", content, "--base-url", "example.org"}, nil,
+			`folio: --base-url: baseURL "example.org" must be an absolute http or https URL`, 2},
+		{"no port", []string{"--config", cfg, "--content", content, "--addr", "notaport"}, []string{"serve", "dev", "build"},
+			"folio: --addr notaport: missing port in address (want host:port, as in 127.0.0.1:8080 or :8080)", 2},
+		{"bad port", []string{"--config", cfg, "--content", content, "--addr", "127.0.0.1:99999"}, []string{"serve", "dev", "build"},
+			`folio: --addr 127.0.0.1:99999: invalid port "99999" (want a number up to 65535)`, 2},
+		{"missing siteDir", []string{"--config", filepath.Join(dir, "theme.toml"), "--content", content}, []string{"serve", "build"},
+			"folio: siteDir " + filepath.Join(dir, "nothere") + ": no such file or directory (set siteDir in " + filepath.Join(dir, "theme.toml") + ")", 2},
+	}
+	for _, tc := range tests {
+		commands := tc.commands
+		if commands == nil {
+			commands = []string{"check", "serve", "dev", "build"}
+		}
+		for _, command := range commands {
+			t.Run(tc.name+"/"+command, func(t *testing.T) {
+				args := append([]string{command, "--out", filepath.Join(dir, "public")}, tc.args...)
+				if command != "build" {
+					args = append([]string{command}, tc.args...)
+				}
+				code, stdout, stderr := runCLI(t, args...)
+				if code != tc.code || stdout != "" || stderr != tc.want+"\n" {
+					t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit %d, stderr:\n%s", code, stdout, stderr, tc.code, tc.want)
+				}
+			})
+		}
+	}
+}
+
+// TestCLIPORTChecked: serve's $PORT is checked as --addr is, and named.
+func TestCLIPORTChecked(t *testing.T) {
+	t.Setenv("PORT", "http-ish")
+	code, _, stderr := runCLI(t, "serve", "--content", t.TempDir())
+	want := `folio: PORT=http-ish: invalid port "http-ish" (want a number up to 65535)` + "\n"
+	if code != 2 || stderr != want {
+		t.Errorf("exit %d, stderr %q; want 2, %q", code, stderr, want)
+	}
+}
+
+// TestServePortInUse: a port already taken is one plain line, exit 1
+// (not a mistake in the flags: the same command works once it is free).
+func TestServePortInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "blog"), 0o755)
+	addr := ln.Addr().String()
+	code, _, stderr := runCLI(t, "serve", "--content", dir, "--addr", addr)
+	if want := "folio: listen " + addr + ": address already in use\n"; code != 1 || stderr != want {
+		t.Errorf("exit %d, stderr %q; want 1, %q", code, stderr, want)
+	}
 }

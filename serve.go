@@ -30,15 +30,17 @@ func runServe(ctx context.Context, o *options, stderr io.Writer, log *slog.Logge
 	signal.Notify(hup, syscall.SIGHUP)
 	defer signal.Stop(hup)
 
-	ln, err := net.Listen("tcp", listenAddr(o))
+	// Start-up failures are one plain line, as from every command (see
+	// preflight); once serving, everything is logged.
+	ln, err := listen(listenAddr(o))
 	if err != nil {
-		log.Error("listen", "err", err)
+		fmt.Fprintf(stderr, "folio: %v\n", err)
 		return 1
 	}
 	defer ln.Close()
 	h := &host{o: o, addr: ln.Addr(), log: log, started: start}
 	if err := h.load(); err != nil {
-		log.Error("start", "err", err)
+		fmt.Fprintf(stderr, "folio: %v\n", err)
 		return exitCode(err)
 	}
 	h.watcher = h.watch(nil)
@@ -101,6 +103,14 @@ func serveUntilDone(ctx context.Context, hs *http.Server, ln net.Listener, log *
 // errConfig marks a start-up failure caused by the config or flags (exit
 // status 2) rather than by the content or the system (1).
 var errConfig = errors.New("config")
+
+// configError marks err as errConfig without changing its text (which
+// fmt.Errorf("%w: %w", errConfig, err) would prefix with "config: ").
+type configError struct{ err error }
+
+func (e configError) Error() string        { return e.err.Error() }
+func (e configError) Unwrap() error        { return e.err }
+func (e configError) Is(target error) bool { return target == errConfig }
 
 func exitCode(err error) int {
 	if errors.Is(err, errConfig) {
