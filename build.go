@@ -44,7 +44,7 @@ func runBuild(o *options, stderr io.Writer) int {
 		for _, p := range snap.Problems {
 			fmt.Fprintln(stderr, p)
 		}
-		fmt.Fprintf(stderr, "folio: %d problems; %s left as it was\n", len(snap.Problems), o.out)
+		fmt.Fprintf(stderr, "folio: %s; %s left as it was\n", count(len(snap.Problems), "problem", "problems"), o.out)
 		return 1
 	}
 	siteFS, err := openSite(snap.Config.SiteDir)
@@ -64,8 +64,17 @@ func runBuild(o *options, stderr io.Writer) int {
 			return fail(1, fmt.Errorf("nginx: %w", err))
 		}
 	}
-	fmt.Fprintf(stderr, "folio: wrote %d routes (%d posts) to %s in %s\n", len(site.Files), len(snap.Posts), o.out, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stderr, "folio: wrote %s (%s) to %s in %s\n", count(len(site.Files), "route", "routes"),
+		count(len(snap.Posts), "post", "posts"), o.out, time.Since(start).Round(time.Millisecond))
 	return 0
+}
+
+// count writes n with the noun in the right number: "1 problem", "2 problems".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // buildBase is the base URL when neither the config nor --base-url sets

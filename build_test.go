@@ -69,6 +69,9 @@ func TestBuildWithProblems(t *testing.T) {
 	if !strings.Contains(stderr.String(), filepath.Join("content", "blog", "bad.md")+":") {
 		t.Errorf("stderr does not name the broken file:\n%s", stderr.String())
 	}
+	if want := "folio: 1 problem; " + out + " left as it was\n"; !strings.HasSuffix(stderr.String(), want) {
+		t.Errorf("stderr does not end with %q:\n%s", want, stderr.String())
+	}
 	if b, _ := os.ReadFile(filepath.Join(out, "index.html")); string(b) != "previous" {
 		t.Errorf("previous output changed: %q", b)
 	}
@@ -82,5 +85,13 @@ func TestBuildRefusesNginxInsideOutput(t *testing.T) {
 	code := run(context.Background(), []string{"build", "--out", "public", "--nginx", "public/nginx.conf"}, &stdout, &stderr)
 	if code != 2 || !strings.Contains(stderr.String(), "inside the output folder") {
 		t.Errorf("exit %d, stderr %q; want 2 and the reason", code, stderr.String())
+	}
+}
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0 problems", 1: "1 problem", 2: "2 problems"} {
+		if got := count(n, "problem", "problems"); got != want {
+			t.Errorf("count(%d) = %q, want %q", n, got, want)
+		}
 	}
 }
