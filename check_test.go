@@ -87,3 +87,18 @@ func TestCheckVerboseListsLoadedPosts(t *testing.T) {
 		t.Errorf("stdout = %q, want the broken post first", stdout.String())
 	}
 }
+
+// TestCheckEmptySectionHint: the hint about posts in another folder goes
+// to stderr; stdout keeps its fixed format.
+func TestCheckEmptySectionHint(t *testing.T) {
+	dir := t.TempDir()
+	post := "---\ntitle: T\ndate: 2024-01-02\n---\n"
+	writeTree(t, dir, map[string]string{"content/posts/a.md": post, "content/posts/b.md": post, "config.toml": "title = 'x'\n"})
+	code, stdout, stderr := runCLI(t, "check", "--config", filepath.Join(dir, "config.toml"))
+	content := filepath.Join(dir, "content")
+	wantErr := "folio: no posts in " + filepath.Join(content, "blog") + "/; " + filepath.Join(content, "posts") +
+		"/ has 2 Markdown files (set section = \"posts\" in " + filepath.Join(dir, "config.toml") + ")\n"
+	if code != 0 || stdout != "0 posts, 0 problems\n" || stderr != wantErr {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 0, \"0 posts, 0 problems\\n\", stderr:\n%s", code, stdout, stderr, wantErr)
+	}
+}
