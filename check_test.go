@@ -88,6 +88,40 @@ func TestCheckVerboseListsLoadedPosts(t *testing.T) {
 	}
 }
 
+// TestCheckFrontMatterLines: a broken post of each front-matter format is
+// reported at the line that is wrong, counted in the whole file.
+func TestCheckFrontMatterLines(t *testing.T) {
+	tests := []struct {
+		name, src, want string // want: the problem line, with DIR
+	}{
+		{"yaml", "---\ntitle: T\ndate: 2024-01-02\ntags: [a\n---\n",
+			"DIR/blog/yaml.md:4: front matter: yaml: sequence end token ']' not found"},
+		{"yaml-after-blank-lines", "\n\n---\ntitle: T\n  nested: : bad\n---\n",
+			"DIR/blog/yaml-after-blank-lines.md:5: front matter: yaml: found an invalid key for this map"},
+		{"toml", "+++\ntitle = 'T'\ndate = 2024-01-02\ntags = [\n+++\n",
+			"DIR/blog/toml.md:4: front matter: toml: array is incomplete"},
+		{"toml-bad-value", "+++\ntitle = 'T'\n\ndate = yesterday\n+++\n",
+			"DIR/blog/toml-bad-value.md:4: front matter: toml: unexpected character U+0079 'y' at start of value"},
+		{"json-unterminated-string", "{\n\"title\": \"keyset cursors,\n\"date\": \"2024-01-02\"\n}\nBody.\n",
+			`DIR/blog/json-unterminated-string.md:2: front matter: json: invalid character '\n' in string literal`},
+		{"json-missing-comma", "\n{\n  \"title\": \"T\"\n  \"date\": \"2024-01-02\"\n}\n",
+			`DIR/blog/json-missing-comma.md:4: front matter: json: invalid character '"' after object key:value pair`},
+		{"json-unclosed", "{\n\"title\": \"T\",\n\"date\": \"2024-01-02\"\n",
+			"DIR/blog/json-unclosed.md:1: front matter: unclosed block (} missing)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeTree(t, dir, map[string]string{"blog/" + tc.name + ".md": tc.src})
+			code, stdout, _ := runCLI(t, "check", "--content", dir)
+			want := strings.ReplaceAll(tc.want, "DIR", dir) + "\n0 posts, 1 problems\n"
+			if code != 1 || stdout != want {
+				t.Errorf("exit %d, stdout:\n%s\nwant exit 1, stdout:\n%s", code, stdout, want)
+			}
+		})
+	}
+}
+
 // TestCheckEmptySectionHint: the hint about posts in another folder goes
 // to stderr; stdout keeps its fixed format.
 func TestCheckEmptySectionHint(t *testing.T) {
