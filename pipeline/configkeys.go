@@ -195,9 +195,9 @@ var knownKeys = func() [][]string {
 // suggest names the known key an unknown one was probably meant to be:
 // the nearest (edit distance at most 2 and at most half its length,
 // ignoring case) of the keys in the same table, else of the keys
-// elsewhere, with where that key belongs. A
-// top-level key written after a [table] line is the usual way to get
-// cache.title; the hint says to move it.
+// elsewhere, with where that key belongs. A top-level key written after
+// a [table] line is the usual way to get cache.title; the hint says to
+// move it.
 func suggest(k toml.Key, kp keyPositions) string {
 	last := strings.ToLower(k[len(k)-1])
 	parent := keyName(k[:len(k)-1])

@@ -1,6 +1,9 @@
 package pipeline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestConfigErrorMessages: each error names the file, the line of the key
 // at fault (no line only when none can be found) and, for an unknown key
@@ -113,4 +116,26 @@ func TestEditDistance(t *testing.T) {
 			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
 	}
+}
+
+// FuzzParseConfig: any config file gives a config or an error, never a
+// panic, and an unknown-key error names a key.
+func FuzzParseConfig(f *testing.F) {
+	for _, s := range []string{
+		"title = 'x'\ntitel = 'y'\n",
+		"[cache]\nmaxAge = 1\ntitel = 'y'\n",
+		"\"we ird\".k = 1\n[\"feed\"]\n'limt' = 2\n",
+		"feed = { limit = 3,\n  limt = 4 }\n",
+		"[[arr]]\na = 1\n[[arr]]\nb = [{c = 1}, {d = 2}]\n",
+		"description = '''\ntitel = 1\n'''\n",
+		"\ufefftitel = 1\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		_, err := ParseConfig([]byte(src), "config.toml")
+		if err != nil && strings.Contains(err.Error(), "unknown key") && strings.HasSuffix(err.Error(), "unknown key ") {
+			t.Errorf("error names no key: %q", err)
+		}
+	})
 }
