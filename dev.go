@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"time"
 )
 
@@ -14,15 +13,15 @@ import (
 // every change the watcher sees until SIGTERM or SIGINT. See devHost.
 func runDev(ctx context.Context, o *options, stderr io.Writer, log *slog.Logger) int {
 	start := time.Now()
-	ln, err := net.Listen("tcp", listenAddr(o))
+	ln, err := listen(listenAddr(o))
 	if err != nil {
-		log.Error("listen", "err", err)
+		fmt.Fprintf(stderr, "folio: %v\n", err)
 		return 1
 	}
 	defer ln.Close()
 	d := newDevHost(o, ln.Addr(), log, start)
 	if err := d.start(); err != nil {
-		log.Error("start", "err", err)
+		fmt.Fprintf(stderr, "folio: %v\n", err)
 		return exitCode(err)
 	}
 	loopCtx, stopLoop := context.WithCancel(ctx)
