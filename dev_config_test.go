@@ -43,7 +43,7 @@ func TestDevConfigChanges(t *testing.T) {
 		message      string
 	}{
 		{"syntax", devConfig + "title = \n", 3, ""},
-		{"unknown key", devConfig + "colour = \"red\"\n", 1, "unknown key colour"},
+		{"unknown key", devConfig + "colour = \"red\"\n", 3, "unknown key colour"}, // its own line (37a690f)
 		{"missing content folder", "contentDir = \"nowhere\"\n", 1, "nowhere"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -274,7 +274,7 @@ func TestDevRescanKeepsLastGood(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "content/blog/x.md"), "---\ntitle: X\ndate: never\n---\n")
 	writeFile(t, filepath.Join(dir, "content/blog/z.md"), post("Z", "2026-01-01T00:00:00Z"))
 	must(t, os.Remove(filepath.Join(dir, "content/blog/y.md")))
-	d.apply(context.Background(), []watch.Batch{{Root: d.roots.content, Rescan: true}}, nil)
+	d.apply(context.Background(), []watch.Batch{{Root: d.roots.content, Rescan: true}})
 	s := d.current().Snapshot()
 	if titleOf(s, "x") != "X" || s.Post("y") != nil || s.Post("z") == nil || len(s.Problems) != 1 {
 		t.Errorf("after the rescan: %s", describe([]*pipeline.Snapshot{s}))

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -15,7 +16,7 @@ import (
 )
 
 // The config file is watched through its folder, so it is seen whether or
-// not it existed when folio dev started (devconfig.go).
+// not it existed when folio dev started (devwatch.go).
 
 // TestDevConfigFileAppears starts folio dev in a folder without
 // config.toml (the defaults) and then creates, replaces by rename, breaks
@@ -74,7 +75,7 @@ func TestDevConfigFileAppears(t *testing.T) {
 		f.write("other/config.toml", "title = \"Nor this one\"\n")
 		must(t, os.Remove(f.path("notes.txt")))
 		// A pause longer than any burst's silence, then the config itself
-		// as a marker: its watcher delivers in order, so a rebuild for the
+		// as a marker: the watcher delivers in order, so a rebuild for the
 		// files above would come before the marker's.
 		time.Sleep(devSettle)
 		f.write("config.toml", "title = \"Marker\"\n")
@@ -108,7 +109,8 @@ func TestDevConfigFileNamed(t *testing.T) {
 }
 
 // TestDevConfigInContentFolder: a config file inside the content folder is
-// seen by both watchers, and counted once: a save is one rebuild.
+// seen by its own root and the content folder's, and counted once: a save
+// is one rebuild.
 func TestDevConfigInContentFolder(t *testing.T) {
 	dir := t.TempDir()
 	config := filepath.Join(dir, "content", "config.toml")
@@ -123,9 +125,9 @@ func TestDevConfigInContentFolder(t *testing.T) {
 	}
 }
 
-// TestDevContentBatchOfConfig: whichever watcher delivers first, the
-// content watcher's report of a config file inside the content folder
-// makes no snapshot of its own.
+// TestDevContentBatchOfConfig: the content folder's root reporting a
+// config file inside the content folder makes no snapshot of its own: the
+// config's root reports it in the same delivery.
 func TestDevContentBatchOfConfig(t *testing.T) {
 	dir := t.TempDir()
 	config := filepath.Join(dir, "config.toml")
@@ -141,11 +143,11 @@ func TestDevContentBatchOfConfig(t *testing.T) {
 		t.Fatalf("content folder %q, want %q", d.roots.content, dir)
 	}
 	before := d.current().Snapshot()
-	d.apply(context.Background(), []watch.Batch{{Root: d.roots.content, Paths: []string{"config.toml"}}}, nil)
+	d.apply(context.Background(), []watch.Batch{{Root: d.roots.content, Paths: []string{"config.toml"}}})
 	if d.current().Snapshot() != before {
 		t.Error("the config file seen as content made a snapshot")
 	}
-	d.apply(context.Background(), []watch.Batch{{Root: d.roots.content, Paths: []string{"blog/x.md", "config.toml"}}}, nil)
+	d.apply(context.Background(), []watch.Batch{{Root: d.roots.content, Paths: []string{"blog/x.md", "config.toml"}}})
 	if d.current().Snapshot() == before {
 		t.Error("a post changed beside the config made no snapshot")
 	}
@@ -205,4 +207,42 @@ func TestDevFoldersReplaced(t *testing.T) {
 	if _, body := f.get("/"); !strings.Contains(body, "Edited again") {
 		t.Fatal("an edit in the new site folder is not seen")
 	}
+}
+
+// TestDevConfigAndContentOneBurst: a change to the config file and to the
+// content in one burst (a git checkout writes config.toml, then the
+// posts) is one rebuild from the new config over all the new posts: no
+// snapshot from the new config over half the posts is served on the way.
+func TestDevConfigAndContentOneBurst(t *testing.T) {
+	f := startDev(t, newDevDir(t, map[string]string{"content/blog/x.md": post("X", "2026-01-01T00:00:00Z")}), nil)
+	before := f.count()
+	const n = 200
+	f.write("config.toml", devConfig+"description = \"Checked out\"\n")
+	for i := range n {
+		f.write(fmt.Sprintf("content/blog/p%03d.md", i), post(fmt.Sprintf("P%d", i), "2026-01-01T00:00:00Z"))
+		// Pauses far shorter than the Quiet: still one burst, but the
+		// writes last longer than the silence that ends the config's
+		// own events, were they a burst of their own.
+		time.Sleep(time.Millisecond)
+	}
+	f.waitSnap("the new config over every new post", func(s *pipeline.Snapshot) bool {
+		return s.Config.Description == "Checked out" && s.Post(fmt.Sprintf("p%03d", n-1)) != nil
+	})
+	got := f.afterSettling(before)
+	if len(got) != 1 {
+		t.Fatalf("%d snapshots for one burst over the config and %d posts, want 1: %s", len(got), n, summarize(got))
+	}
+	if s := got[0]; s.Config.Description != "Checked out" || len(s.Posts) != n+1 {
+		t.Errorf("the snapshot has description %q and %d posts, want \"Checked out\" and %d", s.Config.Description, len(s.Posts), n+1)
+	}
+}
+
+// summarize describes snapshots by their config and post count: describe
+// would list hundreds of posts.
+func summarize(snaps []*pipeline.Snapshot) string {
+	var b strings.Builder
+	for _, s := range snaps {
+		fmt.Fprintf(&b, "\n  #%d: description %q, %d posts", s.ID, s.Config.Description, len(s.Posts))
+	}
+	return b.String()
 }

@@ -12,7 +12,7 @@ import (
 	"folio/watch"
 )
 
-// devChange is what one delivery of the watchers asks for.
+// devChange is what one delivery of the watcher asks for.
 type devChange struct {
 	paths    []string // content paths, relative to the content folder
 	rescan   bool     // read the whole content folder again
@@ -22,39 +22,40 @@ type devChange struct {
 	files    int  // paths reported, for the log
 }
 
-// changeOf reads one delivery of the folders watcher (folders) and of the
-// names watcher (names), either possibly empty (see devWatch). The config
-// file is left out of the folders' paths: the names watcher reports it.
-func (d *devHost) changeOf(folders, names []watch.Batch) devChange {
-	ch := devChange{config: d.configIn(names)}
+// changeOf reads one delivery of the watcher (see devWatch). The config
+// file is left out of the content and site paths: its own root reports it.
+func (d *devHost) changeOf(batches []watch.Batch) devChange {
+	ch := devChange{config: d.w.configIn(batches)}
 	if ch.config {
 		ch.files++
 	}
 	content, site := d.replaced()
 	ch.replaced = content || site
 	ch.rescan, ch.site = content, site
-	for _, b := range folders {
+	for _, b := range batches {
+		if b.Index != 0 && b.Index != d.w.siteRoot {
+			continue // names only: the config, or a folder replaced
+		}
 		paths := d.withoutConfig(b.Root, b.Paths)
 		ch.files += len(paths)
-		if b.Root == d.roots.site && d.roots.site != "" && (b.Rescan || len(paths) > 0) {
-			ch.site = true
-		}
-		if b.Root == d.roots.content {
+		if b.Index == 0 {
 			ch.rescan = ch.rescan || b.Rescan
 			ch.paths = append(ch.paths, paths...)
+		} else if b.Rescan || len(paths) > 0 {
+			ch.site = true
 		}
 	}
 	return ch
 }
 
 // apply makes the next snapshot (and theme) from one delivery of the
-// watchers and logs the rebuild as one line. A delivery that changes
+// watcher and logs the rebuild as one line. A delivery that changes
 // nothing read (the config file seen from inside the content folder, a
 // folder's name reported after it was already watched again) makes no
 // snapshot.
-func (d *devHost) apply(ctx context.Context, folders, names []watch.Batch) {
+func (d *devHost) apply(ctx context.Context, batches []watch.Batch) {
 	start := time.Now()
-	ch := d.changeOf(folders, names)
+	ch := d.changeOf(batches)
 	if !ch.config && !ch.site && !ch.rescan && len(ch.paths) == 0 {
 		return
 	}
@@ -65,7 +66,7 @@ func (d *devHost) apply(ctx context.Context, folders, names []watch.Batch) {
 		d.reloadConfig(ctx, ch.replaced)
 	default:
 		if ch.replaced {
-			// New watchers first, so that nothing written into the new
+			// A new watcher first, so that nothing written into the new
 			// folder during the build below goes unseen.
 			if err := d.rewatch(d.roots); err != nil {
 				d.log.Error("watch: cannot watch the new folder yet", "err", err)
@@ -226,10 +227,10 @@ func (d *devHost) reloadConfig(ctx context.Context, replaced bool) {
 	d.report()
 }
 
-// rewatch replaces the watchers when the config moves a watched folder or
-// the folder was replaced. The new ones start before the build that
-// follows, so nothing is missed. If they cannot start (the folder is gone),
-// the old ones stay.
+// rewatch replaces the watcher when the config moves a watched folder or
+// the folder was replaced. The new one starts before the build that
+// follows, so nothing is missed. If it cannot start (the folder is gone),
+// the old one stays.
 func (d *devHost) rewatch(roots devRoots) error {
 	w, err := d.newWatch(roots)
 	if err != nil {

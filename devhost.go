@@ -17,11 +17,11 @@ import (
 	"folio/watch"
 )
 
-// A devHost is what folio dev runs: a server in dev mode and watchers on
-// the content folder, the site folder (when the config sets siteDir) and
-// the config file, which is seen created, replaced or deleted after start
-// (devwatch.go). One goroutine (loop) makes every change, so two rebuilds
-// never race; requests only Load the server pointer, and the
+// A devHost is what folio dev runs: a server in dev mode and one watcher
+// on the content folder, the site folder (when the config sets siteDir)
+// and the config file, which is seen created, replaced or deleted after
+// start (devwatch.go). One goroutine (loop) makes every change, so two
+// rebuilds never race; requests only Load the server pointer, and the
 // server's snapshot is replaced with one atomic store.
 //
 //   - Content batches are applied with Snapshot.Update: only the changed
@@ -65,13 +65,6 @@ type devHost struct {
 // folder and the site folder ("" for the embedded theme).
 type devRoots struct{ content, site string }
 
-func (r devRoots) list() []string {
-	if r.site == "" {
-		return []string{r.content}
-	}
-	return []string{r.content, r.site}
-}
-
 func newDevHost(o *options, addr net.Addr, log *slog.Logger, started time.Time) *devHost {
 	return &devHost{o: o, addr: addr, log: log, started: started, stopSchedule: func() {}, watchOpts: watch.Options{Logger: log}}
 }
@@ -84,7 +77,7 @@ func (d *devHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // start reads the config, starts watching and builds the first server.
-// The watchers start before the build, so nothing changed in between
+// The watcher starts before the build, so nothing changed in between
 // goes unseen. A broken custom theme at start falls back to the embedded
 // one, with the error in the overlay.
 func (d *devHost) start() error {
@@ -188,29 +181,24 @@ func (d *devHost) report() {
 	d.current().ReportProblems(append(append([]pipeline.Problem(nil), d.configProblem...), d.siteProblem...))
 }
 
-// loop applies the watchers' batches and runs scheduled publishing until
+// loop applies the watcher's batches and runs scheduled publishing until
 // ctx ends. d.w is read again each time round: it may have been replaced.
 func (d *devHost) loop(ctx context.Context) {
 	d.schedule(ctx)
 	defer func() { d.stopSchedule() }()
 	defer func() { d.w.Close() }()
 	for {
-		var folders, names []watch.Batch
-		var ok bool
 		select {
 		case <-ctx.Done():
 			return
-		case folders, ok = <-d.w.folders.Batches():
-			names = takeReady(d.w.names.Batches())
-		case names, ok = <-d.w.names.Batches():
-			folders = takeReady(d.w.folders.Batches())
+		case batches, ok := <-d.w.Batches():
+			if !ok {
+				d.log.Error("watch: the watcher stopped; restart folio dev to see changes")
+				<-ctx.Done()
+				return
+			}
+			d.apply(ctx, batches)
 		}
-		if !ok {
-			d.log.Error("watch: the watcher stopped; restart folio dev to see changes")
-			<-ctx.Done()
-			return
-		}
-		d.apply(ctx, folders, names)
 	}
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,21 +9,26 @@ import (
 	"folio/watch"
 )
 
-// folio dev runs two watchers. One watches the content and site folders
-// with everything in them. The other watches the config file, the content
-// folder and the site folder by name, in the folders that hold them: it
-// sees them created, replaced or removed, and nothing else there.
+// folio dev watches everything with one watch.Watcher, so that one change
+// touching several of them (a git checkout that writes config.toml, then
+// the posts) is one burst, one delivery and one rebuild: two watchers
+// would each end their own burst, and the first delivery would make a
+// snapshot from half the change. Its roots, in this order:
+//
+//   - the content folder, with everything in it;
+//   - the site folder, with everything in it, when the config sets one;
+//   - by name only, the folders that hold the config file, the content
+//     folder and the site folder: they see those created, replaced or
+//     removed, and nothing else there.
 //
 // The config file needs this because it may not exist when folio dev
 // starts (./config.toml is optional: the defaults apply until the author
 // writes one), may be deleted (back to the defaults) and is replaced by a
-// rename when most editors save it or git checks it out. The watch package
-// watches a file root through its folder but needs the file to exist at
-// start, so the folder is watched as a folder root instead, with an Ignore
-// that keeps only the names: nothing below it is watched (the config's
-// folder is often the project root, with .git, the content, maybe a Go
-// module), and no other file in it starts a burst, so none causes a
-// rebuild.
+// rename when most editors save it or git checks it out. A file root
+// needs the file to exist at start, so its folder is a names-only root:
+// nothing below it is watched (the config's folder is often the project
+// root, with .git, the content, maybe a Go module), and no other file in
+// it starts a burst, so none causes a rebuild.
 //
 // The content and site folders need it because a folder removed while a
 // snapshot still reads through a handle on it sends no removal event
@@ -32,14 +36,18 @@ import (
 // content folder replaced by git or by hand would go unseen, and the
 // watcher would keep watching the deleted one. So before each delivery is
 // applied, the folders at those paths are compared with the ones the
-// watchers were started on, and a new one gets new watchers and a fresh
+// watcher was started on, and a new one gets a new watcher and a fresh
 // build (replaced).
 
-// devWatch is the pair of watchers for one set of roots.
+// devWatch is the watcher for one set of roots.
 type devWatch struct {
-	folders *watch.Watcher // the content and site folders, recursively
-	names   *watch.Watcher // the config file, content and site folders, by name
-	// The content and site folders as found just before the watchers
+	*watch.Watcher
+	// The index of the site folder's root (-1 for none) and of the
+	// names-only root of the config file's folder, where the file is
+	// configName. The content folder's root is 0.
+	siteRoot, configRoot int
+	configName           string
+	// The content and site folders as found just before the watcher
 	// started (nil when missing or the embedded theme): a folder replaced
 	// in between differs, and is watched again at the next delivery.
 	content, site os.FileInfo
@@ -47,20 +55,30 @@ type devWatch struct {
 
 // newWatch starts watching roots and the config file.
 func (d *devHost) newWatch(roots devRoots) (*devWatch, error) {
-	dw := &devWatch{content: statOrNil(roots.content), site: statOrNil(roots.site)}
-	var err error
-	if dw.names, err = watchNames([]string{d.configPath(), roots.content, roots.site}, d.watchOpts); err != nil {
+	dw := &devWatch{siteRoot: -1, content: statOrNil(roots.content), site: statOrNil(roots.site)}
+	list := []watch.Root{{Path: roots.content}}
+	if roots.site != "" {
+		dw.siteRoot = len(list)
+		list = append(list, watch.Root{Path: roots.site})
+	}
+	byName, err := namesRoots([]string{d.configPath(), roots.content, roots.site})
+	if err != nil {
 		return nil, err
 	}
-	if dw.folders, err = watch.New(roots.list(), d.watchOpts); err != nil {
-		dw.names.Close()
+	config, err := filepath.Abs(d.configPath())
+	if err != nil {
+		return nil, err
+	}
+	dw.configName = filepath.Base(config)
+	for i, r := range byName {
+		if r.Path == filepath.Dir(config) {
+			dw.configRoot = len(list) + i
+		}
+	}
+	if dw.Watcher, err = watch.NewRoots(append(list, byName...), d.watchOpts); err != nil {
 		return nil, err
 	}
 	return dw, nil
-}
-
-func (dw *devWatch) Close() error {
-	return errors.Join(dw.folders.Close(), dw.names.Close())
 }
 
 func statOrNil(dir string) os.FileInfo {
@@ -83,12 +101,11 @@ func (d *devHost) configPath() string {
 	return "config.toml"
 }
 
-// watchNames watches paths ("" for none) by name in their folders, which
-// must exist: each Batch is for one folder, given absolute, and its Paths
-// are names from paths (or Rescan: the folder itself went or came back).
-func watchNames(paths []string, opts watch.Options) (*watch.Watcher, error) {
-	names := map[string]bool{}
-	var dirs []string
+// namesRoots are the names-only roots that watch paths ("" for none) by
+// name in their folders, which must exist: one root for each folder,
+// absolute, in the order of paths.
+func namesRoots(paths []string) ([]watch.Root, error) {
+	var roots []watch.Root
 	for _, p := range paths {
 		if p == "" {
 			continue
@@ -97,24 +114,26 @@ func watchNames(paths []string, opts watch.Options) (*watch.Watcher, error) {
 		if err != nil {
 			return nil, err
 		}
-		names[filepath.Base(abs)] = true
-		if dir := filepath.Dir(abs); !slices.Contains(dirs, dir) {
-			dirs = append(dirs, dir)
+		dir, name := filepath.Dir(abs), filepath.Base(abs)
+		if dir == abs {
+			continue // a file system's root: no folder holds it
+		}
+		i := slices.IndexFunc(roots, func(r watch.Root) bool { return r.Path == dir })
+		switch {
+		case i < 0:
+			roots = append(roots, watch.Root{Path: dir, Names: []string{name}})
+		case !slices.Contains(roots[i].Names, name):
+			roots[i].Names = append(roots[i].Names, name)
 		}
 	}
-	opts.Ignore = func(rel string) bool { return !names[rel] }
-	return watch.New(dirs, opts)
+	return roots, nil
 }
 
-// configIn reports whether a delivery of the names watcher is about the
-// config file.
-func (d *devHost) configIn(names []watch.Batch) bool {
-	abs, err := filepath.Abs(d.configPath())
-	if err != nil {
-		return true // read it again: a wasted build at worst
-	}
-	for _, b := range names {
-		if b.Root == filepath.Dir(abs) && (b.Rescan || slices.Contains(b.Paths, filepath.Base(abs))) {
+// configIn reports whether a delivery is about the config file: its name
+// in its folder, or that folder gone or back.
+func (dw *devWatch) configIn(batches []watch.Batch) bool {
+	for _, b := range batches {
+		if b.Index == dw.configRoot && (b.Rescan || slices.Contains(b.Paths, dw.configName)) {
 			return true
 		}
 	}
@@ -122,7 +141,7 @@ func (d *devHost) configIn(names []watch.Batch) bool {
 }
 
 // replaced reports whether the content or site folder now at its path is
-// not the one the watchers were started on: made again, renamed over, or
+// not the one the watcher was started on: made again, renamed over, or
 // gone.
 func (d *devHost) replaced() (content, site bool) {
 	return !sameInfo(d.w.content, d.roots.content), d.roots.site != "" && !sameInfo(d.w.site, d.roots.site)
@@ -134,9 +153,9 @@ func sameInfo(info os.FileInfo, dir string) bool {
 }
 
 // withoutConfig drops the config file from paths, a batch of the folder
-// root: when the config lies inside the content (or site) folder, both
-// watchers see its saves, and the names watcher's delivery alone must
-// count, since it rebuilds everything anyway.
+// root: when the config lies inside the content (or site) folder, that
+// root reports its saves too, and the config's root alone must count,
+// since it rebuilds everything anyway.
 func (d *devHost) withoutConfig(root string, paths []string) []string {
 	rel, ok := relInside(root, d.configPath())
 	if !ok || !slices.Contains(paths, rel) {
@@ -161,16 +180,4 @@ func relInside(dir, file string) (string, bool) {
 		return "", false
 	}
 	return filepath.ToSlash(rel), true
-}
-
-// takeReady returns the delivery ch has ready, nil when it has none: a
-// burst that touched the config and the content is one rebuild, not two,
-// when both watchers have delivered by the time the loop wakes.
-func takeReady(ch <-chan []watch.Batch) []watch.Batch {
-	select {
-	case b := <-ch:
-		return b
-	default:
-		return nil
-	}
 }

@@ -79,7 +79,8 @@ func newPending(roots int) pending {
 func (p *pending) merge(b *burst, roots []*root) {
 	for i, changed := range b.changed {
 		for rel, created := range changed {
-			if created && transient(rel) && gone(roots[i], rel) {
+			// A name asked for is never a tool's temporary file.
+			if created && roots[i].names == nil && transient(rel) && gone(roots[i], rel) {
 				continue
 			}
 			if p.paths[i] == nil {
@@ -102,9 +103,9 @@ func (p *pending) batches(roots []*root) []Batch {
 	for i, r := range roots {
 		switch {
 		case p.rescan[i]:
-			out = append(out, Batch{Root: r.given, Rescan: true})
+			out = append(out, Batch{Root: r.given, Index: i, Rescan: true})
 		case len(p.paths[i]) > 0:
-			out = append(out, Batch{Root: r.given, Paths: compact(p.paths[i])})
+			out = append(out, Batch{Root: r.given, Index: i, Paths: compact(p.paths[i])})
 		}
 	}
 	return out

@@ -116,7 +116,7 @@ func TestDeadline(t *testing.T) {
 func TestMerge(t *testing.T) {
 	dir := t.TempDir()
 	tree(t, dir, map[string]string{"blog/sedKeep01": "left behind"})
-	r, err := newRoot(dir)
+	r, err := newRoot(Root{Path: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,17 +5,48 @@
 //
 // # Use
 //
-//	w, err := watch.New([]string{contentDir, siteDir, configFile}, watch.Options{})
+//	w, err := watch.NewRoots([]watch.Root{
+//		{Path: contentDir},                                 // 0: the folder and all below it
+//		{Path: siteDir},                                    // 1
+//		{Path: projectDir, Names: []string{"config.toml"}}, // 2: that name in that folder only
+//	}, watch.Options{})
 //	snap, err := pipeline.Build(os.DirFS(contentDir), cfg, opts, time.Now())
 //	for batches := range w.Batches() {
 //		for _, b := range batches {
-//			// b.Root == contentDir: b.Rescan ? Build again : snap.Update(b.Paths, now)
-//			// b.Root == configFile or siteDir: reload those, rebuild
+//			// b.Index == 0: b.Rescan ? Build again : snap.Update(b.Paths, now)
+//			// b.Index == 1 or 2: reload those, rebuild
 //		}
 //	}
 //
+// New(paths, opts) is the same for folder and file roots given by path.
 // Start the Watcher before the first build, so that nothing changed
 // between the build and the first watch goes unseen.
+//
+// # Roots
+//
+// A Root is one of three kinds:
+//
+//   - a folder, watched with every folder below it (Options.Ignore
+//     leaves some out);
+//   - a file, which must exist at start, watched through its folder and
+//     filtered to its name; its Paths are ["."];
+//   - a names-only root (Root.Names set): a folder watched by itself, not
+//     recursively, that reports only the entries with those names, files
+//     or folders, created, written, removed or renamed to or away, whether
+//     or not they exist at start, and not what happens inside a named
+//     folder. Options.Ignore does not apply: the names were asked for.
+//     folio dev watches the config file this way (it may be created after
+//     start, and is replaced by a rename when saved), and the content and
+//     site folders themselves in the folders that hold them (a folder
+//     replaced is seen even while a handle keeps the old one alive),
+//     without watching the rest of a project folder (.git, a Go module).
+//
+// Every root, of every kind, feeds the same bursts: a change that touches
+// several roots (git writing config.toml, then 200 posts) is one
+// delivery, with one Batch per root. Two Watchers would each end their
+// own burst, and the first delivery would be half of the change. Roots may
+// share a folder (a config file inside the content folder is reported by
+// both its roots); Batch.Index tells which root a Batch is for.
 //
 // # Folders, not files
 //
@@ -23,19 +54,19 @@
 // one (vim, JetBrains, sed -i, atomic-write libraries). A watch on a file
 // follows the file, not its name: after such a save it watches the backup
 // or a deleted file and sees no further saves. So the Watcher watches
-// folders only, and a file root (the config file) is watched through its
-// folder, filtered to its name.
+// folders only, and file and names-only roots are watched through their
+// folder, filtered to their names.
 //
 // fsnotify does not recurse, so the Watcher keeps one watch per folder:
-// every folder below each root at start, each new folder as it appears,
-// and none for ignored folders such as .git. A new folder is reported as
-// the folder: its files may have been written before its watch was in
-// place, and they produce no events, so the consumer reads the folder
-// again whole (pipeline.Snapshot.Update re-scans a folder it is given).
-// The folder is watched before it is listed, so nothing falls between the
-// two. A removed or renamed folder loses its watches and those of every
-// folder below it; inotify would otherwise keep reporting a renamed
-// folder's subfolders under their old names.
+// every folder below each folder root at start, each new folder as it
+// appears, and none for ignored folders such as .git. A new folder is
+// reported as the folder: its files may have been written before its
+// watch was in place, and they produce no events, so the consumer reads
+// the folder again whole (pipeline.Snapshot.Update re-scans a folder it
+// is given). The folder is watched before it is listed, so nothing falls
+// between the two. A removed or renamed folder loses its watches and
+// those of every folder below it; inotify would otherwise keep reporting
+// a renamed folder's subfolders under their old names.
 //
 // # Bursts
 //
@@ -77,6 +108,6 @@
 // says how to raise it, delivers a Rescan for the root, and polls the
 // folders it could not watch every Poll (1s): it tries to watch them again
 // and meanwhile compares their listings. A root folder that is removed is
-// polled the same way until it comes back, and each is a Rescan. Slower,
-// never a silent stall.
+// polled the same way until it comes back, and each is a Rescan (for a
+// file root, Paths ["."]). Slower, never a silent stall.
 package watch

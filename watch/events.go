@@ -48,11 +48,15 @@ func (w *Watcher) note(name string, created bool, now time.Time) {
 // a root folder that goes is polled until it is back.
 func (w *Watcher) removed(name string) {
 	w.unwatchTree(name)
+	warned := false // once for roots that share the folder
 	for _, r := range w.roots {
 		if r.dir == name && !r.lost {
 			r.lost = true
 			w.polled[r.dir] = &polled{}
-			w.log.Warn("watch: a watched folder was removed or renamed; waiting for it to come back", "dir", r.dir)
+			if !warned {
+				w.log.Warn("watch: a watched folder was removed or renamed; waiting for it to come back", "dir", r.dir)
+				warned = true
+			}
 		}
 	}
 }
@@ -61,11 +65,15 @@ func (w *Watcher) removed(name string) {
 // made before the watch was in place send no event, so the folder itself
 // is reported and read again whole.
 func (w *Watcher) created(name string) {
+	back := false // once for roots that share the folder
 	for _, r := range w.roots {
 		if r.lost && r.dir == name && isDir(name, true) {
 			r.lost = false
 			delete(w.polled, r.dir)
-			w.log.Info("watch: watched folder is back", "dir", r.dir)
+			if !back {
+				w.log.Info("watch: watched folder is back", "dir", r.dir)
+				back = true
+			}
 		}
 	}
 	// Symbolic links are not followed below a root (the pipeline does not
@@ -74,7 +82,7 @@ func (w *Watcher) created(name string) {
 		w.watchTree(name)
 	}
 	for _, r := range w.roots {
-		if r.file && r.dir == name && !r.lost {
+		if r.flat() && r.dir == name && !r.lost {
 			w.add(r.dir)
 		}
 	}
@@ -108,7 +116,7 @@ func (w *Watcher) reportLimits(now time.Time) {
 	if w.started {
 		for i, r := range w.roots {
 			for _, hit := range w.limited {
-				if hit.dir == r.dir || !r.file && within(hit.dir, r.abs) {
+				if hit.dir == r.dir || !r.flat() && within(hit.dir, r.abs) {
 					w.burst.rescanRoot(i, now)
 					break
 				}

@@ -139,7 +139,11 @@ func startWith(t *testing.T, opts Options, b backend, roots ...string) (*Watcher
 	if opts.Quiet == 0 {
 		opts.Quiet = testQuiet
 	}
-	w, err := newWatcher(roots, opts, b)
+	rs := make([]Root, len(roots))
+	for i, r := range roots {
+		rs[i] = Root{Path: r}
+	}
+	w, err := newWatcher(rs, opts, b)
 	if err != nil {
 		t.Fatal(err)
 	}

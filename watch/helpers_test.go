@@ -124,12 +124,13 @@ func wantPaths(t *testing.T, got []Batch, root string, paths ...string) {
 	wantBatches(t, got, Batch{Root: root, Paths: paths})
 }
 
-// wantRescan asserts a delivery of rescans of roots.
+// wantRescan asserts a delivery of rescans of roots: the Watcher's first
+// roots, in order.
 func wantRescan(t *testing.T, got []Batch, roots ...string) {
 	t.Helper()
 	var want []Batch
-	for _, r := range roots {
-		want = append(want, Batch{Root: r, Rescan: true})
+	for i, r := range roots {
+		want = append(want, Batch{Root: r, Index: i, Rescan: true})
 	}
 	wantBatches(t, got, want...)
 }
@@ -172,7 +173,7 @@ func show(bs []Batch) string {
 			paths = append(slices.Clip(paths[:3]), fmt.Sprintf("… %d more …", len(paths)-6))
 			paths = append(paths, b.Paths[len(b.Paths)-3:]...)
 		}
-		out = append(out, fmt.Sprintf("{%s rescan=%v %q}", b.Root, b.Rescan, paths))
+		out = append(out, fmt.Sprintf("{%d:%s rescan=%v %q}", b.Index, b.Root, b.Rescan, paths))
 	}
 	return "[" + strings.Join(out, " ") + "]"
 }

@@ -18,7 +18,7 @@ import (
 // it and not ignored.
 func (w *Watcher) wanted(dir string) bool {
 	for _, r := range w.roots {
-		if r.file || r.lost {
+		if r.flat() || r.lost {
 			continue
 		}
 		if _, ok := r.rel(dir, w.opts.Ignore); ok {
@@ -116,7 +116,7 @@ func (w *Watcher) resync() {
 	for _, r := range w.roots {
 		switch {
 		case r.lost: // polled until it is back
-		case r.file:
+		case r.flat():
 			w.add(r.dir)
 		default:
 			w.watchTree(r.abs)

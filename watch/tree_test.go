@@ -218,15 +218,15 @@ func TestRoots(t *testing.T) {
 	o.truncWrite("config.toml", "b")
 	wantBatches(t, only(t, w),
 		Batch{Root: content, Paths: []string{"blog/x.md"}},
-		Batch{Root: site, Paths: []string{"templates/post.html"}},
-		Batch{Root: config, Paths: []string{"."}})
+		Batch{Root: site, Index: 1, Paths: []string{"templates/post.html"}},
+		Batch{Root: config, Index: 2, Paths: []string{"."}})
 
 	// An editor that saves by rename replaces the config file: still
 	// seen, since its folder is watched.
 	o.rename("config.toml", "config.toml~")
 	o.create("config.toml", "c")
 	o.remove("config.toml~")
-	wantPaths(t, only(t, w), config, ".")
+	wantBatches(t, only(t, w), Batch{Root: config, Index: 2, Paths: []string{"."}})
 }
 
 // TestRootRemoved removes a watched root and makes it again: each is a

@@ -1,7 +1,6 @@
 package watch
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -51,14 +50,19 @@ func (o Options) withDefaults() Options {
 
 // A Batch is what changed under one root during one burst.
 type Batch struct {
-	// Root is the root as given to New.
+	// Root is the root's path as given to New or NewRoots.
 	Root string
+	// Index is the root's position in the list given to New or NewRoots:
+	// two roots may share a path (a folder root and a names-only root on
+	// the same folder), and Root alone does not tell them apart.
+	Index int
 	// Paths are the changed paths (created, written, removed or renamed
 	// away), slash-separated and relative to Root, sorted and without
 	// duplicates. A folder stands for everything inside it, which is then
 	// not listed: it was created, moved or removed as a whole, and must be
 	// read again whole. For a file root Paths is ["."]: any Batch for a
-	// file root means "read the file again".
+	// file root means "read the file again". For a names-only root Paths
+	// are the names that changed.
 	Paths []string
 	// Rescan means events were lost or the root folder itself went away
 	// or came back: read the whole root again. Paths is then empty.
@@ -99,6 +103,16 @@ type limitHit struct {
 // whose folder alone is watched and filtered to that file. Every root must
 // exist. Call Close to stop.
 func New(roots []string, opts Options) (*Watcher, error) {
+	rs := make([]Root, len(roots))
+	for i, r := range roots {
+		rs[i] = Root{Path: r}
+	}
+	return NewRoots(rs, opts)
+}
+
+// NewRoots is New for roots of any kind (see Root), among them names-only
+// roots. Every root's path must exist. Call Close to stop.
+func NewRoots(roots []Root, opts Options) (*Watcher, error) {
 	b, err := newNotify()
 	if err != nil {
 		return nil, err
@@ -111,9 +125,9 @@ func New(roots []string, opts Options) (*Watcher, error) {
 	return w, nil
 }
 
-func newWatcher(roots []string, opts Options, b backend) (*Watcher, error) {
+func newWatcher(roots []Root, opts Options, b backend) (*Watcher, error) {
 	if len(roots) == 0 {
-		return nil, errors.New("watch: no folder to watch")
+		return nil, errNoRoot
 	}
 	opts = opts.withDefaults()
 	w := &Watcher{
@@ -133,7 +147,7 @@ func newWatcher(roots []string, opts Options, b backend) (*Watcher, error) {
 		if err := w.add(r.dir); err != nil && !isLimit(err) {
 			return nil, fmt.Errorf("watch: %s: %w", r.dir, err)
 		}
-		if !r.file {
+		if !r.flat() {
 			w.watchTree(r.abs)
 		}
 	}
@@ -145,7 +159,8 @@ func newWatcher(roots []string, opts Options, b backend) (*Watcher, error) {
 
 // Batches delivers one slice per burst, with one Batch for each root that
 // changed, in the order of the roots given to New: a git checkout that
-// touches the content and the site folder is one delivery. Bursts that
+// touches the content folder, the site folder and the config file is one
+// delivery, whatever the kinds of their roots. Bursts that
 // end while the previous delivery has not been taken are merged into it.
 // The channel is closed by Close.
 func (w *Watcher) Batches() <-chan []Batch { return w.out }
