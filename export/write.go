@@ -159,17 +159,23 @@ func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File,
 		next  = make(chan int)
 		w     = &writer{dir: dir}
 	)
+	// Workers take runs of neighbouring paths: a post's page and its
+	// Markdown come one after the other and share one render, which a
+	// second worker asking for the other would only wait for.
+	const run = 32
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			for i := range next {
-				if err := w.writeOne(h, &files[i], opts); err != nil {
-					once.Do(func() { first = err })
+			for start := range next {
+				for i := start; i < min(start+run, len(files)); i++ {
+					if err := w.writeOne(h, &files[i], opts); err != nil {
+						once.Do(func() { first = err })
+					}
 				}
 			}
 		})
 	}
-	for i := range files {
-		next <- i
+	for start := 0; start < len(files); start += run {
+		next <- start
 	}
 	close(next)
 	wg.Wait()
