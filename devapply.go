@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -181,6 +182,11 @@ func (d *devHost) loadSite(srv *server.Server, dir string) {
 // must be watched again even if the config still names the same ones.
 func (d *devHost) reloadConfig(ctx context.Context, replaced bool) {
 	cfg, err := d.config()
+	if err == nil && d.o.config == "" {
+		if _, serr := os.Stat(d.configPath()); errors.Is(serr, fs.ErrNotExist) {
+			d.log.Warn("config: " + d.configPath() + " is gone; the built-in defaults apply")
+		}
+	}
 	var roots devRoots
 	if err == nil {
 		roots, err = d.rootsFor(cfg)

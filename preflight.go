@@ -39,11 +39,13 @@ func preflight(o *options, stderr io.Writer) (code int, ok bool) {
 	return 0, true
 }
 
-// checkSiteDir checks the folder that replaces the embedded theme, for
-// the commands that need it: dev falls back to the embedded theme and
-// shows the error in the page; check does not render pages.
-func checkSiteDir(o *options, dir string) error {
-	if dir == "" || (o.command != "serve" && o.command != "build") {
+// checkSiteDir checks the folder that replaces the embedded theme. Every
+// command checks it: check is the gate before a deploy, so a siteDir that
+// would stop serve or build fails check too. (Once dev runs, a site
+// folder that breaks falls back to the embedded theme with the error in
+// the page.)
+func checkSiteDir(_ *options, dir string) error {
+	if dir == "" {
 		return nil
 	}
 	return statFolder("siteDir", dir)
@@ -81,6 +83,9 @@ func checkAddr(o *options) error {
 		if errors.As(err, &ae) {
 			err = errors.New(ae.Err)
 		}
+		if isDigits(addr) {
+			return fmt.Errorf("%s: %w (did you mean :%s?)", from, err, addr)
+		}
 		return fmt.Errorf("%s: %w (want host:port, as in 127.0.0.1:8080 or :8080)", from, err)
 	}
 	if _, err := net.LookupPort("tcp", port); err != nil {
@@ -106,4 +111,13 @@ func listen(addr string) (net.Listener, error) {
 		return nil, fmt.Errorf("listen %s: %w", addr, err)
 	}
 	return ln, nil
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
