@@ -27,6 +27,9 @@ func runBuild(o *options, stderr io.Writer) int {
 	if err := checkNginxPath(o.out, o.nginx); err != nil {
 		return fail(2, err)
 	}
+	if err := export.Replaceable(o.out); err != nil {
+		return fail(2, err) // --out names someone's folder: a usage mistake
+	}
 	cfg, err := loadConfig(o)
 	if err != nil {
 		return fail(2, err)
@@ -55,7 +58,9 @@ func runBuild(o *options, stderr io.Writer) int {
 	if err != nil {
 		return fail(1, fmt.Errorf("site: %w", err))
 	}
-	site, err := export.Write(o.out, srv, srv.ExportPaths(), export.Options{NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects()})
+	site, err := export.Write(o.out, srv, srv.ExportPaths(), export.Options{
+		NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects(), Malformed: server.ExportMalformed,
+	})
 	if err != nil {
 		return fail(1, fmt.Errorf("build: %w", err))
 	}

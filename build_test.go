@@ -58,8 +58,10 @@ func TestBuildWithProblems(t *testing.T) {
 	os.WriteFile(filepath.Join(content, "ok.md"), []byte("---\ntitle: OK\ndate: 2026-01-02\n---\nfine\n"), 0o644)
 	os.WriteFile(filepath.Join(content, "bad.md"), []byte("---\ntitle: [unclosed\n---\n"), 0o644)
 	out := filepath.Join(dir, "public")
-	os.MkdirAll(out, 0o755)
+	os.MkdirAll(filepath.Join(out, "api"), 0o755) // an earlier export
 	os.WriteFile(filepath.Join(out, "index.html"), []byte("previous"), 0o644)
+	os.WriteFile(filepath.Join(out, "404.html"), []byte("previous"), 0o644)
+	os.WriteFile(filepath.Join(out, "api", "posts.json"), []byte("previous"), 0o644)
 
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"build", "--content", filepath.Join(dir, "content"), "--out", out, "--nginx", filepath.Join(dir, "nginx.conf")}, &stdout, &stderr)
@@ -93,5 +95,25 @@ func TestCount(t *testing.T) {
 		if got := count(n, "problem", "problems"); got != want {
 			t.Errorf("count(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// TestBuildRefusesForeignOutput: --out naming a folder of other files is a
+// usage mistake (exit 2), found before anything is rendered, and the
+// folder is left alone.
+func TestBuildRefusesForeignOutput(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"content/blog/a.md": "---\ntitle: A\ndate: 2024-01-02\n---\n",
+		"notes/thesis.tex":  "years of work",
+	})
+	out := filepath.Join(dir, "notes")
+	code, stdout, stderr := runCLI(t, "build", "--content", filepath.Join(dir, "content"), "--out", out)
+	want := "folio: export: " + out + " is not empty and does not look like an earlier export (no 404.html); remove it or choose another --out\n"
+	if code != 2 || stdout != "" || stderr != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2, %q", code, stdout, stderr, want)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "thesis.tex")); err != nil || string(b) != "years of work" {
+		t.Errorf("the folder's file changed: %q, %v", b, err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"text/template"
@@ -104,6 +105,9 @@ type confValues struct {
 	Routes, Markdown, Redirects []entry
 	Ranges                      []entry
 	Headers                     []headerMap
+	// MalformedValid and MalformedAny are the quoted regular expressions
+	// of Site.Malformed: paths matching Any but not Valid answer 400.
+	MalformedValid, MalformedAny string
 }
 
 func confData(site *Site, opts NginxOptions) (*confValues, error) {
@@ -121,6 +125,11 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 		P: prefix, NS: prefix, Root: opts.Root, Self: opts.Self, Script: opts.Script,
 		RootQ: quote(opts.Root), RootSlashQ: quote(strings.TrimSuffix(opts.Root, "/") + "/"), ScriptQ: quote(opts.Script), Listen: opts.Listen, ServerName: host,
 		Extra: extra, ExtraQ: quote(extra + "/*.conf"),
+	}
+	if m := site.Malformed; m != nil {
+		pre, suf := regexp.QuoteMeta(m.Prefix), regexp.QuoteMeta(m.Suffix)
+		v.MalformedValid = quote("~^" + pre + "(?:" + m.Valid + ")" + suf + "$")
+		v.MalformedAny = quote("~^" + pre + "[^/]*" + suf + "$")
 	}
 	keyed := map[string]http.Header{} // header sets by map key
 	for _, f := range site.Files {
@@ -276,6 +285,7 @@ type jsAnswers struct {
 	ProbeNegotiated     string    `json:"probeNegotiated"`
 	ProbeRequestHeaders string    `json:"probeRequestHeaders"`
 	Health              jsAnswer  `json:"health"`
+	Malformed           *jsAnswer `json:"malformed"`
 	Page404             jsAnswer  `json:"page404"`
 	Problem404          jsPair    `json:"problem404"`
 	Method405           jsPair    `json:"method405"`
@@ -291,6 +301,10 @@ func jsAnswersOf(d Dynamic) jsAnswers {
 		Problem404: jsPair{jsAnswerOf(d.Problem404.CORS), jsAnswerOf(d.Problem404.Plain)},
 		Method405:  jsPair{jsAnswerOf(d.Method405.CORS), jsAnswerOf(d.Method405.Plain)},
 		Options:    jsPair{jsAnswerOf(d.Options.CORS), jsAnswerOf(d.Options.Plain)},
+	}
+	if d.Malformed != nil {
+		m := jsAnswerOf(*d.Malformed)
+		a.Malformed = &m
 	}
 	if d.NotAcceptable406 != nil {
 		n := jsAnswerOf(*d.NotAcceptable406)

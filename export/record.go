@@ -30,6 +30,7 @@ type Dynamic struct {
 	Method405        Pair
 	Options          Pair
 	NotAcceptable406 *Answer // nil when no page negotiates
+	Malformed        *Answer // the 400 of Options.Malformed, when set
 }
 
 // A Pair is an answer on a CORS route and on any other path.
@@ -74,7 +75,7 @@ func redirects(h http.Handler, paths []string) []Answer {
 }
 
 // record asks h the probe requests.
-func record(h http.Handler, files []File) (Dynamic, error) {
+func record(h http.Handler, files []File, malformed *Malformed) (Dynamic, error) {
 	var d Dynamic
 	var err error
 	probe := func(status int, method, path, mark, value string, header ...string) Answer {
@@ -96,6 +97,10 @@ func record(h http.Handler, files []File) (Dynamic, error) {
 	}
 	d.Health = probe(http.StatusOK, http.MethodGet, HealthPath, "", "")
 	d.Page404 = probe(http.StatusNotFound, http.MethodGet, probePlain+"/", "", "")
+	if malformed != nil {
+		a := probe(http.StatusBadRequest, http.MethodGet, malformed.Probe, "", "")
+		d.Malformed = &a
+	}
 	d.Problem404 = Pair{
 		CORS:  probe(http.StatusNotFound, http.MethodGet, probeCORS, MarkPath, probeCORS),
 		Plain: probe(http.StatusNotFound, http.MethodGet, probeAPI, MarkPath, probeAPI),

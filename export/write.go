@@ -87,6 +87,18 @@ type Options struct {
 	// Redirects are paths that may answer 301; the answers of those that
 	// do are recorded for the nginx config, not written as files.
 	Redirects []string
+	// Malformed, when set, names the paths the server refuses with 400 by
+	// their shape alone, for the static host to refuse alike.
+	Malformed *Malformed
+}
+
+// Malformed describes paths refused by their shape: those under Prefix
+// ending in Suffix, with no slash between, whose middle does not match
+// Valid (a regular expression for the whole middle, without anchors).
+// Probe is one of them: the server's answer to it is recorded and
+// replayed, so it must not depend on the path.
+type Malformed struct {
+	Prefix, Suffix, Valid, Probe string
 }
 
 // A Site is what Write exported: the files, and the answers a static host
@@ -95,6 +107,8 @@ type Site struct {
 	Files     []File
 	Redirects []Answer
 	Dynamic   Dynamic
+	// Malformed is Options.Malformed, whose answer is Dynamic.Malformed.
+	Malformed *Malformed
 }
 
 // Write asks h for every path and writes the answers into a fresh folder
@@ -102,7 +116,7 @@ type Site struct {
 // other than 200 (404 for opts.NotFound), or two
 // paths sharing a file, fails the export and leaves out untouched.
 func Write(out string, h http.Handler, paths []string, opts Options) (*Site, error) {
-	if err := replaceable(out); err != nil {
+	if err := Replaceable(out); err != nil {
 		return nil, err
 	}
 	parent := filepath.Dir(filepath.Clean(out))
@@ -119,7 +133,8 @@ func Write(out string, h http.Handler, paths []string, opts Options) (*Site, err
 		site.Redirects = redirects(h, opts.Redirects)
 	}
 	if err == nil {
-		site.Dynamic, err = record(h, site.Files)
+		site.Dynamic, err = record(h, site.Files, opts.Malformed)
+		site.Malformed = opts.Malformed
 	}
 	if err == nil {
 		err = os.Chmod(tmp, 0o755) // MkdirTemp makes it 0700
@@ -409,10 +424,10 @@ func request(method, urlPath, encoding string, header ...string) (*http.Request,
 	return req, nil
 }
 
-// replaceable refuses to replace a folder that is not a previous export:
+// Replaceable refuses to replace a folder that is not a previous export:
 // --out pointed at the wrong place must not cost anyone their files. An
 // absent or empty folder is fine.
-func replaceable(out string) error {
+func Replaceable(out string) error {
 	entries, err := os.ReadDir(out)
 	if errors.Is(err, fs.ErrNotExist) || (err == nil && len(entries) == 0) {
 		return nil

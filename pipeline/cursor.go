@@ -32,6 +32,11 @@ const CursorPattern = `^[A-Za-z0-9_-]{1,128}$`
 
 var cursorRE = regexp.MustCompile(CursorPattern)
 
+// CursorSyntax reports whether tok is made of the characters a cursor
+// may have, in the number it may have them (CursorPattern). A token that
+// passes may still not decode.
+func CursorSyntax(tok string) bool { return cursorRE.MatchString(tok) }
+
 const (
 	maxTokenBytes = 96 // 128 base64 characters
 	headerBytes   = 9

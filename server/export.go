@@ -1,6 +1,8 @@
 package server
 
 import (
+	"folio/export"
+	"folio/pipeline"
 	"net/url"
 	"path"
 	"slices"
@@ -65,6 +67,17 @@ func escapePath(name string) string {
 		segs[i] = url.PathEscape(s)
 	}
 	return strings.Join(segs, "/")
+}
+
+// ExportMalformed names the paths the server refuses with 400 by their
+// shape alone, for a static host to refuse alike: cursor pages whose token
+// is outside pipeline.CursorPattern (those inside it but never issued are
+// 404 in an export, which holds exactly the issued cursors).
+var ExportMalformed = &export.Malformed{
+	Prefix: "/api/posts/cursor/",
+	Suffix: ".json",
+	Valid:  strings.TrimSuffix(strings.TrimPrefix(pipeline.CursorPattern, "^"), "$"),
+	Probe:  "/api/posts/cursor/!.json",
 }
 
 // ExportRedirects lists the paths that may answer 301 for the current

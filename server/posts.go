@@ -156,12 +156,23 @@ func (s *Server) cursorPage(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, errNotJSON):
 		s.notFound(w, r, st)
 	case errors.Is(err, pipeline.ErrBadCursor):
-		s.problem(w, r, http.StatusBadRequest, err.Error()+": a cursor is 0 or a nextCursor this API issued, and matches "+pipeline.CursorPattern)
+		s.problem(w, r, http.StatusBadRequest, badCursorDetail(r.PathValue("file")))
 	case err != nil:
 		s.internalError(w, r, err)
 	default:
 		s.serve(w, r, st, rp)
 	}
+}
+
+// badCursorDetail says what is wrong with a cursor: its characters, or
+// (when they are fine) that no walk of this API issues it. The detail
+// names no part of the request, so a static host can answer the first
+// case with the same bytes.
+func badCursorDetail(file string) string {
+	if !pipeline.CursorSyntax(strings.TrimSuffix(file, ".json")) {
+		return "malformed cursor: a cursor matches " + pipeline.CursorPattern + "; start at 0 and follow nextCursor"
+	}
+	return "malformed cursor: not a cursor this API issues; start at 0 and follow nextCursor"
 }
 
 func (s *Server) cursorRep(st *state, file string) (*rep, error) {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -153,17 +154,23 @@ func TestCursorWalkDuringChanges(t *testing.T) {
 
 func TestCursorErrors(t *testing.T) {
 	_, ts := startSite(t, generatedSite(120))
+	const (
+		syntax = `"detail":"malformed cursor: a cursor matches ^[A-Za-z0-9_-]{1,128}$; start at 0 and follow nextCursor"`
+		unread = `"detail":"malformed cursor: not a cursor this API issues; start at 0 and follow nextCursor"`
+	)
 	for _, tc := range []struct {
 		path   string
 		status int
+		detail string
 	}{
-		{"/api/posts/cursor/0.json", 200},
-		{"/api/posts/cursor/0", 404},         // not .json
-		{"/api/posts/cursor/.json", 400},     // empty token
-		{"/api/posts/cursor/abc!.json", 400}, // outside the pattern
-		{"/api/posts/cursor/AAAA.json", 400}, // decodes, too short
-		{"/api/posts/cursor/%2F.json", 400},  // an escaped slash is part of the token
-		{"/api/posts/cursor/" + longToken() + ".json", 400},
+		{"/api/posts/cursor/0.json", 200, ""},
+		{"/api/posts/cursor/0", 404, ""},                     // not .json
+		{"/api/posts/cursor/.json", 400, syntax},             // empty token
+		{"/api/posts/cursor/abc!.json", 400, syntax},         // outside the pattern
+		{"/api/posts/cursor/AAAA.json", 400, unread},         // decodes, too short
+		{"/api/posts/cursor/not-a-cursor.json", 400, unread}, // the right characters, not base64 of a position
+		{"/api/posts/cursor/%2F.json", 400, syntax},          // an escaped slash is part of the token
+		{"/api/posts/cursor/" + longToken() + ".json", 400, syntax},
 	} {
 		resp, body := get(t, ts, "GET", tc.path)
 		if resp.StatusCode != tc.status {
@@ -172,6 +179,9 @@ func TestCursorErrors(t *testing.T) {
 		}
 		if tc.status >= 400 && resp.Header.Get("Content-Type") != "application/problem+json" {
 			t.Errorf("%s: Content-Type %q", tc.path, resp.Header.Get("Content-Type"))
+		}
+		if !strings.Contains(string(body), tc.detail) {
+			t.Errorf("%s: body %s, want %s", tc.path, body, tc.detail)
 		}
 	}
 }

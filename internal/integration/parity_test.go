@@ -97,6 +97,9 @@ func TestStaticExportParity(t *testing.T) {
 		{Path: "/nope"}, {Path: "/nope/"}, {Path: "/blog/nope/"}, {Path: "/blog/nope.md"},
 		{Path: "/api/nope"}, {Path: "/api/posts/cursor/x.txt"}, {Path: "/x.json"}, {Path: "/static/nope.css"},
 		{Path: "/404.html"}, {Path: "/index.html"}, {Path: "/blog/index.html"}, {Path: "/healthz.json"},
+		{Path: "/api/posts/cursor/!!.json"}, {Path: "/api/posts/cursor/.json"}, {Path: "/api/posts/cursor/bad%21cur.json"},
+		{Path: "/api/posts/cursor/" + strings.Repeat("A", 129) + ".json"}, {Method: "HEAD", Path: "/api/posts/cursor/!!.json"},
+		{Path: "/api/posts/cursor/a/b.json"}, {Path: "/api/posts/cursor/!!.txt"},
 		{Path: "/healthz"}, {Method: "HEAD", Path: "/healthz"}, {Method: "POST", Path: "/healthz"}, {Method: "OPTIONS", Path: "/healthz"},
 		{Path: "/healthz", Header: map[string]string{"Accept-Encoding": "gzip", "Accept": "text/markdown"}},
 		{Path: "/healthz", Header: map[string]string{"If-None-Match": healthETag}},
@@ -137,7 +140,7 @@ func TestStaticExportParity(t *testing.T) {
 	if a, _ := parity.Do(static, parity.Request{Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "bytes=100-199,300-"}}); a.Status != 200 || len(a.Body) != 5<<20 {
 		t.Errorf("export, several ranges: %d, %d bytes, want the whole file", a.Status, len(a.Body))
 	}
-	for _, c := range []string{"AAAAAAAAAAAAAAAA", "!!", "0a"} {
+	for _, c := range []string{"AAAAAAAAAAAAAAAA", "not-a-cursor", "0a"} {
 		a, _ := parity.Do(static, parity.Request{Path: "/api/posts/cursor/" + c + ".json"})
 		if a.Status != 404 || a.Header.Get("Content-Type") != "application/problem+json" {
 			t.Errorf("export, unissued cursor %s: %d %s, want a 404 problem", c, a.Status, a.Header.Get("Content-Type"))
