@@ -92,6 +92,10 @@ func (f fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Cache-Control", "public, max-age=300")
 		w.WriteHeader(http.StatusMovedPermanently)
 	default:
+		if strings.HasPrefix(r.URL.Path, "/blog/p") && strings.HasSuffix(r.URL.Path, ".md") {
+			body(w, r, "text/markdown; charset=utf-8", "# "+r.URL.Path+"\n", "")
+			return
+		}
 		if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasSuffix(r.URL.Path, ".json") {
 			problem(w, r, http.StatusNotFound, "no such resource: "+r.URL.Path)
 			return

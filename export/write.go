@@ -101,6 +101,12 @@ type Malformed struct {
 	Prefix, Suffix, Valid, Probe string
 }
 
+// A Releaser is a handler that keeps what it prepares for a path and can
+// let it go once the path is exported.
+type Releaser interface {
+	Release(urlPath string)
+}
+
 // A Site is what Write exported: the files, and the answers a static host
 // has to make at request time, recorded from the server.
 type Site struct {
@@ -177,15 +183,34 @@ func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File,
 	// Workers take runs of neighbouring paths: a post's page and its
 	// Markdown come one after the other and share one render, which a
 	// second worker asking for the other would only wait for.
+	// A handler that can release what it prepared for a path is told so
+	// a run later (the other worker may still be on the neighbouring run),
+	// so the export does not hold every answer of the site at once.
 	const run = 32
+	release := func(int) {}
+	if r, ok := h.(Releaser); ok {
+		release = func(start int) {
+			for i := start; i < min(start+run, len(files)); i++ {
+				r.Release(files[i].Path)
+			}
+		}
+	}
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
+			prev := -1
 			for start := range next {
 				for i := start; i < min(start+run, len(files)); i++ {
 					if err := w.writeOne(h, &files[i], opts); err != nil {
 						once.Do(func() { first = err })
 					}
 				}
+				if prev >= 0 {
+					release(prev)
+				}
+				prev = start
+			}
+			if prev >= 0 {
+				release(prev)
 			}
 		})
 	}

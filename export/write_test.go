@@ -3,10 +3,13 @@ package export
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -177,5 +180,39 @@ func assertNoTemp(t *testing.T, out string) {
 		if e.Name() != filepath.Base(out) {
 			t.Errorf("left behind: %s", e.Name())
 		}
+	}
+}
+
+// releasingSite is fakeSite that notes the paths released.
+type releasingSite struct {
+	fakeSite
+	mu       sync.Mutex
+	released map[string]int
+}
+
+func (r *releasingSite) Release(p string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.released[p]++
+}
+
+// TestWriteReleases: a handler that can release what it prepared is told
+// of every exported path once, after it is written.
+func TestWriteReleases(t *testing.T) {
+	h := &releasingSite{released: map[string]int{}}
+	paths := slices.Clone(fakePaths)
+	for i := range 100 { // several runs of paths for the two workers
+		paths = append(paths, fmt.Sprintf("/blog/p%d.md", i))
+	}
+	if _, err := Write(filepath.Join(t.TempDir(), "public"), h, paths, fakeOptions); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		if h.released[p] != 1 {
+			t.Errorf("%s released %d times, want once", p, h.released[p])
+		}
+	}
+	if len(h.released) != len(paths) {
+		t.Errorf("%d paths released, want %d", len(h.released), len(paths))
 	}
 }

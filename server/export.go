@@ -1,12 +1,13 @@
 package server
 
 import (
-	"folio/export"
-	"folio/pipeline"
 	"net/url"
 	"path"
 	"slices"
 	"strings"
+
+	"folio/export"
+	"folio/pipeline"
 )
 
 // NotFoundPath is the path whose answer is the site's 404 page. No route
@@ -104,4 +105,38 @@ func (s *Server) ExportRedirects() []string {
 		}
 	}
 	return out
+}
+
+// Release drops what the current snapshot prepared for the post whose
+// page or Markdown URL is urlPath (its render, its page and its Markdown
+// answers); they are made again if asked for. The static export calls it
+// once a post's routes are written, so that a build holds a few posts'
+// answers at a time rather than the whole site's. Other paths are left
+// alone: the lists and feeds are asked for once.
+func (s *Server) Release(urlPath string) {
+	st := s.current.Load()
+	sec := "/" + st.snap.Config.Section + "/"
+	rest, ok := strings.CutPrefix(urlPath, sec)
+	if !ok {
+		return
+	}
+	name, ok := strings.CutSuffix(rest, "/")
+	if !ok {
+		name, ok = strings.CutSuffix(rest, ".md")
+	}
+	if !ok || strings.Contains(name, "/") {
+		return
+	}
+	slug, err := url.PathUnescape(name)
+	if err != nil {
+		return
+	}
+	p := st.snap.Post(slug)
+	if p == nil {
+		return
+	}
+	for _, key := range []string{"page:post:", "md:post:", "vary:md:post:"} {
+		st.reps.Delete(key + slug)
+	}
+	st.renders().results.Delete(p)
 }
