@@ -29,7 +29,7 @@ func preflight(o *options, stderr io.Writer) (code int, ok bool) {
 		fmt.Fprintf(stderr, "folio: %v (set --content or contentDir in %s)\n", err, configName(o))
 		return 2, false
 	}
-	if err := checkSiteDir(o, cfg.SiteDir); err != nil {
+	if err := checkSiteDir(cfg.SiteDir); err != nil {
 		fmt.Fprintf(stderr, "folio: %v (set siteDir in %s)\n", err, configName(o))
 		return 2, false
 	}
@@ -44,7 +44,7 @@ func preflight(o *options, stderr io.Writer) (code int, ok bool) {
 // would stop serve or build fails check too. (Once dev runs, a site
 // folder that breaks falls back to the embedded theme with the error in
 // the page.)
-func checkSiteDir(_ *options, dir string) error {
+func checkSiteDir(dir string) error {
 	if dir == "" {
 		return nil
 	}

@@ -73,9 +73,10 @@ func validSection(name string) bool {
 	return c.Validate() == nil
 }
 
-// isMarkdown is the pipeline's rule: a post is a .md file (case counts).
+// isMarkdown is the pipeline's rule for a post file (_index.md and
+// editors' files are not posts).
 func isMarkdown(name string) bool {
-	return filepath.Ext(name) == ".md"
+	return pipeline.IsPostFile(filepath.Base(name))
 }
 
 // countMarkdown counts the Markdown files under dir, stopping at limit

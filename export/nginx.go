@@ -107,7 +107,7 @@ type confValues struct {
 	Headers                     []headerMap
 	// MalformedValid and MalformedAny are the quoted regular expressions
 	// of Site.Malformed: paths matching Any but not Valid answer 400.
-	MalformedValid, MalformedAny string
+	MalformedValid, MalformedAny, MalformedRaw string
 }
 
 func confData(site *Site, opts NginxOptions) (*confValues, error) {
@@ -130,6 +130,9 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 		pre, suf := regexp.QuoteMeta(m.Prefix), regexp.QuoteMeta(m.Suffix)
 		v.MalformedValid = quote("~^" + pre + "(?:" + m.Valid + ")" + suf + "$")
 		v.MalformedAny = quote("~^" + pre + "[^/]*" + suf + "$")
+		// nginx decodes %2F in $uri, where the server's token keeps the
+		// slash (and refuses it): the raw request line tells them apart.
+		v.MalformedRaw = quote("~^" + pre + "[^/?]*%2[Ff][^/?]*" + suf + "(\\?|$)")
 	}
 	keyed := map[string]http.Header{} // header sets by map key
 	for _, f := range site.Files {

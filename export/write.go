@@ -159,7 +159,8 @@ func Write(out string, h http.Handler, paths []string, opts Options) (*Site, err
 // processors: the first request for a page is what renders it.
 func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File, error) {
 	files := make([]File, len(paths))
-	owner := map[string]string{}
+	owner := map[string]string{}   // file name → route
+	folders := map[string]string{} // folder name → a route stored under it
 	for i, p := range paths {
 		name, err := FileName(p)
 		if err != nil {
@@ -169,6 +170,15 @@ func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File,
 			if prev, dup := owner[n]; dup {
 				return nil, fmt.Errorf("export: %s and %s both map to the file %s", prev, p, n)
 			}
+			if prev, dup := folders[n]; dup {
+				return nil, clash(p, prev, n)
+			}
+		}
+		for d := path.Dir(name); d != "."; d = path.Dir(d) {
+			if prev, dup := owner[d]; dup {
+				return nil, clash(prev, p, d)
+			}
+			folders[d] = p
 		}
 		owner[name], owner[name+".gz"] = p, p
 		files[i] = File{Path: p, Name: name}
@@ -223,6 +233,13 @@ func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File,
 		return nil, first
 	}
 	return files, linkMarkdown(files)
+}
+
+// clash is the error for a route whose file is the folder of another's
+// (a post slugged "x.md" beside a post "x": /blog/x.md is one's Markdown
+// and the other's page folder holds blog/x.md/index.html).
+func clash(file, under, name string) error {
+	return fmt.Errorf("export: %s and %s cannot both be exported: %s would be the file of the first and a folder of the second (rename a slug)", file, under, name)
 }
 
 // linkMarkdown finds, for each page that negotiates, the exported route
@@ -379,7 +396,7 @@ func (a *fileAnswer) close() error {
 		return a.err
 	}
 	if n := a.header.Get("Content-Length"); n != "" && n != strconv.FormatInt(a.size, 10) {
-		return fmt.Errorf("export: %s: the answer was cut short (%d of %s bytes)", a.name, a.size, n)
+		return fmt.Errorf("export: %s: the answer's body (%d bytes) does not match its Content-Length (%s)", a.name, a.size, n)
 	}
 	if modified, err := http.ParseTime(a.header.Get("Last-Modified")); err == nil {
 		if err := os.Chtimes(a.name, modified, modified); err != nil {
@@ -400,8 +417,9 @@ func (w *writer) create(name string) (*os.File, error) {
 	}
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
-		// Names are checked to be distinct first; only a file system that
-		// folds case or normalises names can make two of them one file.
+		// Names, and names against folders, are checked to be distinct
+		// first; only a file system that folds case or normalises names
+		// can make two of them one file.
 		return nil, fmt.Errorf("export: %s: two routes name this file on this file system (does it ignore case?): %w", name, err)
 	}
 	if err != nil {

@@ -118,13 +118,28 @@ func TestWriteFailureKeepsOutput(t *testing.T) {
 func TestWriteShortAnswerFails(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	_, err := Write(out, fakeSite{short: true}, fakePaths, fakeOptions)
-	if err == nil || !strings.Contains(err.Error(), "cut short (4 of 10 bytes)") {
+	if err == nil || !strings.Contains(err.Error(), "body (4 bytes) does not match its Content-Length (10)") {
 		t.Fatalf("export of an answer shorter than its Content-Length: %v, want an error", err)
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("output written after a cut answer: %v", err)
 	}
 	assertNoTemp(t, out)
+}
+
+// TestWriteFileFolderClash: a route whose file would be another route's
+// folder is refused before anything is written, naming both.
+func TestWriteFileFolderClash(t *testing.T) {
+	for _, paths := range [][]string{
+		{"/blog/p1.md", "/blog/p1.md/"},
+		{"/blog/p1.md/", "/blog/p1.md"},
+		{"/blog/p1.md.gz", "/blog/p1.md"},
+	} {
+		_, err := Write(filepath.Join(t.TempDir(), "public"), fakeSite{}, paths, fakeOptions)
+		if err == nil || !strings.Contains(err.Error(), paths[0]) || !strings.Contains(err.Error(), paths[1]) {
+			t.Errorf("%v: %v, want an error naming both routes", paths, err)
+		}
+	}
 }
 
 func TestWriteReplacesOnlyExports(t *testing.T) {

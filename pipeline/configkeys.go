@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -33,7 +34,7 @@ type keyPositions struct {
 func locateKeys(data []byte) keyPositions {
 	kp := keyPositions{line: map[string]int{}, header: map[string]bool{}}
 	var p unstable.Parser
-	p.Reset(data)
+	p.Reset(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))) // BurntSushi/toml accepts a BOM, go-toml's parser does not
 	var table []string
 	for p.NextExpression() {
 		e := p.Expression()
@@ -218,6 +219,8 @@ func suggest(k toml.Key, kp keyPositions) string {
 	}
 	leaf := best[len(best)-1]
 	switch {
+	case len(best) == 1 && isTable(leaf) && parent != "":
+		return didYouMean(leaf, bestDist, "is a table: give it its own ["+leaf+"] section")
 	case bestSame:
 		return fmt.Sprintf("did you mean %q?", toml.Key(best).String())
 	case len(best) == 1 && kp.header[parent]:
@@ -225,7 +228,17 @@ func suggest(k toml.Key, kp keyPositions) string {
 	case len(best) > 1:
 		return didYouMean(leaf, bestDist, "belongs in ["+toml.Key(best[:len(best)-1]).String()+"]")
 	}
-	return fmt.Sprintf("did you mean %q?", leaf)
+	return didYouMean(leaf, bestDist, "is a top-level key")
+}
+
+// isTable reports whether the top-level known key name is a table.
+func isTable(name string) bool {
+	for _, known := range knownKeys {
+		if len(known) > 1 && known[0] == name {
+			return true
+		}
+	}
+	return false
 }
 
 // didYouMean says where the known key leaf belongs ("is a top-level

@@ -241,6 +241,11 @@ func listResources(fsys fs.FS, bundle string) []string {
 	return out
 }
 
+// IsPostFile reports whether a file named name (no folder) is a post to
+// the pipeline: a .md file other than _index.md that no editor leaves
+// behind.
+func IsPostFile(name string) bool { return isPostFile(name) }
+
 func isPostFile(name string) bool {
 	return strings.HasSuffix(name, ".md") && name != "_index.md" && !ignored(name)
 }
