@@ -27,6 +27,8 @@ func TestSectionHint(t *testing.T) {
 		{"a folder that cannot be the section", map[string]string{"api/a.md": post}, ""},
 		{"hidden folders", map[string]string{".drafts/a.md": post, "posts/.git/x.md": "x"}, ""},
 		{"not Markdown", map[string]string{"posts/a.markdown": post, "posts/b.MD": post}, ""},
+		{"a Hugo section's _index.md is no post", map[string]string{"blog/_index.md": post, "posts/a.md": post, "posts/_index.md": post, "posts/b.md~": post},
+			`no posts in DIR/blog/; DIR/posts/ has 1 Markdown file (set section = "posts" in site.toml)`},
 		{"nothing at all", map[string]string{}, ""},
 	}
 	for _, tc := range tests {
