@@ -13,7 +13,8 @@ import (
 
 // runCheck parses and renders everything and prints each problem as
 // path:line: message, then "N posts, M problems" (N = published posts).
-// With -v it also lists each published post on stderr as it was loaded.
+// With -v it also lists on stderr each published post as it was loaded,
+// then each post left out and why (draft, scheduled, expired).
 // Exit 1 when there is any problem.
 func runCheck(o *options, stdout, stderr io.Writer) int {
 	snap, err := loadSnapshot(o, false)
@@ -24,6 +25,11 @@ func runCheck(o *options, stdout, stderr io.Writer) int {
 	if o.verbose {
 		for _, p := range snap.Posts {
 			fmt.Fprintf(stderr, "ok %s -> %s\n", snap.DisplayPath(p.File), snap.Config.AbsURL(p.Path(snap.Config.Section)))
+		}
+		for _, p := range snap.AllPosts() {
+			if why := unpublished(p, snap.Now); why != "" {
+				fmt.Fprintf(stderr, "skip %s: %s\n", snap.DisplayPath(p.File), why)
+			}
 		}
 	}
 	problems := append(slices.Clip(snap.Problems), renderProblems(snap)...)
@@ -38,6 +44,21 @@ func runCheck(o *options, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// unpublished says why p is not published at now ("" when it is): what
+// check -v prints for the posts it leaves out, so that "N posts" adds up.
+func unpublished(p *pipeline.Post, now time.Time) string {
+	const day = "2006-01-02 15:04 MST"
+	switch {
+	case p.Draft:
+		return "draft"
+	case p.Date.After(now):
+		return "scheduled for " + p.Date.Format(day)
+	case !p.Expiry.IsZero() && p.Expiry.Before(now):
+		return "expired " + p.Expiry.Format(day)
+	}
+	return ""
 }
 
 // renderProblems renders every published post the way the server does and

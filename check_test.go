@@ -71,15 +71,21 @@ func TestCheck(t *testing.T) {
 func TestCheckVerboseListsLoadedPosts(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{
-		"blog/a.md":   "---\ntitle: A\ndate: 2024-01-02\n---\n",
-		"blog/bad.md": "---\ntitle: [1]\ndate: 2024-01-02\n---\n",
+		"blog/a.md":       "---\ntitle: A\ndate: 2024-01-02\n---\n",
+		"blog/bad.md":     "---\ntitle: [1]\ndate: 2024-01-02\n---\n",
+		"blog/draft.md":   "---\ntitle: D\ndate: 2024-01-02\ndraft: true\n---\n",
+		"blog/later.md":   "---\ntitle: L\ndate: 2199-01-02T10:00:00Z\n---\n",
+		"blog/expired.md": "---\ntitle: E\ndate: 2020-01-02\nexpiryDate: 2021-03-04T05:06:00Z\n---\n",
 	})
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"check", "-v", "--content", dir, "--base-url", "https://example.org/"}, &stdout, &stderr)
 	if code != 1 {
 		t.Fatalf("exit %d, want 1", code)
 	}
-	wantErr := "ok " + filepath.Join(dir, "blog/a.md") + " -> https://example.org/blog/a/\n"
+	wantErr := "ok " + filepath.Join(dir, "blog/a.md") + " -> https://example.org/blog/a/\n" +
+		"skip " + filepath.Join(dir, "blog/draft.md") + ": draft\n" +
+		"skip " + filepath.Join(dir, "blog/expired.md") + ": expired 2021-03-04 05:06 UTC\n" +
+		"skip " + filepath.Join(dir, "blog/later.md") + ": scheduled for 2199-01-02 10:00 UTC\n"
 	if stderr.String() != wantErr {
 		t.Errorf("stderr = %q, want %q", stderr.String(), wantErr)
 	}
