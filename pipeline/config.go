@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -168,6 +169,11 @@ func badField(key, format string, args ...any) error {
 	return &fieldError{key: key, msg: fmt.Sprintf(format, args...)}
 }
 
+// ReservedSections are the names a section cannot take: the first
+// segments of folio's own routes, and the files of a static export's root
+// that a section's folder would collide with.
+var ReservedSections = []string{"api", "sdk", "static", "_folio", "healthz", "rss.xml", "llms.txt", "sitemap.xml", "openapi.json", "404.html", "index.html"}
+
 // Validate checks the values and resolves derived fields. It is called again
 // after command-line flags override the file.
 func (c *Config) Validate() error {
@@ -184,8 +190,11 @@ func (c *Config) Validate() error {
 		}
 	}
 	c.Section = strings.Trim(c.Section, "/")
-	if c.Section == "" || strings.ContainsAny(c.Section, "/\\?#%") || c.Section == "api" || c.Section == "sdk" || c.Section == "_folio" {
-		return badField("section", "section %q must be one plain path segment other than api, sdk and _folio", c.Section)
+	if c.Section == "" || strings.ContainsAny(c.Section, "/\\?#%") || c.Section == "." || c.Section == ".." {
+		return badField("section", "section %q must be one plain path segment", c.Section)
+	}
+	if slices.Contains(ReservedSections, c.Section) {
+		return badField("section", "section %q is taken by one of folio's own routes (%s)", c.Section, strings.Join(ReservedSections, ", "))
 	}
 	if c.API.PageSize < 1 || c.API.PageSize > MaxPageSize {
 		return badField("api.pageSize", "api.pageSize %d must be between 1 and %d", c.API.PageSize, MaxPageSize)

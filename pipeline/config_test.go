@@ -85,6 +85,13 @@ func TestConfigErrors(t *testing.T) {
 		{"section api", "section = 'api'\n", []string{"section"}},
 		{"section with slash", "section = 'a/b'\n", []string{"section"}},
 		{"empty section", "section = '/'\n", []string{"section"}},
+		{"section ..", "section = '..'\n", []string{"section"}},
+	}
+	for _, name := range ReservedSections {
+		tests = append(tests, struct {
+			name, src string
+			want      []string
+		}{"section " + name, "section = '" + name + "'\n", []string{"section", "taken by one of folio's own routes"}})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -70,9 +70,24 @@ func New(snap *pipeline.Snapshot, opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.theme.Store(th)
-	s.mux = s.routes(snap.Config.Section)
+	if s.mux, err = s.routesFor(snap.Config.Section); err != nil {
+		return nil, err
+	}
 	s.Swap(snap)
 	return s, nil
+}
+
+// routesFor is routes, with a section whose routes conflict with folio's
+// own (which ServeMux reports by panicking) returned as an error. Config
+// validation refuses such sections first (pipeline.ReservedSections); this
+// keeps a name missed there from taking the process down.
+func (s *Server) routesFor(section string) (mux *http.ServeMux, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			mux, err = nil, fmt.Errorf("section %q: its routes conflict with folio's own: %v", section, r)
+		}
+	}()
+	return s.routes(section), nil
 }
 
 // Swap makes snap the snapshot every new request answers from. The old one
