@@ -27,7 +27,7 @@ func runCheck(o *options, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "ok %s -> %s\n", snap.DisplayPath(p.File), snap.Config.AbsURL(p.Path(snap.Config.Section)))
 		}
 		for _, p := range snap.AllPosts() {
-			if why := unpublished(p, snap.Now); why != "" {
+			if why := unpublished(p, snap.Now, snap.Config.Location); why != "" {
 				fmt.Fprintf(stderr, "skip %s: %s\n", snap.DisplayPath(p.File), why)
 			}
 		}
@@ -48,17 +48,20 @@ func runCheck(o *options, stdout, stderr io.Writer) int {
 
 // unpublished says why p is not published at now ("" when it is): what
 // check -v prints for the posts it leaves out, so that "N posts" adds up.
-func unpublished(p *pipeline.Post, now time.Time) string {
-	const day = "2006-01-02 15:04 MST"
+// Times are in the site's timeZone, as the author wrote them.
+func unpublished(p *pipeline.Post, now time.Time, loc *time.Location) string {
+	const minute = "2006-01-02 15:04 MST"
 	switch {
+	case p.Published(now):
+		return ""
 	case p.Draft:
 		return "draft"
-	case p.Date.After(now):
-		return "scheduled for " + p.Date.Format(day)
 	case !p.Expiry.IsZero() && p.Expiry.Before(now):
-		return "expired " + p.Expiry.Format(day)
+		return "expired " + p.Expiry.In(loc).Format(minute)
+	case !p.Expiry.IsZero() && !p.Expiry.After(p.Date):
+		return "scheduled for " + p.Date.In(loc).Format(minute) + ", but it expires before that, at " + p.Expiry.In(loc).Format(minute)
 	}
-	return ""
+	return "scheduled for " + p.Date.In(loc).Format(minute)
 }
 
 // renderProblems renders every published post the way the server does and

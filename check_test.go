@@ -77,15 +77,17 @@ func TestCheckVerboseListsLoadedPosts(t *testing.T) {
 		"blog/later.md":   "---\ntitle: L\ndate: 2199-01-02T10:00:00Z\n---\n",
 		"blog/expired.md": "---\ntitle: E\ndate: 2020-01-02\nexpiryDate: 2021-03-04T05:06:00Z\n---\n",
 	})
+	writeTree(t, dir, map[string]string{"site.toml": "timeZone = 'Asia/Tokyo'\n"})
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"check", "-v", "--content", dir, "--base-url", "https://example.org/"}, &stdout, &stderr)
+	code := run(context.Background(), []string{"check", "-v", "--config", filepath.Join(dir, "site.toml"), "--content", dir, "--base-url", "https://example.org/"}, &stdout, &stderr)
 	if code != 1 {
 		t.Fatalf("exit %d, want 1", code)
 	}
+	// Times in the site's timeZone, as the author wrote them.
 	wantErr := "ok " + filepath.Join(dir, "blog/a.md") + " -> https://example.org/blog/a/\n" +
 		"skip " + filepath.Join(dir, "blog/draft.md") + ": draft\n" +
-		"skip " + filepath.Join(dir, "blog/expired.md") + ": expired 2021-03-04 05:06 UTC\n" +
-		"skip " + filepath.Join(dir, "blog/later.md") + ": scheduled for 2199-01-02 10:00 UTC\n"
+		"skip " + filepath.Join(dir, "blog/expired.md") + ": expired 2021-03-04 14:06 JST\n" +
+		"skip " + filepath.Join(dir, "blog/later.md") + ": scheduled for 2199-01-02 19:00 JST\n"
 	if stderr.String() != wantErr {
 		t.Errorf("stderr = %q, want %q", stderr.String(), wantErr)
 	}

@@ -193,11 +193,19 @@ func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File,
 	// Workers take runs of neighbouring paths: a post's page and its
 	// Markdown come one after the other and share one render, which a
 	// second worker asking for the other would only wait for.
+	//
 	// A handler that can release what it prepared for a path is told so
-	// a run later (the other worker may still be on the neighbouring run),
-	// so the export does not hold every answer of the site at once.
+	// once the path's run and the next are both written: a post's routes
+	// span at most two neighbouring runs, so nothing is released while a
+	// worker may still ask for it, and the export does not hold every
+	// answer of the site at once.
 	const run = 32
-	release := func(int) {}
+	var (
+		mu      sync.Mutex
+		done    = map[int]bool{} // runs written, by start, not yet released
+		mark    int              // the runs before mark are released
+		release func(start int)
+	)
 	if r, ok := h.(Releaser); ok {
 		release = func(start int) {
 			for i := start; i < min(start+run, len(files)); i++ {
@@ -205,22 +213,28 @@ func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File,
 			}
 		}
 	}
+	finished := func(start int) {
+		if release == nil {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		done[start] = true
+		for done[mark] && (done[mark+run] || mark+run >= len(files)) {
+			release(mark)
+			delete(done, mark)
+			mark += run
+		}
+	}
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			prev := -1
 			for start := range next {
 				for i := start; i < min(start+run, len(files)); i++ {
 					if err := w.writeOne(h, &files[i], opts); err != nil {
 						once.Do(func() { first = err })
 					}
 				}
-				if prev >= 0 {
-					release(prev)
-				}
-				prev = start
-			}
-			if prev >= 0 {
-				release(prev)
+				finished(start)
 			}
 		})
 	}
@@ -239,7 +253,7 @@ func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File,
 // (a post slugged "x.md" beside a post "x": /blog/x.md is one's Markdown
 // and the other's page folder holds blog/x.md/index.html).
 func clash(file, under, name string) error {
-	return fmt.Errorf("export: %s and %s cannot both be exported: %s would be the file of the first and a folder of the second (rename a slug)", file, under, name)
+	return fmt.Errorf("export: %s and %s cannot both be exported: %s would be a file of the first (or its .gz twin) and a folder of the second (rename a slug or the section)", file, under, name)
 }
 
 // linkMarkdown finds, for each page that negotiates, the exported route

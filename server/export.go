@@ -107,36 +107,53 @@ func (s *Server) ExportRedirects() []string {
 	return out
 }
 
-// Release drops what the current snapshot prepared for the post whose
-// page or Markdown URL is urlPath (its render, its page and its Markdown
-// answers); they are made again if asked for. The static export calls it
-// once a post's routes are written, so that a build holds a few posts'
-// answers at a time rather than the whole site's. Other paths are left
-// alone: the lists and feeds are asked for once.
+// Release drops what the current snapshot prepared for urlPath when it
+// belongs to a post: for its page or Markdown URL, the post's render and
+// its page and Markdown answers; for one of its bundle files, that file's
+// answer. They are made again, byte for byte, if asked for. The static
+// export calls it once a post's routes are written, so that a build holds
+// a few posts' answers at a time rather than the whole site's. Other
+// paths are left alone: the lists and feeds are asked for once.
 func (s *Server) Release(urlPath string) {
 	st := s.current.Load()
-	sec := "/" + st.snap.Config.Section + "/"
-	rest, ok := strings.CutPrefix(urlPath, sec)
+	rest, ok := strings.CutPrefix(urlPath, "/"+st.snap.Config.Section+"/")
 	if !ok {
 		return
 	}
-	name, ok := strings.CutSuffix(rest, "/")
-	if !ok {
-		name, ok = strings.CutSuffix(rest, ".md")
-	}
-	if !ok || strings.Contains(name, "/") {
+	name, file, bundled := strings.Cut(rest, "/")
+	if bundled && file != "" {
+		p := postAt(st, name)
+		if p == nil {
+			return
+		}
+		if f, err := url.PathUnescape(file); err == nil {
+			st.reps.Delete("res:" + p.File + "/" + f)
+		}
 		return
 	}
-	slug, err := url.PathUnescape(name)
-	if err != nil {
-		return
+	if !bundled {
+		if name, ok = strings.CutSuffix(name, ".md"); !ok {
+			return
+		}
 	}
-	p := st.snap.Post(slug)
+	p := postAt(st, name)
 	if p == nil {
 		return
 	}
 	for _, key := range []string{"page:post:", "md:post:", "vary:md:post:"} {
-		st.reps.Delete(key + slug)
+		st.reps.Delete(key + p.Slug)
 	}
 	st.renders().results.Delete(p)
 }
+
+// postAt is the post whose escaped slug is name, or nil.
+func postAt(st *state, name string) *pipeline.Post {
+	slug, err := url.PathUnescape(name)
+	if err != nil {
+		return nil
+	}
+	return st.snap.Post(slug)
+}
+
+// The exporter releases what the server prepared (see Release).
+var _ export.Releaser = (*Server)(nil)

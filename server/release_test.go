@@ -3,6 +3,8 @@ package server
 import (
 	"bytes"
 	"testing"
+
+	"folio/pipeline"
 )
 
 // TestRelease: releasing a post's page or Markdown URL drops its render
@@ -30,7 +32,7 @@ func TestRelease(t *testing.T) {
 	if got := held(); len(got) != 4 {
 		t.Fatalf("after serving the post: held %v, want its three answers and its render", got)
 	}
-	for _, p := range []string{"/", "/blog/", "/blog/post-00001/x/", "/blog/%zz/", "/blog/nope/", "/api/posts.json", "/other/post-00001/"} {
+	for _, p := range []string{"/", "/blog/", "/blog/post-00001/x/", "/blog/%zz/", "/blog/nope/", "/api/posts.json", "/other/post-00001/", "/blog/post-00001", "/blog/post-00001.md/"} {
 		s.Release(p)
 	}
 	if got := held(); len(got) != 4 {
@@ -49,6 +51,77 @@ func TestRelease(t *testing.T) {
 			if resp.StatusCode != 200 || !bytes.Equal(body, c.want) {
 				t.Errorf("after Release(%s), %s (Accept %q): %d, %d bytes; want the same %d bytes", p, c.path, c.accept, resp.StatusCode, len(body), len(c.want))
 			}
+		}
+	}
+}
+
+// TestReleaseBundleFile: releasing a bundle file's URL drops its answer
+// (kept in memory up to maxMemoResource) and nothing of the post.
+func TestReleaseBundleFile(t *testing.T) {
+	s, ts := startSite(t, sampleSite())
+	st := s.current.Load()
+	var p *pipeline.Post
+	for _, q := range st.snap.Posts {
+		if len(q.Resources) > 0 {
+			p = q
+			break
+		}
+	}
+	if p == nil {
+		t.Fatal("the fixture has no page bundle")
+	}
+	file := p.Resources[0]
+	urlPath := "/" + p.Path(st.snap.Config.Section) + escapePath(file)
+	resp, body := get(t, ts, "GET", urlPath)
+	if resp.StatusCode != 200 {
+		t.Fatalf("%s: %d", urlPath, resp.StatusCode)
+	}
+	get(t, ts, "GET", "/"+p.Path(st.snap.Config.Section))
+	key := "res:" + p.File + "/" + file
+	if _, ok := st.reps.Load(key); !ok {
+		t.Fatalf("%s not memoised", key)
+	}
+	s.Release(urlPath)
+	if _, ok := st.reps.Load(key); ok {
+		t.Errorf("Release(%s) kept %s", urlPath, key)
+	}
+	if _, ok := st.reps.Load("page:post:" + p.Slug); !ok {
+		t.Errorf("Release(%s) dropped the post's page", urlPath)
+	}
+	if resp, again := get(t, ts, "GET", urlPath); resp.StatusCode != 200 || !bytes.Equal(again, body) {
+		t.Errorf("after Release, %s: %d, %d bytes; want the same %d bytes", urlPath, resp.StatusCode, len(again), len(body))
+	}
+}
+
+// TestNewRefusesConflictingSection: a section whose routes collide with
+// folio's own is an error from New, not a panic, even if config
+// validation let it through.
+func TestNewRefusesConflictingSection(t *testing.T) {
+	for _, sec := range pipeline.ReservedSections {
+		cfg := fixtureConfig(t)
+		cfg.Section = sec // as if Validate had missed it
+		snap, err := pipeline.Build(sampleSite(), cfg, pipeline.Options{}, fixtureNow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("section %q: New panicked: %v", sec, r)
+				}
+			}()
+			New(snap, Options{Site: testSite()})
+		}()
+	}
+	for _, sec := range []string{"rss", "notes.md", "static2", "posts"} {
+		cfg := fixtureConfig(t)
+		cfg.Section = sec
+		snap, err := pipeline.Build(sampleSite(), cfg, pipeline.Options{}, fixtureNow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := New(snap, Options{Site: testSite()}); err != nil {
+			t.Errorf("section %q: %v", sec, err)
 		}
 	}
 }
