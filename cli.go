@@ -158,6 +158,9 @@ func loadConfig(o *options) (*pipeline.Config, error) {
 	switch {
 	case o.config != "":
 		c, err := pipeline.LoadConfig(o.config)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("--config %s: no such file (without --config, ./config.toml is read when present)", o.config)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -137,6 +137,8 @@ func TestCLIStartErrors(t *testing.T) {
 			"folio: --addr notaport: missing port in address (want host:port, as in 127.0.0.1:8080 or :8080)", 2},
 		{"bad port", []string{"--config", cfg, "--content", content, "--addr", "127.0.0.1:99999"}, []string{"serve", "dev", "build"},
 			`folio: --addr 127.0.0.1:99999: invalid port "99999" (want a number up to 65535)`, 2},
+		{"missing --config", []string{"--config", missing + ".toml", "--content", content}, nil,
+			"folio: --config " + missing + ".toml: no such file (without --config, ./config.toml is read when present)", 2},
 		{"bare port", []string{"--config", cfg, "--content", content, "--addr", "8080"}, []string{"serve", "dev", "build"},
 			"folio: --addr 8080: missing port in address (did you mean :8080?)", 2},
 		{"missing siteDir", []string{"--config", filepath.Join(dir, "theme.toml"), "--content", content}, nil,

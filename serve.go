@@ -57,7 +57,7 @@ func runServe(ctx context.Context, o *options, stderr io.Writer, log *slog.Logge
 	snap := h.current().Snapshot()
 	fmt.Fprintf(stderr, "folio: serving %s (%d posts, built in %s)\n",
 		baseFromAddr(ln.Addr()), len(snap.Posts), time.Since(start).Round(time.Millisecond))
-	return serveUntilDone(ctx, hs, coalesceListener{ln}, log)
+	return serveUntilDone(ctx, hs, coalesceListener{ln}, log, func() { lines.flush() })
 }
 
 // newHTTPServer sets the limits a server facing the internet needs: slow
@@ -78,7 +78,9 @@ func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 // serveUntilDone serves until ctx ends, then shuts down gracefully:
 // listeners close at once, idle connections are closed, and requests in
 // flight get drainTimeout to finish before their connections are cut.
-func serveUntilDone(ctx context.Context, hs *http.Server, ln net.Listener, log *slog.Logger) int {
+// flushLog, when not nil, writes out buffered access lines first, so that
+// the log reads in order: the requests, then the shutdown.
+func serveUntilDone(ctx context.Context, hs *http.Server, ln net.Listener, log *slog.Logger, flushLog func()) int {
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -86,6 +88,9 @@ func serveUntilDone(ctx context.Context, hs *http.Server, ln net.Listener, log *
 		log.Error("serve", "err", err)
 		return 1
 	case <-ctx.Done():
+	}
+	if flushLog != nil {
+		flushLog()
 	}
 	log.Info("shutting down", "drain", drainTimeout)
 	drain, cancel := context.WithTimeout(context.Background(), drainTimeout)

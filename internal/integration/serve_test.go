@@ -255,3 +255,25 @@ func eventually(t *testing.T, cond func() bool, what string) {
 	}
 	t.Fatalf("%s: not seen within 10s", what)
 }
+
+// TestSIGTERMLogOrder: the access lines of requests answered before
+// SIGTERM come before "shutting down" in the log, though access lines are
+// buffered (flushed every 100 ms): the log reads in the order things
+// happened.
+func TestSIGTERMLogOrder(t *testing.T) {
+	s := newSite(t, "", map[string]string{"blog/a.md": post("A", "2026-01-02T15:04:05Z")})
+	p := start(t, nil, "serve", "--config", s.Config, "--addr", "127.0.0.1:0")
+	resp, err := http.Get(p.URL + "/api/posts.json?order-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	p.signal(t, syscall.SIGTERM) // well within the 100 ms flush interval
+	p.log.wait(t, regexp.MustCompile(`shutting down`), 5*time.Second)
+	log := p.log.String()
+	request := strings.Index(log, "path=/api/posts.json")
+	shutdown := strings.Index(log, "shutting down")
+	if request < 0 || request > shutdown {
+		t.Errorf("the request's access line (at %d) is not before \"shutting down\" (at %d):\n%s", request, shutdown, log)
+	}
+}
