@@ -126,7 +126,7 @@ func parseFlags(command string, args []string, stdout io.Writer) (*options, erro
 	case "dev":
 		fset.BoolVar(&o.drafts, "drafts", false, "also show drafts, future and expired posts")
 	case "check":
-		fset.BoolVar(&o.verbose, "v", false, "also list each published post on stderr")
+		fset.BoolVar(&o.verbose, "v", false, "also list on stderr each published post, then each one left out and why")
 	case "serve":
 		fset.BoolVar(&o.watch, "watch", false, "watch the content folder and reload on change")
 	case "build":
@@ -158,8 +158,12 @@ func loadConfig(o *options) (*pipeline.Config, error) {
 	switch {
 	case o.config != "":
 		c, err := pipeline.LoadConfig(o.config)
-		if errors.Is(err, fs.ErrNotExist) {
+		var pe *fs.PathError
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
 			return nil, fmt.Errorf("--config %s: no such file (without --config, ./config.toml is read when present)", o.config)
+		case errors.As(err, &pe):
+			return nil, fmt.Errorf("--config %s: %w", o.config, pe.Err)
 		}
 		if err != nil {
 			return nil, err

@@ -33,7 +33,12 @@ func TestCLIUsageMistakes(t *testing.T) {
 		{[]string{"dev", "--drafts=maybe"}, `folio dev: invalid value "maybe" for --drafts: want true or false (see folio dev --help)`},
 		{[]string{"check", "extra"}, `folio check: unexpected argument "extra" (see folio check --help)`},
 		{[]string{"--nosuch"}, "folio: unknown flag --nosuch " + commands},
-		{[]string{"-x"}, "folio: unknown flag --x " + commands},
+		{[]string{"-x"}, "folio: unknown flag -x " + commands},
+		{[]string{"dev", "-D"}, "folio dev: unknown flag -D (folio's is --drafts) (see folio dev --help)"},
+		{[]string{"serve", "--port", "1313"}, "folio serve: unknown flag --port (folio's is --addr) (see folio serve --help)"},
+		{[]string{"build", "--baseURL=https://x.org/"}, "folio build: unknown flag --baseURL (folio's is --base-url) (see folio build --help)"},
+		{[]string{"-D"}, "folio: unknown flag -D (folio's is --drafts) " + commands},
+		{[]string{"server"}, `folio: unknown command "server": folio dev is the author's server with live reload, folio serve the production one ` + commands},
 		{[]string{"--addr", ":9000", "serve"}, "folio: --addr goes after the command, as in folio serve --addr … " + commands},
 		{[]string{"nosuch"}, `folio: unknown command "nosuch" ` + commands},
 	}

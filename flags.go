@@ -32,7 +32,7 @@ var flagMistakes = []struct {
 	format func(m []string) string
 }{
 	{regexp.MustCompile(`^flag provided but not defined: -+(.*)$`),
-		func(m []string) string { return "unknown flag --" + m[1] }},
+		func(m []string) string { return "unknown flag " + dashes(m[1]) + m[1] + hugoFlag(m[1]) }},
 	{regexp.MustCompile(`^flag needs an argument: -+(.*)$`),
 		func(m []string) string { return "flag --" + m[1] + " needs a value" }},
 	{regexp.MustCompile(`^invalid boolean value (".*") for -+(\S+):`),
@@ -57,6 +57,9 @@ func flagMistake(command string, err error) error {
 func topLevelMistake(arg string) error {
 	const commands = "commands: serve, dev, build, check; see folio --help"
 	if !strings.HasPrefix(arg, "-") {
+		if arg == "server" { // Hugo's word
+			return &usageError{msg: fmt.Sprintf("folio: unknown command %q: folio dev is the author's server with live reload, folio serve the production one (%s)", arg, commands)}
+		}
 		return &usageError{msg: fmt.Sprintf("folio: unknown command %q (%s)", arg, commands)}
 	}
 	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
@@ -64,7 +67,34 @@ func topLevelMistake(arg string) error {
 	case "config", "content", "addr", "base-url":
 		return &usageError{msg: fmt.Sprintf("folio: --%s goes after the command, as in folio serve --%s … (%s)", name, name, commands)}
 	}
-	return &usageError{msg: fmt.Sprintf("folio: unknown flag --%s (%s)", name, commands)}
+	return &usageError{msg: fmt.Sprintf("folio: unknown flag %s%s%s (%s)", dashes(name), name, hugoFlag(name), commands)}
+}
+
+// hugoFlags are the flags of hugo server and hugo that folio spells
+// differently.
+var hugoFlags = map[string]string{
+	"D": "--drafts", "buildDrafts": "--drafts", "buildFuture": "--drafts", "buildExpired": "--drafts",
+	"p": "--addr", "port": "--addr", "bind": "--addr",
+	"b": "--base-url", "baseURL": "--base-url", "baseurl": "--base-url",
+	"s": "--config and --content", "source": "--config and --content", "contentDir": "--content",
+	"d": "--out", "destination": "--out",
+}
+
+// dashes is how the documentation writes the flag name: one dash for a
+// single letter ("-D"), two otherwise.
+func dashes(name string) string {
+	if len(name) == 1 {
+		return "-"
+	}
+	return "--"
+}
+
+// hugoFlag is the hint for a flag Hugo users type: "" or " (folio's is …)".
+func hugoFlag(name string) string {
+	if f, ok := hugoFlags[name]; ok {
+		return " (folio's is " + f + ")"
+	}
+	return ""
 }
 
 // flagValue names the value each flag takes in the help.

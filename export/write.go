@@ -195,10 +195,10 @@ func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File,
 	// second worker asking for the other would only wait for.
 	//
 	// A handler that can release what it prepared for a path is told so
-	// once the path's run and the next are both written: a post's routes
-	// span at most two neighbouring runs, so nothing is released while a
-	// worker may still ask for it, and the export does not hold every
-	// answer of the site at once.
+	// once the path's run and the next are both written: what a release
+	// drops is shared only by a post's page and its Markdown, which are
+	// neighbours, so nothing is released while a worker may still ask for
+	// it, and the export does not hold every answer of the site at once.
 	const run = 32
 	var (
 		mu      sync.Mutex

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -198,11 +199,15 @@ func assertNoTemp(t *testing.T, out string) {
 	}
 }
 
-// releasingSite is fakeSite that notes the paths released.
+// releasingSite is fakeSite that notes the paths released, and the
+// requests for a path after it, or its neighbour, was released (a post's
+// page and Markdown are neighbours and share what is released).
 type releasingSite struct {
 	fakeSite
+	paths    []string
 	mu       sync.Mutex
 	released map[string]int
+	late     []string
 }
 
 func (r *releasingSite) Release(p string) {
@@ -211,14 +216,30 @@ func (r *releasingSite) Release(p string) {
 	r.released[p]++
 }
 
+func (r *releasingSite) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	r.mu.Lock()
+	// Only the generated paths: the probes after the files (404, 406,
+	// redirects) may ask again for what was released, and are answered
+	// alike.
+	if i := slices.Index(r.paths, req.URL.Path); i >= 0 && strings.HasPrefix(req.URL.Path, "/blog/p") {
+		for _, j := range []int{i - 1, i, i + 1} {
+			if j >= 0 && j < len(r.paths) && r.released[r.paths[j]] > 0 {
+				r.late = append(r.late, req.URL.Path+" after "+r.paths[j])
+			}
+		}
+	}
+	r.mu.Unlock()
+	r.fakeSite.ServeHTTP(w, req)
+}
+
 // TestWriteReleases: a handler that can release what it prepared is told
 // of every exported path once, after it is written.
 func TestWriteReleases(t *testing.T) {
-	h := &releasingSite{released: map[string]int{}}
 	paths := slices.Clone(fakePaths)
-	for i := range 100 { // several runs of paths for the two workers
+	for i := range 1000 { // many runs of paths for the two workers
 		paths = append(paths, fmt.Sprintf("/blog/p%d.md", i))
 	}
+	h := &releasingSite{paths: paths, released: map[string]int{}}
 	if _, err := Write(filepath.Join(t.TempDir(), "public"), h, paths, fakeOptions); err != nil {
 		t.Fatal(err)
 	}
@@ -229,5 +250,8 @@ func TestWriteReleases(t *testing.T) {
 	}
 	if len(h.released) != len(paths) {
 		t.Errorf("%d paths released, want %d", len(h.released), len(paths))
+	}
+	if len(h.late) > 0 {
+		t.Errorf("%d requests came after their path or a neighbour was released, e.g. %s", len(h.late), h.late[0])
 	}
 }

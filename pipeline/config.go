@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 	_ "time/tzdata" // timeZone must work on hosts without a zoneinfo database
+	"unicode"
 
 	"github.com/BurntSushi/toml"
 )
@@ -174,6 +175,13 @@ func badField(key, format string, args ...any) error {
 // that a section's folder would collide with.
 var ReservedSections = []string{"api", "sdk", "static", "_folio", "healthz", "rss.xml", "llms.txt", "sitemap.xml", "openapi.json", "404.html", "index.html"}
 
+// reservedSection reports whether name is reserved, or one of those with
+// ".gz" (the export's twins), in any case (file systems that fold case).
+func reservedSection(name string) bool {
+	name = strings.TrimSuffix(strings.ToLower(name), ".gz")
+	return slices.Contains(ReservedSections, name)
+}
+
 // Validate checks the values and resolves derived fields. It is called again
 // after command-line flags override the file.
 func (c *Config) Validate() error {
@@ -190,10 +198,11 @@ func (c *Config) Validate() error {
 		}
 	}
 	c.Section = strings.Trim(c.Section, "/")
-	if c.Section == "" || strings.ContainsAny(c.Section, "/\\?#%") || c.Section == "." || c.Section == ".." {
-		return badField("section", "section %q must be one plain path segment", c.Section)
+	if c.Section == "" || strings.ContainsAny(c.Section, "/\\?#%{}") || c.Section == "." || c.Section == ".." ||
+		strings.IndexFunc(c.Section, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
+		return badField("section", "section %q must be one plain path segment (no spaces, braces, / \\ ? # or %%)", c.Section)
 	}
-	if slices.Contains(ReservedSections, c.Section) {
+	if reservedSection(c.Section) {
 		return badField("section", "section %q is taken by one of folio's own routes (%s)", c.Section, strings.Join(ReservedSections, ", "))
 	}
 	if c.API.PageSize < 1 || c.API.PageSize > MaxPageSize {

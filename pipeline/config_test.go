@@ -86,6 +86,11 @@ func TestConfigErrors(t *testing.T) {
 		{"section with slash", "section = 'a/b'\n", []string{"section"}},
 		{"empty section", "section = '/'\n", []string{"section"}},
 		{"section ..", "section = '..'\n", []string{"section"}},
+		{"section with a wildcard", "section = '{x}'\n", []string{"section", "plain path segment"}},
+		{"section with a space", "section = 'a b'\n", []string{"section", "plain path segment"}},
+		{"section with a tab", "section = \"a\\tb\"\n", []string{"section", "plain path segment"}},
+		{"reserved section in capitals", "section = 'RSS.xml'\n", []string{"section", "taken by one of folio's own routes"}},
+		{"reserved section's gzip twin", "section = 'index.html.gz'\n", []string{"section", "taken by one of folio's own routes"}},
 	}
 	for _, name := range ReservedSections {
 		tests = append(tests, struct {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"folio/pipeline"
@@ -95,9 +96,11 @@ func TestReleaseBundleFile(t *testing.T) {
 
 // TestNewRefusesConflictingSection: a section whose routes collide with
 // folio's own is an error from New, not a panic, even if config
-// validation let it through.
+// validation let it through. (The other reserved names, api, sdk, _folio,
+// 404.html and index.html, route without a conflict, each shadowed by or
+// shadowing folio's own, and are refused by Validate alone.)
 func TestNewRefusesConflictingSection(t *testing.T) {
-	for _, sec := range pipeline.ReservedSections {
+	for _, sec := range []string{"rss.xml", "llms.txt", "sitemap.xml", "openapi.json", "healthz", "static", "{x}"} {
 		cfg := fixtureConfig(t)
 		cfg.Section = sec // as if Validate had missed it
 		snap, err := pipeline.Build(sampleSite(), cfg, pipeline.Options{}, fixtureNow)
@@ -110,7 +113,10 @@ func TestNewRefusesConflictingSection(t *testing.T) {
 					t.Errorf("section %q: New panicked: %v", sec, r)
 				}
 			}()
-			New(snap, Options{Site: testSite()})
+			_, err := New(snap, Options{Site: testSite()})
+			if err == nil || !strings.Contains(err.Error(), "cannot be routed") || strings.Contains(err.Error(), "\n") {
+				t.Errorf("section %q: New = %v, want a one-line error", sec, err)
+			}
 		}()
 	}
 	for _, sec := range []string{"rss", "notes.md", "static2", "posts"} {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -84,7 +85,8 @@ func New(snap *pipeline.Snapshot, opts Options) (*Server, error) {
 func (s *Server) routesFor(section string) (mux *http.ServeMux, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			mux, err = nil, fmt.Errorf("section %q: its routes conflict with folio's own: %v", section, r)
+			msg, _, _ := strings.Cut(fmt.Sprint(r), "\n")
+			mux, err = nil, fmt.Errorf("section %q cannot be routed: %s", section, msg)
 		}
 	}()
 	return s.routes(section), nil
