@@ -76,7 +76,7 @@ func TestCLIHelpSpellsFlagsWithTwoDashes(t *testing.T) {
 		{"check", []string{
 			"  --config FILE     config file (default ./config.toml if present, else built-in defaults)",
 			"  --content DIR     content folder (overrides contentDir)",
-			"  -v                also list each published post on stderr",
+			"  -v                also list on stderr each published post, then each one left out and why",
 		}},
 	}
 	for _, tc := range tests {
