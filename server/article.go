@@ -9,17 +9,21 @@ import (
 // article answers /<section>/<slug>/: the HTML page, or the post's
 // Markdown when the request's Accept prefers it.
 func (s *Server) article(w http.ResponseWriter, r *http.Request, st *state, p *pipeline.Post) {
-	s.negotiated(w, r, st, "post:"+p.Slug,
+	s.negotiated(w, r, st, postKey(p),
 		func() (*rep, error) { return s.articleRep(st, p) },
 		func() (*rep, error) { return s.markdownRep(st, p) })
 }
 
 // articleRep is the article page of p, made once per snapshot.
 func (s *Server) articleRep(st *state, p *pipeline.Post) (*rep, error) {
-	return st.memo("page:post:"+p.Slug, func() (*rep, error) {
+	return st.memo("page:"+postKey(p), func() (*rep, error) {
 		return htmlRep(st, s.articlePage(st, p), modified(p))
 	})
 }
+
+// postKey names p in the memo keys of its answers: "page:"+postKey,
+// "md:"+postKey, and "vary:md:"+postKey for its negotiated Markdown.
+func postKey(p *pipeline.Post) string { return "post:" + p.Slug }
 
 // articlePage is the template data of p's page.
 func (s *Server) articlePage(st *state, p *pipeline.Post) *pageData {

@@ -120,39 +120,17 @@ func (s *Server) Release(urlPath string) {
 	if !ok {
 		return
 	}
-	name, file, bundled := strings.Cut(rest, "/")
-	if bundled && file != "" {
-		p := postAt(st, name)
-		if p == nil {
-			return
-		}
-		if f, err := url.PathUnescape(file); err == nil {
-			st.reps.Delete("res:" + p.File + "/" + f)
-		}
-		return
-	}
-	if !bundled {
-		if name, ok = strings.CutSuffix(name, ".md"); !ok {
-			return
+	if rest, err := url.PathUnescape(rest); err == nil {
+		switch p, kind, file := postRouteOf(st.snap, rest); kind {
+		case routeArticle, routeMarkdown:
+			for _, prefix := range []string{"page:", "md:", "vary:md:"} {
+				st.reps.Delete(prefix + postKey(p))
+			}
+			st.renders().results.Delete(p)
+		case routeResource:
+			st.reps.Delete(resourceKey(p, file))
 		}
 	}
-	p := postAt(st, name)
-	if p == nil {
-		return
-	}
-	for _, key := range []string{"page:post:", "md:post:", "vary:md:post:"} {
-		st.reps.Delete(key + p.Slug)
-	}
-	st.renders().results.Delete(p)
-}
-
-// postAt is the post whose escaped slug is name, or nil.
-func postAt(st *state, name string) *pipeline.Post {
-	slug, err := url.PathUnescape(name)
-	if err != nil {
-		return nil
-	}
-	return st.snap.Post(slug)
 }
 
 // The exporter releases what the server prepared (see Release).

@@ -26,7 +26,7 @@ func (s *Server) articleMarkdown(w http.ResponseWriter, r *http.Request, st *sta
 // with shortcodes expanded and links absolute. The negotiated article URL
 // serves these same bytes (see negotiated), so both share one ETag.
 func (s *Server) markdownRep(st *state, p *pipeline.Post) (*rep, error) {
-	return st.memo("md:post:"+p.Slug, func() (*rep, error) {
+	return st.memo("md:"+postKey(p), func() (*rep, error) {
 		cfg := st.snap.Config
 		body := render.MarkdownDocument(p, cfg.BaseURL, cfg.Section, s.rendered(st, p).Markdown)
 		return markdownOf(body, cfg.AbsURL(p.Path(cfg.Section)), modified(p)), nil

@@ -18,6 +18,9 @@ import (
 // content folder on each request, with Range support.
 const maxMemoResource = 4 << 20
 
+// resourceKey is the memo key of the bundle file file of p.
+func resourceKey(p *pipeline.Post, file string) string { return "res:" + p.File + "/" + file }
+
 // errLarge marks a bundle file too large to keep in memory.
 var errLarge = errors.New("large file")
 
@@ -28,7 +31,7 @@ func (s *Server) resource(w http.ResponseWriter, r *http.Request, st *state, p *
 		s.notFound(w, r, st)
 		return
 	}
-	rp, err := st.memo("res:"+p.File+"/"+file, func() (*rep, error) {
+	rp, err := st.memo(resourceKey(p, file), func() (*rep, error) {
 		f, info, err := openResource(st, p, file)
 		if err != nil {
 			return nil, err

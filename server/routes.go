@@ -44,35 +44,57 @@ func (s *Server) routes(section string) *http.ServeMux {
 // canonical URL ("slug").
 func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 	st := s.load()
-	rest := r.PathValue("rest")
+	switch p, kind, file := postRouteOf(st.snap, r.PathValue("rest")); kind {
+	case routeArticle:
+		s.article(w, r, st, p)
+	case routeResource:
+		s.resource(w, r, st, p, file)
+	case routeMarkdown:
+		s.articleMarkdown(w, r, st, p)
+	case routeRedirect:
+		s.redirect(w, r, st, p)
+	default:
+		s.fallbackState(w, r, st)
+	}
+}
+
+// A postRoute is what a path under the section names.
+type postRoute int
+
+const (
+	routeNone postRoute = iota
+	routeArticle
+	routeResource
+	routeMarkdown
+	routeRedirect
+)
+
+// postRouteOf resolves rest, the decoded path after "/<section>/", to a
+// post of snap and what of it is asked for (file: the bundle file's name).
+func postRouteOf(snap *pipeline.Snapshot, rest string) (p *pipeline.Post, kind postRoute, file string) {
 	slug, file, hasSlash := strings.Cut(rest, "/")
 	switch {
 	case hasSlash && file == "":
-		if p := st.snap.Post(slug); p != nil {
-			s.article(w, r, st, p)
-			return
+		if p := snap.Post(slug); p != nil {
+			return p, routeArticle, ""
 		}
 	case hasSlash:
-		if p := st.snap.Post(slug); p != nil {
-			s.resource(w, r, st, p, file)
-			return
+		if p := snap.Post(slug); p != nil {
+			return p, routeResource, file
 		}
 	case strings.HasSuffix(rest, ".md"):
-		if p := st.snap.Post(strings.TrimSuffix(rest, ".md")); p != nil {
-			s.articleMarkdown(w, r, st, p)
-			return
+		if p := snap.Post(strings.TrimSuffix(rest, ".md")); p != nil {
+			return p, routeMarkdown, ""
 		}
-		if p := st.snap.Post(rest); p != nil {
-			s.redirect(w, r, st, p)
-			return
+		if p := snap.Post(rest); p != nil {
+			return p, routeRedirect, ""
 		}
 	default:
-		if p := st.snap.Post(rest); p != nil {
-			s.redirect(w, r, st, p)
-			return
+		if p := snap.Post(rest); p != nil {
+			return p, routeRedirect, ""
 		}
 	}
-	s.fallbackState(w, r, st)
+	return nil, routeNone, ""
 }
 
 // fallback answers paths no route claims: a post alias redirects, anything
