@@ -15,6 +15,14 @@
 # the CPU columns (user+system time of the server's processes during the
 # run, over the requests answered) are what that load disturbs least.
 #
+# For the two small answers it also measures the ceiling: bench/peers'
+# bare servers answer every request with the cursor page's bytes and
+# headers (or a 304 for posts.json's ETag) and do nothing else, one through
+# net/http (an http.Handler, as folio is), one through valyala/fasthttp (a
+# different HTTP server; bench/peers is a module of its own, so folio never
+# depends on it). Their columns say how near folio comes to what its HTTP
+# server allows, and what another server would allow.
+#
 # Needs go, wrk, nginx, curl, python3. Writes into bench/out/api/ (ignored
 # by git) and prints a Markdown table for BENCHMARKS.md. Every process it
 # starts is stopped on exit.
@@ -49,6 +57,9 @@ else
   echo "== build folio" >&2
   CGO_ENABLED=0 go build -trimpath -o "$out/folio" .
 fi
+echo "== build the bare peers" >&2
+(cd bench/peers && CGO_ENABLED=0 go build -trimpath -o "$out/bare-nethttp" ./nethttp &&
+  CGO_ENABLED=0 go build -trimpath -o "$out/bare-fasthttp" ./fasthttp)
 
 fport=$(free_port)
 nport=$(free_port)
@@ -117,13 +128,36 @@ for path in /api/posts.json "$page"; do
   done
 done
 
+echo "== the bare peers" >&2
+hport=$(free_port)
+xport=$(free_port)
+fe=$(curl -sI -H 'Accept-Encoding: gzip' "http://127.0.0.1:$fport/api/posts.json" | awk 'tolower($1)=="etag:" {sub(/\r$/,"",$2); print $2}')
+"$out/bare-nethttp" -addr "127.0.0.1:$hport" -body "$root$page.gz" -etag "$fe" &
+hpid=$!
+pids+=($hpid)
+"$out/bare-fasthttp" -addr "127.0.0.1:$xport" -body "$root$page.gz" -etag "$fe" &
+xpid=$!
+pids+=($xpid)
+for port in "$hport" "$xport"; do
+  curl -s --retry 50 --retry-connrefused --retry-delay 0 -o /dev/null "http://127.0.0.1:$port/"
+  a=$(curl -sf -H "Accept-Encoding: gzip" "http://127.0.0.1:$port$page" | sha256sum)
+  b=$(curl -sf -H "Accept-Encoding: gzip" "http://127.0.0.1:$fport$page" | sha256sum)
+  [ "$a" = "$b" ] || { echo "bench: the bare peer on $port does not send folio's cursor page" >&2; exit 1; }
+done
+
 etag() { curl -sI -H 'Accept-Encoding: gzip' "$1" | awk 'tolower($1)=="etag:" {sub(/\r$/,"",$2); print $2}'; }
 
 # cpu PID… → user+system clock ticks used so far by those processes.
 cpu() { for p in "$@"; do cut -d' ' -f14,15 "/proc/$p/stat"; done | awk '{t += $1 + $2} END {print t}'; }
-servers() { # the processes of one server: folio, or nginx and its workers
-  if [ "$1" = folio ]; then echo "$fpid"; else echo "$npid" $(ps -o pid= --ppid "$npid"); fi
+servers() { # the processes of one server: folio, nginx and its workers, or a bare peer
+  case $1 in
+  folio) echo "$fpid" ;;
+  nginx) echo "$npid" $(ps -o pid= --ppid "$npid") ;;
+  nethttp) echo "$hpid" ;;
+  fasthttp) echo "$xpid" ;;
+  esac
 }
+port() { case $1 in folio) echo "$fport" ;; nginx) echo "$nport" ;; nethttp) echo "$hport" ;; fasthttp) echo "$xport" ;; esac; }
 
 measure() { # folio|nginx URL [header…] → "requests/s µs-of-CPU/request"
   local who=$1 url=$2; shift 2
@@ -139,30 +173,40 @@ measure() { # folio|nginx URL [header…] → "requests/s µs-of-CPU/request"
 
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-row() { # name path [folio-header nginx-header]
-  local name=$1 path=$2 fh=${3:-} nh=${4:-} f=() n=() fc=() nc=() m
-  for _ in $(seq "$rounds"); do
-    read -r -a m <<< "$(measure folio "http://127.0.0.1:$fport$path" ${fh:+"$fh"})"
-    f+=("${m[0]}"); fc+=("${m[1]}")
-    read -r -a m <<< "$(measure nginx "http://127.0.0.1:$nport$path" ${nh:+"$nh"})"
-    n+=("${m[0]}"); nc+=("${m[1]}")
+ratio() { python3 -c "print(f'{$1/$2:.2f}x')"; }
+
+row() { # name path peers(yes|no) [folio-header nginx-header]
+  local name=$1 path=$2 peers=$3 fh=${4:-} nh=${5:-} who m
+  local -A rs cs
+  local all=(folio nginx)
+  [ "$peers" = yes ] && all+=(nethttp fasthttp)
+  for _ in $(seq "$rounds"); do # alternately, so that all see the same load
+    for who in "${all[@]}"; do
+      local h=$fh
+      [ "$who" = nginx ] && h=$nh
+      read -r -a m <<< "$(measure "$who" "http://127.0.0.1:$(port "$who")$path" ${h:+"$h"})"
+      rs[$who]+="${m[0]} "
+      cs[$who]+="${m[1]} "
+    done
   done
-  local fm nm
-  fm=$(median "${f[@]}")
-  nm=$(median "${n[@]}")
-  echo "| $name | $fm (${f[*]}) | $nm (${n[*]}) | $(python3 -c "print(f'{$fm/$nm:.2f}x')") | $(median "${fc[@]}") | $(median "${nc[@]}") |"
+  local -A med
+  for who in "${all[@]}"; do med[$who]=$(median ${rs[$who]}); done
+  local fm=${med[folio]} nm=${med[nginx]} bare="— | —"
+  if [ "$peers" = yes ]; then
+    bare="${med[nethttp]} = $(ratio "${med[nethttp]}" "$nm"); folio at $(ratio "$fm" "${med[nethttp]}") of it | ${med[fasthttp]} = $(ratio "${med[fasthttp]}" "$nm")"
+  fi
+  echo "| $name | $fm (${rs[folio]% }) | $nm (${rs[nginx]% }) | **$(ratio "$fm" "$nm")** | $(median ${cs[folio]}) | $(median ${cs[nginx]}) | $bare |"
 }
 
 size=$(stat -c %s "$root/api/posts.json")
 gzsize=$(stat -c %s "$root/api/posts.json.gz")
 echo "$(nproc) cores; $posts posts; posts.json $size bytes, $gzsize gzipped; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| request (Accept-Encoding: gzip) | folio serve, req/s: median (runs) | nginx, same bytes, req/s: median (runs) | ratio | folio µs CPU/req | nginx µs CPU/req |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: |"
-row "/api/posts.json" /api/posts.json
-row "cursor page (2nd)" "$page"
-fe=$(etag "http://127.0.0.1:$fport/api/posts.json")
+echo "| request (Accept-Encoding: gzip) | folio serve, req/s: median (runs) | nginx, same bytes, req/s: median (runs) | folio ÷ nginx | folio µs CPU/req | nginx µs CPU/req | bare net/http req/s ÷ nginx | bare fasthttp req/s ÷ nginx |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |"
+row "/api/posts.json" /api/posts.json no
+row "cursor page (2nd)" "$page" yes
 ne=$(etag "http://127.0.0.1:$nport/api/posts.json")
-row "posts.json 304 (If-None-Match)" /api/posts.json "If-None-Match: $fe" "If-None-Match: $ne"
+row "posts.json 304 (If-None-Match)" /api/posts.json yes "If-None-Match: $fe" "If-None-Match: $ne"
 echo
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,15 @@
+// Peers for bench/api.sh: the least an HTTP server in Go can do for the
+// API's small answers, to measure how near folio comes to the ceiling of
+// the server it runs on. A module of its own, so that fasthttp is never a
+// dependency of folio.
+module folio/bench/peers
+
+go 1.26.0
+
+require github.com/valyala/fasthttp v1.77.0
+
+require (
+	github.com/klauspost/compress v1.20.3 // indirect
+	github.com/molecule-man/go-brrr v1.3.0 // indirect
+	github.com/valyala/bytebufferpool v1.0.0 // indirect
+)
