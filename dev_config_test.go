@@ -52,7 +52,7 @@ func TestDevConfigChanges(t *testing.T) {
 			ev := events.next(t)
 			wantEventNamed(t, ev, "problems")
 			var problems []pipeline.Problem
-			must(t, json.Unmarshal([]byte(ev.data), &problems))
+			must(t, json.Unmarshal([]byte(ev.Data), &problems))
 			if len(problems) != 1 || problems[0].Path != config || problems[0].Line != tc.line || !strings.Contains(problems[0].Message, tc.message) {
 				t.Fatalf("problems %+v, want %s:%d: …%s…", problems, config, tc.line, tc.message)
 			}
@@ -114,7 +114,7 @@ func TestDevSiteChanges(t *testing.T) {
 	ev := events.next(t)
 	wantEventNamed(t, ev, "problems")
 	var problems []pipeline.Problem
-	must(t, json.Unmarshal([]byte(ev.data), &problems))
+	must(t, json.Unmarshal([]byte(ev.Data), &problems))
 	if len(problems) != 1 || problems[0].Path != home || problems[0].Line != 3 || !strings.Contains(problems[0].Message, "nofunc") {
 		t.Fatalf("problems %+v, want %s:3 about nofunc", problems, home)
 	}
@@ -135,7 +135,7 @@ func TestDevSiteChanges(t *testing.T) {
 	ev = events.next(t)
 	wantEventNamed(t, ev, "problems")
 	problems = nil
-	must(t, json.Unmarshal([]byte(ev.data), &problems))
+	must(t, json.Unmarshal([]byte(ev.Data), &problems))
 	if len(problems) != 1 || problems[0].Path != home || problems[0].Line != 2 || !strings.Contains(problems[0].Message, "NoSuchField") {
 		t.Fatalf("problems %+v, want %s:2 about NoSuchField", problems, home)
 	}

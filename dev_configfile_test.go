@@ -159,7 +159,7 @@ func wantProblem(t *testing.T, ev sseEvent, path string, line int, message strin
 	t.Helper()
 	wantEventNamed(t, ev, "problems")
 	var problems []pipeline.Problem
-	must(t, json.Unmarshal([]byte(ev.data), &problems))
+	must(t, json.Unmarshal([]byte(ev.Data), &problems))
 	if len(problems) != 1 || problems[0].Path != path || problems[0].Line != line || !strings.Contains(problems[0].Message, message) {
 		t.Fatalf("problems %+v, want %s:%d: …%s…", problems, path, line, message)
 	}

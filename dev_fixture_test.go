@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"folio/internal/ssetest"
 	"folio/pipeline"
 	"folio/watch"
 )
@@ -220,7 +220,7 @@ func titleOf(s *pipeline.Snapshot, slug string) string {
 }
 
 // sseEvent is one Server-Sent Event as a browser dispatches it.
-type sseEvent struct{ id, event, data string }
+type sseEvent = ssetest.Event
 
 // sseClient reads /_folio/events of a dev server.
 type sseClient struct {
@@ -241,31 +241,7 @@ func (f *devFixture) openEvents(query string) *sseClient {
 	go func() {
 		defer close(c.done)
 		defer resp.Body.Close()
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(nil, 1<<20)
-		var ev sseEvent
-		var data []string
-		for sc.Scan() {
-			line := sc.Text()
-			if line == "" {
-				if data != nil {
-					ev.data = strings.Join(data, "\n")
-					c.events <- ev
-				}
-				ev.event, data = "", nil
-				continue
-			}
-			field, value, _ := strings.Cut(line, ":")
-			value = strings.TrimPrefix(value, " ")
-			switch field {
-			case "id":
-				ev.id = value
-			case "event":
-				ev.event = value
-			case "data":
-				data = append(data, value)
-			}
-		}
+		ssetest.Read(resp.Body, c.events)
 	}()
 	f.t.Cleanup(func() { cancel(); <-c.done })
 	return c

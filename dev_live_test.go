@@ -15,15 +15,15 @@ import (
 // wantReloadOf checks that ev is a reload of snapshot s.
 func wantReloadOf(t *testing.T, ev sseEvent, s *pipeline.Snapshot) {
 	t.Helper()
-	if ev.event != "reload" || ev.data != strconv.FormatUint(s.ID, 10) {
-		t.Fatalf("got %s %q, want reload %d", ev.event, ev.data, s.ID)
+	if ev.Event != "reload" || ev.Data != strconv.FormatUint(s.ID, 10) {
+		t.Fatalf("got %s %q, want reload %d", ev.Event, ev.Data, s.ID)
 	}
 }
 
 func wantEventNamed(t *testing.T, ev sseEvent, name string) {
 	t.Helper()
-	if ev.event != name {
-		t.Fatalf("got event %s %q, want %s", ev.event, ev.data, name)
+	if ev.Event != name {
+		t.Fatalf("got event %s %q, want %s", ev.Event, ev.Data, name)
 	}
 }
 
@@ -59,15 +59,15 @@ func TestDevLiveEvents(t *testing.T) {
 		ev := events.next(t)
 		wantEventNamed(t, ev, "problems")
 		var problems []pipeline.Problem
-		must(t, json.Unmarshal([]byte(ev.data), &problems))
+		must(t, json.Unmarshal([]byte(ev.Data), &problems))
 		if len(problems) != 1 || problems[0].Path != f.path("content/blog/x.md") || problems[0].Line != 3 ||
 			!strings.Contains(problems[0].Message, "someday") {
 			t.Fatalf("problems %+v, want %s line 3 about the date", problems, f.path("content/blog/x.md"))
 		}
 		reload := events.next(t)
 		wantEventNamed(t, reload, "reload")
-		if reload.id != ev.id {
-			t.Errorf("the reload of the broken snapshot has id %q, its problems %q", reload.id, ev.id)
+		if reload.ID != ev.ID {
+			t.Errorf("the reload of the broken snapshot has id %q, its problems %q", reload.ID, ev.ID)
 		}
 		// The last good version is still served.
 		if _, body := f.get("/blog/x/"); !strings.Contains(body, "Three") {
@@ -79,8 +79,8 @@ func TestDevLiveEvents(t *testing.T) {
 		f.write("content/blog/x.md", post("Four", "2026-01-01T00:00:00Z"))
 		ev := events.next(t)
 		wantEventNamed(t, ev, "clear")
-		if ev.data != "" {
-			t.Errorf("clear data %q", ev.data)
+		if ev.Data != "" {
+			t.Errorf("clear data %q", ev.Data)
 		}
 		s := f.waitSnap("Four", func(s *pipeline.Snapshot) bool { return titleOf(s, "x") == "Four" })
 		wantReloadOf(t, events.next(t), s)
@@ -93,8 +93,8 @@ func TestDevLiveEvents(t *testing.T) {
 		late := f.openEvents("")
 		ev := late.next(t)
 		wantEventNamed(t, ev, "problems")
-		if !strings.Contains(ev.data, f.path("content/blog/x.md")) {
-			t.Errorf("problems on connect: %s", ev.data)
+		if !strings.Contains(ev.Data, f.path("content/blog/x.md")) {
+			t.Errorf("problems on connect: %s", ev.Data)
 		}
 	})
 }
@@ -128,8 +128,8 @@ func TestDevSchedule(t *testing.T) {
 			t.Errorf("%s: reload before the instant", step.name)
 		}
 		s := f.d.current().Snapshot()
-		if ev.data != strconv.FormatUint(s.ID, 10) || (s.Post("soon") != nil) != step.soon || (s.Post("ending") != nil) != step.ending {
-			t.Fatalf("%s: after the reload event %s: %s", step.name, ev.data, describe([]*pipeline.Snapshot{s}))
+		if ev.Data != strconv.FormatUint(s.ID, 10) || (s.Post("soon") != nil) != step.soon || (s.Post("ending") != nil) != step.ending {
+			t.Fatalf("%s: after the reload event %s: %s", step.name, ev.Data, describe([]*pipeline.Snapshot{s}))
 		}
 		_, body := f.get("/api/posts.json")
 		if strings.Contains(body, `"slug":"soon"`) != step.soon || strings.Contains(body, `"slug":"ending"`) != step.ending {
@@ -193,7 +193,7 @@ func TestDevStopsEverything(t *testing.T) {
 	streams := []*sseClient{f.openEvents(""), f.openEvents(""), f.openEvents("?since=old")}
 	f.write("content/blog/x.md", post("Y", "2026-01-01T00:00:00Z"))
 	for _, s := range streams {
-		for ev := s.next(t); ev.event != "reload"; ev = s.next(t) {
+		for ev := s.next(t); ev.Event != "reload"; ev = s.next(t) {
 		}
 	}
 	f.stop()

@@ -12,13 +12,12 @@ import (
 	"testing/fstest"
 	"time"
 
+	"folio/internal/ssetest"
 	"folio/pipeline"
 )
 
 // sseEvent is one Server-Sent Event as a browser would dispatch it.
-type sseEvent struct {
-	id, event, data string
-}
+type sseEvent = ssetest.Event
 
 // sseStream reads the events of one /_folio/events connection.
 type sseStream struct {
@@ -48,36 +47,11 @@ func openEvents(t *testing.T, ts *httptest.Server, query string) *sseStream {
 	return s
 }
 
-// read parses the stream as the EventSource algorithm does: fields up to
-// a blank line, comments ignored, events without data not dispatched.
+// read parses the stream as the EventSource algorithm does.
 func (s *sseStream) read(resp *http.Response) {
 	defer close(s.done)
 	defer resp.Body.Close()
-	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(nil, 1<<20)
-	var ev sseEvent
-	var data []string
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" {
-			if data != nil {
-				ev.data = strings.Join(data, "\n")
-				s.events <- ev
-			}
-			ev.event, data = "", nil
-			continue
-		}
-		field, value, _ := strings.Cut(line, ":")
-		value = strings.TrimPrefix(value, " ")
-		switch field {
-		case "id":
-			ev.id = value
-		case "event":
-			ev.event = value
-		case "data":
-			data = append(data, value)
-		}
-	}
+	ssetest.Read(resp.Body, s.events)
 }
 
 // next waits for the next event; the deadline only keeps a broken stream
@@ -114,16 +88,16 @@ func devSite(t *testing.T, fsys fstest.MapFS) (*Server, *httptest.Server) {
 
 func wantEvent(t *testing.T, ev sseEvent, event string) {
 	t.Helper()
-	if ev.event != event {
-		t.Fatalf("got event %q (%q), want %q", ev.event, ev.data, event)
+	if ev.Event != event {
+		t.Fatalf("got event %q (%q), want %q", ev.Event, ev.Data, event)
 	}
 }
 
 func wantReload(t *testing.T, ev sseEvent, snap *pipeline.Snapshot) {
 	t.Helper()
 	wantEvent(t, ev, "reload")
-	if ev.data != strconv.FormatUint(snap.ID, 10) {
-		t.Fatalf("reload data %q, want snapshot id %d", ev.data, snap.ID)
+	if ev.Data != strconv.FormatUint(snap.ID, 10) {
+		t.Fatalf("reload data %q, want snapshot id %d", ev.Data, snap.ID)
 	}
 }
 
@@ -135,8 +109,8 @@ func TestLiveEventsFollowSnapshots(t *testing.T) {
 	s.Swap(next)
 	ev := stream.next(t)
 	wantReload(t, ev, next)
-	if ev.id != liveVersion(s.current.Load()) {
-		t.Errorf("reload id %q, want the state's version", ev.id)
+	if ev.ID != liveVersion(s.current.Load()) {
+		t.Errorf("reload id %q, want the state's version", ev.ID)
 	}
 
 	broken := build(t, brokenSite(), pipeline.Options{Root: "content"})
@@ -144,25 +118,25 @@ func TestLiveEventsFollowSnapshots(t *testing.T) {
 	ev = stream.next(t)
 	wantEvent(t, ev, "problems")
 	var problems []pipeline.Problem
-	if err := json.Unmarshal([]byte(ev.data), &problems); err != nil {
-		t.Fatalf("problems data %q: %v", ev.data, err)
+	if err := json.Unmarshal([]byte(ev.Data), &problems); err != nil {
+		t.Fatalf("problems data %q: %v", ev.Data, err)
 	}
 	if len(problems) != 1 || problems[0].Path != "content/blog/broken.md" || problems[0].Line != 3 {
 		t.Fatalf("problems = %+v, want content/blog/broken.md line 3", problems)
 	}
-	problemsID := ev.id
+	problemsID := ev.ID
 	ev = stream.next(t)
 	wantReload(t, ev, broken)
-	if ev.id != problemsID {
-		t.Errorf("problems and reload of one snapshot have ids %q and %q", problemsID, ev.id)
+	if ev.ID != problemsID {
+		t.Errorf("problems and reload of one snapshot have ids %q and %q", problemsID, ev.ID)
 	}
 
 	fixed := build(t, liveSite(), pipeline.Options{Root: "content"})
 	s.Swap(fixed)
 	ev = stream.next(t)
 	wantEvent(t, ev, "clear")
-	if ev.data != "" {
-		t.Errorf("clear data %q, want empty", ev.data)
+	if ev.Data != "" {
+		t.Errorf("clear data %q, want empty", ev.Data)
 	}
 	wantReload(t, stream.next(t), fixed)
 }
@@ -175,7 +149,7 @@ func TestLiveEventsOnConnect(t *testing.T) {
 		stream := openEvents(t, ts, "?since="+version)
 		ev := stream.next(t)
 		wantEvent(t, ev, "problems")
-		if !strings.Contains(ev.data, "content/blog/broken.md") || ev.id != version {
+		if !strings.Contains(ev.Data, "content/blog/broken.md") || ev.ID != version {
 			t.Errorf("got %+v", ev)
 		}
 		// Nothing else was queued: the next event is the next change.
@@ -183,8 +157,8 @@ func TestLiveEventsOnConnect(t *testing.T) {
 		s.ReportProblems([]pipeline.Problem{{Path: "config.toml", Line: 2, Message: "bad"}})
 		ev = stream.next(t)
 		wantEvent(t, ev, "problems")
-		if !strings.HasPrefix(ev.data, `[{"path":"config.toml","line":2,"message":"bad"},`) {
-			t.Errorf("extra problems come first: %s", ev.data)
+		if !strings.HasPrefix(ev.Data, `[{"path":"config.toml","line":2,"message":"bad"},`) {
+			t.Errorf("extra problems come first: %s", ev.Data)
 		}
 		s.ReportProblems(nil)
 		wantEvent(t, stream.next(t), "problems") // back to the content's
@@ -206,8 +180,8 @@ func TestLiveEventsExtraProblemsWithoutSnapshot(t *testing.T) {
 	s.ReportProblems([]pipeline.Problem{{Path: "site/templates/base.html", Line: 7, Message: `function "nope" not defined`}})
 	ev := stream.next(t)
 	wantEvent(t, ev, "problems")
-	if ev.id != liveVersion(s.current.Load()) {
-		t.Errorf("problems id %q is not the current version", ev.id)
+	if ev.ID != liveVersion(s.current.Load()) {
+		t.Errorf("problems id %q is not the current version", ev.ID)
 	}
 	s.ReportProblems(nil)
 	wantEvent(t, stream.next(t), "clear")
@@ -232,7 +206,7 @@ func TestLiveEventsSlowClientGetsLatest(t *testing.T) {
 	for {
 		ev := stream.next(t)
 		wantEvent(t, ev, "reload")
-		id, _ := strconv.ParseUint(ev.data, 10, 64)
+		id, _ := strconv.ParseUint(ev.Data, 10, 64)
 		if id <= prev {
 			t.Fatalf("reload %d after %d", id, prev)
 		}

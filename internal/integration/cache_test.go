@@ -27,7 +27,7 @@ func TestBehindVarnish(t *testing.T) {
 	})
 	p := start(t, nil, "serve", "--config", s.Config, "--addr", "127.0.0.1:0")
 	cache := fmt.Sprintf("127.0.0.1:%d", nginxtest.FreePort(t))
-	nginxtest.Varnish(t, cache, strings.TrimPrefix(p.URL, "http://"))
+	nginxtest.Varnish(t, cache, p.Addr())
 	proxy := "http://" + cache
 
 	ask := func(base, accept string, more ...string) *parity.Answer {

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"folio/internal/nginxtest"
+	"folio/internal/proctest"
 )
 
 // TestSIGTERMDrainsSlowRequests starts downloads of a large bundle file
@@ -34,7 +35,7 @@ func TestSIGTERMDrainsSlowRequests(t *testing.T) {
 		"blog/big/data.bin": string(big),
 	})
 	p := start(t, nil, "serve", "--config", s.Config, "--addr", "127.0.0.1:0")
-	addr := strings.TrimPrefix(p.URL, "http://")
+	addr := p.Addr()
 
 	const clients = 4
 	headers := make(chan struct{}, clients)
@@ -51,8 +52,8 @@ func TestSIGTERMDrainsSlowRequests(t *testing.T) {
 			t.Fatal("downloads did not start")
 		}
 	}
-	p.signal(t, syscall.SIGTERM)
-	p.log.wait(t, regexp.MustCompile(`shutting down`), 5*time.Second)
+	p.Signal(t, syscall.SIGTERM)
+	p.Log.Wait(t, regexp.MustCompile(`shutting down`), 5*time.Second)
 
 	// The listener closes at once: new connections are refused while the
 	// downloads drain.
@@ -73,11 +74,11 @@ func TestSIGTERMDrainsSlowRequests(t *testing.T) {
 			t.Errorf("download cut by shutdown: %v", err)
 		}
 	}
-	if code := p.wait(t, 15*time.Second); code != 0 {
+	if code := p.Wait(t, 15*time.Second); code != 0 {
 		t.Errorf("exit status %d after SIGTERM, want 0", code)
 	}
 	done := regexp.MustCompile(`msg=request method=GET path=/blog/big/data.bin status=200 bytes=16777216 duration=\S+ remote=127\.0\.0\.1:\d+`)
-	if n := p.log.count(done); n != clients {
+	if n := p.Log.Count(done); n != clients {
 		t.Errorf("%d access log lines for complete downloads, want %d", n, clients)
 	}
 }
@@ -130,8 +131,8 @@ func slowDownload(addr, path string, want [sha256.Size]byte, started chan<- stru
 func TestSIGINTExitsZero(t *testing.T) {
 	s := newSite(t, "", map[string]string{"blog/a.md": post("A", "2026-01-02T15:04:05Z")})
 	p := start(t, nil, "serve", "--config", s.Config, "--addr", "127.0.0.1:0")
-	p.signal(t, syscall.SIGINT)
-	if code := p.wait(t, 5*time.Second); code != 0 {
+	p.Signal(t, syscall.SIGINT)
+	if code := p.Wait(t, 5*time.Second); code != 0 {
 		t.Errorf("exit status %d after SIGINT, want 0", code)
 	}
 }
@@ -150,8 +151,8 @@ func TestSIGHUP(t *testing.T) {
 	}
 
 	os.WriteFile(s.Config, []byte("baseURL = \"https://example.org/\"\nnosuchkey = 1\n"), 0o644)
-	p.signal(t, syscall.SIGHUP)
-	p.log.wait(t, regexp.MustCompile(`level=ERROR msg="reload failed; still serving the previous snapshot" err=.*unknown key nosuchkey`), 10*time.Second)
+	p.Signal(t, syscall.SIGHUP)
+	p.Log.Wait(t, regexp.MustCompile(`level=ERROR msg="reload failed; still serving the previous snapshot" err=.*unknown key nosuchkey`), 10*time.Second)
 	if got := titles(t, p.URL); got != "B,A" {
 		t.Errorf("after a broken config: posts %s, want the old B,A", got)
 	}
@@ -162,9 +163,9 @@ func TestSIGHUP(t *testing.T) {
 	s.writeConfig(t, "Renamed", "")
 	s.write(t, "blog/c.md", post("C", "2026-01-04T15:04:05Z"))
 	s.write(t, "blog/a.md", "---\ntitle: [unclosed\n---\nbroken\n")
-	p.signal(t, syscall.SIGHUP)
-	p.log.wait(t, regexp.MustCompile(`msg=reloaded posts=3 problems=1`), 10*time.Second)
-	p.log.wait(t, regexp.MustCompile(`level=WARN msg=problem path=\S+/content/blog/a\.md line=\d+`), time.Second)
+	p.Signal(t, syscall.SIGHUP)
+	p.Log.Wait(t, regexp.MustCompile(`msg=reloaded posts=3 problems=1`), 10*time.Second)
+	p.Log.Wait(t, regexp.MustCompile(`level=WARN msg=problem path=\S+/content/blog/a\.md line=\d+`), time.Second)
 	if got := titles(t, p.URL); got != "C,B,A" {
 		t.Errorf("after a good reload: posts %s, want C,B,A (A at its last good version)", got)
 	}
@@ -182,7 +183,7 @@ func TestWatch(t *testing.T) {
 	s.write(t, "blog/a.md", post("A2", "2026-01-02T15:04:05Z"))
 	eventually(t, func() bool { return titles(t, p.URL) == "A2" }, "edited title")
 	s.write(t, "blog/a.md", "---\ntitle: [unclosed\n---\n")
-	p.log.wait(t, regexp.MustCompile(`msg=problem path=\S+/blog/a\.md`), 10*time.Second)
+	p.Log.Wait(t, regexp.MustCompile(`msg=problem path=\S+/blog/a\.md`), 10*time.Second)
 	if got := titles(t, p.URL); got != "A2" {
 		t.Errorf("after breaking a.md: posts %s, want its last good version A2", got)
 	}
@@ -198,12 +199,12 @@ func TestPORT(t *testing.T) {
 	if want := fmt.Sprintf("http://localhost:%d", port); p.URL != want {
 		t.Errorf("serving %s, want %s", p.URL, want)
 	}
-	m := p.log.wait(t, startLine, time.Second)
+	m := p.Log.Wait(t, proctest.StartLine, time.Second)
 	if m[2] != "1" {
 		t.Errorf("start-up line counts %s posts, want 1", m[2])
 	}
 	get(t, p.URL+"/healthz")
-	p.log.wait(t, regexp.MustCompile(`level=INFO msg=request method=GET path=/healthz status=200 bytes=2 duration=\S+ remote=127\.0\.0\.1:\d+`), 5*time.Second)
+	p.Log.Wait(t, regexp.MustCompile(`level=INFO msg=request method=GET path=/healthz status=200 bytes=2 duration=\S+ remote=127\.0\.0\.1:\d+`), 5*time.Second)
 }
 
 func TestVersion(t *testing.T) {
@@ -268,9 +269,9 @@ func TestSIGTERMLogOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	p.signal(t, syscall.SIGTERM) // well within the 100 ms flush interval
-	p.log.wait(t, regexp.MustCompile(`shutting down`), 5*time.Second)
-	log := p.log.String()
+	p.Signal(t, syscall.SIGTERM) // well within the 100 ms flush interval
+	p.Log.Wait(t, regexp.MustCompile(`shutting down`), 5*time.Second)
+	log := p.Log.String()
 	request := strings.Index(log, "path=/api/posts.json")
 	shutdown := strings.Index(log, "shutting down")
 	if request < 0 || request > shutdown {

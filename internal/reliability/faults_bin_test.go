@@ -33,7 +33,7 @@ func TestServeKeepsLastGoodSnapshot(t *testing.T) {
 	content := filepath.Join(dir, "content")
 	writeTree(t, content, publicOnly())
 	p := startServe(t, dir, "--watch", "--base-url", base)
-	rm := newRemote(p.addr)
+	rm := newRemote(p.Addr())
 	servesAll := func(when string) {
 		t.Helper()
 		for _, u := range []string{"/blog/hello/", "/blog/hello.md", "/blog/pub-bundle/", "/blog/", "/rss.xml", "/api/posts.json", "/healthz"} {
@@ -59,25 +59,25 @@ func TestServeKeepsLastGoodSnapshot(t *testing.T) {
 	// post, and each is logged as a problem with the cause.
 	swap(t, blog, true)
 	faults++
-	p.log.wait(t, regexp.MustCompile(`msg=problem path=content/blog/pub-bundle/index.md .*not a directory`), 20*time.Second)
-	p.log.wait(t, regexp.MustCompile(`msg=problem path=content/blog/hello.md .*not a directory`), 5*time.Second)
+	p.Log.Wait(t, regexp.MustCompile(`msg=problem path=content/blog/pub-bundle/index.md .*not a directory`), 20*time.Second)
+	p.Log.Wait(t, regexp.MustCompile(`msg=problem path=content/blog/hello.md .*not a directory`), 5*time.Second)
 	servesAll("section replaced by a file")
 	resource("section replaced by a file", 500)
-	p.log.wait(t, regexp.MustCompile(`msg=request path=/blog/pub-bundle/photo.svg err=.*not a directory`), 5*time.Second)
+	p.Log.Wait(t, regexp.MustCompile(`msg=request path=/blog/pub-bundle/photo.svg err=.*not a directory`), 5*time.Second)
 	swap(t, blog, false)
-	p.log.wait(t, regexp.MustCompile(`msg=updated .*posts=3 problems=0`), 20*time.Second)
+	p.Log.Wait(t, regexp.MustCompile(`msg=updated .*posts=3 problems=0`), 20*time.Second)
 	servesAll("section back")
 	resource("section back", 200)
 
 	// The content folder becomes a file and serve is told to reload.
 	swap(t, content, true)
 	faults++
-	p.signal(t, syscall.SIGHUP)
-	p.log.wait(t, regexp.MustCompile(`reload failed; still serving the previous snapshot.*content.*not a directory`), 20*time.Second)
+	p.Signal(t, syscall.SIGHUP)
+	p.Log.Wait(t, regexp.MustCompile(`reload failed; still serving the previous snapshot.*content.*not a directory`), 20*time.Second)
 	servesAll("content folder replaced by a file")
 	swap(t, content, false)
-	p.signal(t, syscall.SIGHUP)
-	p.log.wait(t, regexp.MustCompile(`msg=reloaded posts=3 problems=0`), 20*time.Second)
+	p.Signal(t, syscall.SIGHUP)
+	p.Log.Wait(t, regexp.MustCompile(`msg=reloaded posts=3 problems=0`), 20*time.Second)
 	servesAll("content folder back")
 
 	if os.Geteuid() != 0 {
@@ -85,8 +85,8 @@ func TestServeKeepsLastGoodSnapshot(t *testing.T) {
 			t.Fatal(err)
 		}
 		faults++
-		p.signal(t, syscall.SIGHUP)
-		p.log.wait(t, regexp.MustCompile(`msg=problem path=content/blog/hello.md .*permission denied`), 20*time.Second)
+		p.Signal(t, syscall.SIGHUP)
+		p.Log.Wait(t, regexp.MustCompile(`msg=problem path=content/blog/hello.md .*permission denied`), 20*time.Second)
 		servesAll("section unreadable")
 		os.Chmod(blog, 0o755)
 	} else {
@@ -111,13 +111,6 @@ func swap(t *testing.T, path string, on bool) {
 		t.Fatal(err)
 	}
 	if err := os.Rename(path+".away", path); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func (p *proc) signal(t *testing.T, sig syscall.Signal) {
-	t.Helper()
-	if err := p.cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
 }

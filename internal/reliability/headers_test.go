@@ -52,7 +52,7 @@ func TestHostHeaderOverTCP(t *testing.T) {
 		t.Skip("starts the folio binary")
 	}
 	p := startServe(t, hostileDir(t))
-	rc := dialRaw(t, p.addr)
+	rc := dialRaw(t, p.Addr())
 	for _, target := range []string{"/blog", "/blog/hello", "/old/hello/", "/blog/hello/", "/blog/hello.md", "/rss.xml", "/", "http://evil.example/blog", "http://evil.example/old/hello/"} {
 		a := rc.do(t, "GET", target, "X-Forwarded-Host: fwd.evil", "Forwarded: host=fwd2.evil")
 		if regexp.MustCompile(`attacker\.test|evil\.example|fwd2?\.evil`).Match(a.text()) {
@@ -95,7 +95,7 @@ func TestMethodsOverTCP(t *testing.T) {
 		t.Skip("starts the folio binary")
 	}
 	p := startServe(t, hostileDir(t))
-	rc := dialRaw(t, p.addr)
+	rc := dialRaw(t, p.Addr())
 	for _, m := range []string{"POST", "PUT", "DELETE", "PATCH", "TRACE", "CONNECT", "FOO"} {
 		for _, target := range []string{"/", "/blog/hello/", "/api/posts.json", "/blog/pub-bundle/photo.svg", "/nothing"} {
 			a := rc.do(t, m, target, "Content-Length: 0")
@@ -159,7 +159,7 @@ func TestHugeHeadersOverTCP(t *testing.T) {
 		t.Skip("starts the folio binary")
 	}
 	p := startServe(t, hostileDir(t))
-	rc := dialRaw(t, p.addr)
+	rc := dialRaw(t, p.Addr())
 	many := func(n int) []string {
 		out := make([]string, n)
 		for i := range out {

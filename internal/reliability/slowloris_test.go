@@ -27,7 +27,7 @@ func TestSlowloris(t *testing.T) {
 	closedAfter := make([]time.Duration, conns)
 	var wg sync.WaitGroup
 	for i := range conns {
-		c, err := net.Dial("tcp", p.addr)
+		c, err := net.Dial("tcp", p.Addr())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,7 +39,7 @@ func TestSlowloris(t *testing.T) {
 		}()
 	}
 	// While they drip, real clients are served.
-	client := newRemote(p.addr)
+	client := newRemote(p.Addr())
 	for time.Since(start) < readHeaderTimeout/2 {
 		reqStart := time.Now()
 		if a := ask(t, client, "GET", "/blog/hello/", nil); a.status != 200 {

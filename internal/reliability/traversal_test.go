@@ -133,7 +133,7 @@ func TestTraversalOverTCP(t *testing.T) {
 	}
 	dir := hostileDir(t)
 	p := startServe(t, dir)
-	rc := dialRaw(t, p.addr)
+	rc := dialRaw(t, p.Addr())
 	if a := rc.do(t, "GET", "/blog/pub-bundle/photo.svg"); a.status != 200 {
 		t.Fatalf("control: the bundle file answers %d over TCP", a.status)
 	}
