@@ -36,20 +36,9 @@ out=bench/out/api
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-}
-trap cleanup EXIT
+. bench/lib.sh # pids, cleanup, free_port, corpus
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-
-echo "== corpus of $posts posts" >&2
-if [ ! -d "$out/corpus-$posts/content" ]; then
-  go run ./internal/corpus/cmd/gencorpus "$out/corpus-$posts" "$posts"
-fi
-content="$out/corpus-$posts/content"
+content=$(corpus "$out" "$posts")
 
 if [ -n "${FOLIO:-}" ]; then # a binary built elsewhere, e.g. from a clean checkout
   cp "$FOLIO" "$out/folio"

@@ -26,14 +26,7 @@ hugo=${HUGO:-$(command -v hugo || echo "$HOME/bin/hugo")}
 [ -x "$hugo" ] || { echo "dev.sh: no hugo at $hugo (set HUGO)" >&2; exit 2; }
 [ -d "$peer/layouts" ] || { echo "dev.sh: no Hugo peer site at $peer (set HUGO_PEER)" >&2; exit 2; }
 
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-}
-trap cleanup EXIT
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+. bench/lib.sh # pids, cleanup, free_port, corpus
 
 # wait_for URL SECONDS: until URL answers 200.
 wait_for() {
@@ -44,10 +37,7 @@ wait_for() {
   done
 }
 
-echo "== corpus of $posts posts" >&2
-if [ ! -d "$out/corpus-$posts/content" ]; then
-  go run ./internal/corpus/cmd/gencorpus "$out/corpus-$posts" "$posts"
-fi
+corpus "$out" "$posts" > /dev/null
 # A private copy: the edits must not touch the corpus other benchmarks read.
 work="$out/dev-$posts"
 rm -rf "$work"

@@ -1,0 +1,23 @@
+# What the benchmark scripts share; each sources it after changing to the
+# repository's root.
+
+# Every process a script starts goes into pids and is stopped on exit.
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+}
+trap cleanup EXIT
+
+# free_port prints a TCP port that is free on loopback.
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# corpus OUT POSTS generates the corpus of POSTS posts into OUT/corpus-POSTS
+# unless it is there, and prints its content folder.
+corpus() {
+  echo "== corpus of $2 posts" >&2
+  if [ ! -d "$1/corpus-$2/content" ]; then
+    go run ./internal/corpus/cmd/gencorpus "$1/corpus-$2" "$2" >&2
+  fi
+  echo "$1/corpus-$2/content"
+}
