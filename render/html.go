@@ -172,11 +172,7 @@ func (r *nodeRenderer) link(w util.BufWriter, src []byte, node ast.Node, enterin
 	_, _ = w.WriteString(`<a href="`)
 	r.writeURL(w, n.Destination)
 	_ = w.WriteByte('"')
-	if n.Title != nil {
-		_, _ = w.WriteString(` title="`)
-		r.Writer.Write(w, n.Title)
-		_ = w.WriteByte('"')
-	}
+	r.writeTitle(w, n.Title)
 	_ = w.WriteByte('>')
 	return ast.WalkContinue, nil
 }
@@ -191,13 +187,18 @@ func (r *nodeRenderer) image(w util.BufWriter, src []byte, node ast.Node, enteri
 	_, _ = w.WriteString(`" alt="`)
 	_, _ = w.Write(util.EscapeHTML([]byte(stateOf(w).plainText(n, src))))
 	_ = w.WriteByte('"')
-	if n.Title != nil {
-		_, _ = w.WriteString(` title="`)
-		r.Writer.Write(w, n.Title)
-		_ = w.WriteByte('"')
-	}
+	r.writeTitle(w, n.Title)
 	_ = w.WriteByte('>')
 	return ast.WalkSkipChildren, nil
+}
+
+// writeTitle writes a link's or an image's title attribute, if it has one.
+func (r *nodeRenderer) writeTitle(w util.BufWriter, title []byte) {
+	if title != nil {
+		_, _ = w.WriteString(` title="`)
+		r.Writer.Write(w, title)
+		_ = w.WriteByte('"')
+	}
 }
 
 // writeURL writes a resolved URL into an attribute, leaving out
