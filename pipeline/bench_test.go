@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"folio/internal/corpus"
+	"folio/internal/cputime"
 )
 
 // benchNow is after every generated post except the 2040 ones, so the
@@ -39,7 +40,7 @@ func BenchmarkBuild(b *testing.B) {
 func benchBuild(b *testing.B, fsys iofs.FS, cfg *Config) {
 	b.ReportAllocs()
 	var snap *Snapshot
-	cpu := cpuTime()
+	cpu := cputime.Used()
 	for b.Loop() {
 		var err error
 		snap, err = Build(fsys, cfg, Options{}, benchNow)
@@ -47,7 +48,7 @@ func benchBuild(b *testing.B, fsys iofs.FS, cfg *Config) {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, cpuTime()-cpu)
+	reportCPU(b, cputime.Used()-cpu)
 	if len(snap.Problems) > 0 || len(snap.Posts) < benchPosts*9/10 {
 		b.Fatalf("%d posts, %d problems (first: %v)", len(snap.Posts), len(snap.Problems), snap.Problems)
 	}
@@ -66,8 +67,8 @@ func BenchmarkUpdateOne(b *testing.B) {
 	orig := fsys[name].Data
 	b.ReportAllocs()
 	i := 0
-	cpu := cpuTime()
-	defer func() { reportCPU(b, cpuTime()-cpu) }()
+	cpu := cputime.Used()
+	defer func() { reportCPU(b, cputime.Used()-cpu) }()
 	for b.Loop() {
 		i++
 		fsys[name] = &fstest.MapFile{Data: fmt.Appendf(append([]byte(nil), orig...), "\nEdit %d.\n", i)}

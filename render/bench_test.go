@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"folio/internal/corpus"
+	"folio/internal/cputime"
 	"folio/pipeline"
 )
 
@@ -57,16 +58,16 @@ func BenchmarkRenderSite(b *testing.B) {
 	posts, res := corpusPosts(b)
 	r := New(Options{BaseURL: "https://example.org/", Section: corpus.Section})
 	b.Run("serial", func(b *testing.B) {
-		cpu := cpuTime()
+		cpu := cputime.Used()
 		for b.Loop() {
 			for _, p := range posts {
 				r.Render(p, res)
 			}
 		}
-		reportPerPost(b, len(posts), cpuTime()-cpu)
+		reportPerPost(b, len(posts), cputime.Used()-cpu)
 	})
 	b.Run("parallel", func(b *testing.B) {
-		cpu := cpuTime()
+		cpu := cputime.Used()
 		for b.Loop() {
 			var next atomic.Int64
 			var wg sync.WaitGroup
@@ -79,7 +80,7 @@ func BenchmarkRenderSite(b *testing.B) {
 			}
 			wg.Wait()
 		}
-		reportPerPost(b, len(posts), cpuTime()-cpu)
+		reportPerPost(b, len(posts), cputime.Used()-cpu)
 	})
 }
 

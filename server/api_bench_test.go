@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"folio/internal/corpus"
+	"folio/internal/cputime"
 	"folio/pipeline"
 )
 
@@ -54,12 +55,12 @@ func BenchmarkServe(b *testing.B) {
 				req.Header.Set("If-None-Match", w.h.Get("ETag"))
 			}
 			b.ReportAllocs()
-			cpu := cpuTime()
+			cpu := cputime.Used()
 			for b.Loop() {
 				clear(w.h)
 				s.ServeHTTP(w, req)
 			}
-			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(cputime.Used()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

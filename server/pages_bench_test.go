@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"folio/internal/corpus"
+	"folio/internal/cputime"
 	"folio/pipeline"
 	"folio/site"
 )
@@ -42,7 +43,7 @@ func BenchmarkRenderSite(b *testing.B) {
 	}
 	snap := s.Snapshot()
 	var bytes int64
-	cpu := cpuTime()
+	cpu := cputime.Used()
 	for b.Loop() {
 		st := &state{snap: snap, theme: s.theme.Load()}
 		bytes = 0
@@ -54,7 +55,7 @@ func BenchmarkRenderSite(b *testing.B) {
 			bytes += int64(len(rp.body))
 		}
 	}
-	reportSite(b, len(snap.Posts), bytes, cpuTime()-cpu)
+	reportSite(b, len(snap.Posts), bytes, cputime.Used()-cpu)
 }
 
 // BenchmarkRenderSiteParallel is BenchmarkRenderSite on every core, as
@@ -66,7 +67,7 @@ func BenchmarkRenderSiteParallel(b *testing.B) {
 	}
 	snap := s.Snapshot()
 	workers := runtime.GOMAXPROCS(0)
-	cpu := cpuTime()
+	cpu := cputime.Used()
 	for b.Loop() {
 		st := &state{snap: snap, theme: s.theme.Load()}
 		var next atomic.Int64
@@ -83,7 +84,7 @@ func BenchmarkRenderSiteParallel(b *testing.B) {
 		}
 		wg.Wait()
 	}
-	reportSite(b, len(snap.Posts), 0, cpuTime()-cpu)
+	reportSite(b, len(snap.Posts), 0, cputime.Used()-cpu)
 }
 
 // reportSite reports posts per second of wall time, and the CPU time per
@@ -115,13 +116,13 @@ func BenchmarkArticleTemplate(b *testing.B) {
 	for i, p := range posts {
 		pages[i] = s.articlePage(st, p)
 	}
-	cpu := cpuTime()
+	cpu := cputime.Used()
 	for i := 0; b.Loop(); i++ {
 		if _, err := st.theme.execute("article", pages[i%len(pages)]); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
+	b.ReportMetric(float64((cputime.Used()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
 }
 
 // BenchmarkDirectoryPage renders the directory page of the 10,000-post
@@ -132,7 +133,7 @@ func BenchmarkDirectoryPage(b *testing.B) {
 		b.Fatal(err)
 	}
 	snap := s.Snapshot()
-	cpu := cpuTime()
+	cpu := cputime.Used()
 	var size int
 	for b.Loop() {
 		st := &state{snap: snap, theme: s.theme.Load()}
@@ -142,6 +143,6 @@ func BenchmarkDirectoryPage(b *testing.B) {
 		}
 		size = len(rp.body)
 	}
-	b.ReportMetric(cpuTime().Seconds()/float64(b.N)-cpu.Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric(cputime.Used().Seconds()/float64(b.N)-cpu.Seconds()/float64(b.N), "cpu-s/op")
 	b.ReportMetric(float64(size)/1e6, "MB/page")
 }
