@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -43,11 +44,11 @@ func runBuild(o *options, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitCode(err), err)
 	}
-	if len(snap.Problems) > 0 {
-		for _, p := range snap.Problems {
+	if problems := slices.Concat(snap.Problems, sectionProblems(snap.Config, configName(o))); len(problems) > 0 {
+		for _, p := range problems {
 			fmt.Fprintln(stderr, p)
 		}
-		fmt.Fprintf(stderr, "folio: %s; %s left as it was\n", count(len(snap.Problems), "problem", "problems"), o.out)
+		fmt.Fprintf(stderr, "folio: %s; %s left as it was\n", count(len(problems), "problem", "problems"), o.out)
 		return 1
 	}
 	siteFS, err := openSite(snap.Config.SiteDir)

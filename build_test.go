@@ -82,6 +82,36 @@ func TestBuildWithProblems(t *testing.T) {
 	}
 }
 
+// TestBuildEmptySection: posts that all sit outside the section stop the
+// export, as a problem would, instead of replacing the live site with an
+// empty one.
+func TestBuildEmptySection(t *testing.T) {
+	dir := t.TempDir()
+	posts := filepath.Join(dir, "content", "posts")
+	os.MkdirAll(posts, 0o755)
+	os.WriteFile(filepath.Join(posts, "a.md"), []byte("---\ntitle: A\ndate: 2026-01-02\n---\nfine\n"), 0o644)
+	out := filepath.Join(dir, "public")
+	os.MkdirAll(filepath.Join(out, "api"), 0o755) // an earlier export
+	for _, f := range []string{"index.html", "404.html", "api/posts.json"} {
+		os.WriteFile(filepath.Join(out, f), []byte("previous"), 0o644)
+	}
+
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"build", "--content", filepath.Join(dir, "content"), "--out", out}, &stdout, &stderr)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if want := filepath.Join(dir, "content", "blog") + ":1: no posts in "; !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("stderr does not start with %q:\n%s", want, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), `(set section = "posts" in config.toml)`) || !strings.HasSuffix(stderr.String(), "folio: 1 problem; "+out+" left as it was\n") {
+		t.Errorf("stderr:\n%s", stderr.String())
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "index.html")); string(b) != "previous" {
+		t.Errorf("previous output changed: %q", b)
+	}
+}
+
 func TestBuildRefusesNginxInsideOutput(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"build", "--out", "public", "--nginx", "public/nginx.conf"}, &stdout, &stderr)

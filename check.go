@@ -32,7 +32,7 @@ func runCheck(o *options, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	problems := append(slices.Clip(snap.Problems), renderProblems(snap)...)
+	problems := slices.Concat(snap.Problems, renderProblems(snap), sectionProblems(snap.Config, configName(o)))
 	slices.SortStableFunc(problems, func(a, b pipeline.Problem) int {
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
 	})

@@ -130,17 +130,28 @@ func TestCheckFrontMatterLines(t *testing.T) {
 	}
 }
 
-// TestCheckEmptySectionHint: the hint about posts in another folder goes
-// to stderr; stdout keeps its fixed format.
+// TestCheckEmptySectionHint: posts that all sit outside the section are a
+// problem for check (a CI gate would otherwise pass an empty site), named
+// by the section's folder, in check's path:line: message format.
 func TestCheckEmptySectionHint(t *testing.T) {
 	dir := t.TempDir()
 	post := "---\ntitle: T\ndate: 2024-01-02\n---\n"
 	writeTree(t, dir, map[string]string{"content/posts/a.md": post, "content/posts/b.md": post, "config.toml": "title = 'x'\n"})
 	code, stdout, stderr := runCLI(t, "check", "--config", filepath.Join(dir, "config.toml"))
 	content := filepath.Join(dir, "content")
-	wantErr := "folio: no posts in " + filepath.Join(content, "blog") + "/; " + filepath.Join(content, "posts") +
-		"/ has 2 Markdown files (set section = \"posts\" in " + filepath.Join(dir, "config.toml") + ")\n"
-	if code != 0 || stdout != "0 posts, 0 problems\n" || stderr != wantErr {
-		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 0, \"0 posts, 0 problems\\n\", stderr:\n%s", code, stdout, stderr, wantErr)
+	want := filepath.Join(content, "blog") + ":1: no posts in " + filepath.Join(content, "blog") + "/; " + filepath.Join(content, "posts") +
+		"/ has 2 Markdown files (set section = \"posts\" in " + filepath.Join(dir, "config.toml") + ")\n0 posts, 1 problems\n"
+	if code != 1 || stdout != want || stderr != "" {
+		t.Errorf("exit %d, stdout:\n%s\nstderr %q\nwant exit 1, stdout:\n%s", code, stdout, stderr, want)
+	}
+}
+
+// TestCheckEmptySite: a content folder with no Markdown at all is a new
+// site, not a mistake.
+func TestCheckEmptySite(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := runCLI(t, "check", "--content", dir)
+	if code != 0 || stdout != "0 posts, 0 problems\n" || stderr != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 0, \"0 posts, 0 problems\\n\"", code, stdout, stderr)
 	}
 }

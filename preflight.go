@@ -12,8 +12,8 @@ import (
 // command does any work or binds a port, so that one mistake gets one
 // message and one exit status from check, build, serve and dev alike: a
 // plain "folio: …" line on stderr (no log line: nothing has started) and
-// exit 2, the status for a mistake in the config or the flags. It also
-// prints the empty-section hint (sectionhint.go). ok is false when the
+// exit 2, the status for a mistake in the config or the flags. For serve
+// and dev it also prints the empty-section hint (sectionhint.go). ok is false when the
 // command must not run; code is then its exit status.
 func preflight(o *options, stderr io.Writer) (code int, ok bool) {
 	cfg, err := loadConfig(o)
@@ -32,6 +32,9 @@ func preflight(o *options, stderr io.Writer) (code int, ok bool) {
 	if err := checkSiteDir(cfg.SiteDir); err != nil {
 		fmt.Fprintf(stderr, "folio: %v (set siteDir in %s)\n", err, configName(o))
 		return 2, false
+	}
+	if o.command == "check" || o.command == "build" {
+		return 0, true // they count it as a problem (sectionProblems)
 	}
 	if hint := sectionHint(cfg.ContentDir, cfg.Section, configName(o)); hint != "" {
 		fmt.Fprintf(stderr, "folio: %s\n", hint)

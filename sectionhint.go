@@ -59,6 +59,18 @@ func sectionHint(contentDir, section, configFile string) string {
 	return ""
 }
 
+// sectionProblems is the hint as a problem, for the commands that gate a
+// deploy: without it a site whose posts all sit outside the section passes
+// check with "0 posts, 0 problems" and builds an empty site over the live
+// one. serve and dev only print the hint: an author may be starting out.
+func sectionProblems(cfg *pipeline.Config, configFile string) []pipeline.Problem {
+	hint := sectionHint(cfg.ContentDir, cfg.Section, configFile)
+	if hint == "" {
+		return nil
+	}
+	return []pipeline.Problem{{Path: filepath.Join(cfg.ContentDir, cfg.Section), Line: 1, Message: hint}}
+}
+
 func markdownFiles(n int) string {
 	if n == 1 {
 		return "1 Markdown file"
