@@ -145,16 +145,43 @@ func decodeError(err error, data []byte, name string) error {
 	if m == nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	line := m[1]
+	line, msg := m[1], typeMessage(m[3])
 	if line == "" {
 		if n := locateKeys(data).line[strings.ToLower(m[2])]; n > 0 {
 			line = strconv.Itoa(n)
 		}
 	}
 	if line == "" {
-		return fmt.Errorf("%s: %s: %s", name, m[2], m[3])
+		return fmt.Errorf("%s: %s: %s", name, m[2], msg)
 	}
-	return fmt.Errorf("%s:%s: %s: %s", name, line, m[2], m[3])
+	return fmt.Errorf("%s:%s: %s: %s", name, line, m[2], msg)
+}
+
+// incompatible is the TOML library's wording for a value of the wrong type.
+var incompatible = regexp.MustCompile(`^incompatible types: TOML value has type (\S+); destination has type (\S+)$`)
+
+// typeMessage says a wrong type in the author's terms: "must be an
+// integer, not a string" rather than the library's "destination has type".
+func typeMessage(msg string) string {
+	m := incompatible.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	return "must be " + article(m[2]) + ", not " + article(m[1])
+}
+
+// article names a type with its article, TOML's names for Go's composites.
+func article(noun string) string {
+	switch {
+	case strings.HasPrefix(noun, "map["):
+		noun = "table"
+	case strings.HasPrefix(noun, "[]"):
+		noun = "array"
+	}
+	if strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
 }
 
 // fieldError is a Validate error about one key, so that ParseConfig can
