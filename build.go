@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"folio/export"
+	"folio/pipeline"
 	"folio/server"
 )
 
@@ -44,12 +45,15 @@ func runBuild(o *options, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitCode(err), err)
 	}
-	if problems := slices.Concat(snap.Problems, sectionProblems(snap.Config, configName(o))); len(problems) > 0 {
-		for _, p := range problems {
+	problems := func(ps []pipeline.Problem) int {
+		for _, p := range ps {
 			fmt.Fprintln(stderr, p)
 		}
-		fmt.Fprintf(stderr, "folio: %s; %s left as it was\n", count(len(problems), "problem", "problems"), o.out)
+		fmt.Fprintf(stderr, "folio: %s; %s left as it was\n", count(len(ps), "problem", "problems"), o.out)
 		return 1
+	}
+	if ps := slices.Concat(snap.Problems, sectionProblems(snap.Config, configName(o))); len(ps) > 0 {
+		return problems(ps)
 	}
 	siteFS, err := openSite(snap.Config.SiteDir)
 	if err != nil {
@@ -59,9 +63,22 @@ func runBuild(o *options, stderr io.Writer) int {
 	if err != nil {
 		return fail(1, fmt.Errorf("site: %w", err))
 	}
+	// Rendering finds the rest (links to posts that are not published) as
+	// it makes the pages: they fail the build before the export replaces
+	// the previous one.
+	var found problemsError
 	site, err := export.Write(o.out, srv, srv.ExportPaths(), export.Options{
 		NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects(), Malformed: server.ExportMalformed,
+		Check: func() error {
+			if found = srv.RenderProblems(); len(found) > 0 {
+				return found
+			}
+			return nil
+		},
 	})
+	if len(found) > 0 {
+		return problems(found)
+	}
 	if err != nil {
 		return fail(1, fmt.Errorf("build: %w", err))
 	}
@@ -74,6 +91,11 @@ func runBuild(o *options, stderr io.Writer) int {
 		count(len(snap.Posts), "post", "posts"), o.out, time.Since(start).Round(time.Millisecond))
 	return 0
 }
+
+// problemsError fails an export that rendering found problems in.
+type problemsError []pipeline.Problem
+
+func (e problemsError) Error() string { return count(len(e), "problem", "problems") }
 
 // count writes n with the noun in the right number: "1 problem", "2 problems".
 func count(n int, one, many string) string {

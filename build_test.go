@@ -112,6 +112,35 @@ func TestBuildEmptySection(t *testing.T) {
 	}
 }
 
+// TestBuildRenderProblems: a link to a post that is not published is a
+// problem rendering finds, as check reports it: the build exits 1, names
+// the file and line, and leaves the previous export as it was.
+func TestBuildRenderProblems(t *testing.T) {
+	dir := t.TempDir()
+	blog := filepath.Join(dir, "content", "blog")
+	os.MkdirAll(blog, 0o755)
+	os.WriteFile(filepath.Join(blog, "ok.md"), []byte("---\ntitle: OK\ndate: 2026-01-02\n---\nfine\n\nSee [the draft](draft.md).\n"), 0o644)
+	os.WriteFile(filepath.Join(blog, "draft.md"), []byte("---\ntitle: D\ndate: 2026-01-02\ndraft: true\n---\nsoon\n"), 0o644)
+	out := filepath.Join(dir, "public")
+	os.MkdirAll(filepath.Join(out, "api"), 0o755) // an earlier export
+	for _, f := range []string{"index.html", "404.html", "api/posts.json"} {
+		os.WriteFile(filepath.Join(out, f), []byte("previous"), 0o644)
+	}
+
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"build", "--content", filepath.Join(dir, "content"), "--out", out}, &stdout, &stderr)
+	want := filepath.Join(blog, "ok.md") + ":7: link to \"draft.md\": the post is not published\nfolio: 1 problem; " + out + " left as it was\n"
+	if code != 1 || stderr.String() != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 1, stderr:\n%s", code, stderr.String(), want)
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "index.html")); string(b) != "previous" {
+		t.Errorf("previous output changed: %q", b)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, ".public.tmp-*")); len(m) > 0 {
+		t.Errorf("left behind: %v", m)
+	}
+}
+
 func TestBuildRefusesNginxInsideOutput(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"build", "--out", "public", "--nginx", "public/nginx.conf"}, &stdout, &stderr)

@@ -90,6 +90,11 @@ type Options struct {
 	// Malformed, when set, names the paths the server refuses with 400 by
 	// their shape alone, for the static host to refuse alike.
 	Malformed *Malformed
+	// Check, when set, runs once every answer is written, before the new
+	// folder replaces out: an error from it fails the export and leaves out
+	// untouched (the server's answers can reveal problems, such as a link
+	// to a post that is not published, only once they are made).
+	Check func() error
 }
 
 // Malformed describes paths refused by their shape: those under Prefix
@@ -141,6 +146,9 @@ func Write(out string, h http.Handler, paths []string, opts Options) (*Site, err
 	if err == nil {
 		site.Dynamic, err = record(h, site.Files, opts.Malformed)
 		site.Malformed = opts.Malformed
+	}
+	if err == nil && opts.Check != nil {
+		err = opts.Check()
 	}
 	if err == nil {
 		err = os.Chmod(tmp, 0o755) // MkdirTemp makes it 0700

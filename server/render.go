@@ -1,6 +1,8 @@
 package server
 
 import (
+	"cmp"
+	"slices"
 	"sync"
 
 	"folio/pipeline"
@@ -14,6 +16,9 @@ type renders struct {
 	renderer *render.Renderer
 	resolver render.Resolver
 	results  sync.Map // *pipeline.Post → *lazyResult
+
+	mu       sync.Mutex
+	problems []pipeline.Problem // what rendering found so far
 }
 
 type lazyResult struct {
@@ -34,9 +39,28 @@ func (s *Server) rendered(st *state, p *pipeline.Post) render.Result {
 		l.res = rs.renderer.Render(p, rs.resolver)
 		for _, is := range l.res.Issues {
 			s.log.Warn("render", "path", p.File, "line", is.Line, "message", is.Message)
+			rs.mu.Lock()
+			rs.problems = append(rs.problems, pipeline.Problem{Path: st.snap.DisplayPath(p.File), Line: is.Line, Message: is.Message})
+			rs.mu.Unlock()
 		}
 	})
 	return l.res
+}
+
+// RenderProblems returns the problems rendering has found so far in the
+// current snapshot's posts (links and refs to posts that are not
+// published), by path and line. Posts render on first use, so this is
+// every such problem once every post has been asked for, as the static
+// export does.
+func (s *Server) RenderProblems() []pipeline.Problem {
+	rs := s.current.Load().renders()
+	rs.mu.Lock()
+	out := slices.Clone(rs.problems)
+	rs.mu.Unlock()
+	slices.SortFunc(out, func(a, b pipeline.Problem) int {
+		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message))
+	})
+	return out
 }
 
 // renders returns st's rendering context, made on first use.
@@ -45,7 +69,7 @@ func (st *state) renders() *renders {
 		cfg := st.snap.Config
 		return &renders{
 			renderer: render.New(render.Options{BaseURL: cfg.BaseURL, Section: cfg.Section, Unsafe: cfg.Markup.Unsafe}),
-			resolver: render.NewIndex(st.snap.Posts, nil),
+			resolver: render.NewIndex(st.snap.AllPosts(), st.snap.Visible),
 		}
 	})
 }
