@@ -311,3 +311,35 @@ func TestListsEscapeLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestDevCacheControl: folio dev sends Cache-Control: no-cache on every
+// answer (pages, API, redirects, OPTIONS, 304s); error answers keep
+// no-store, as everywhere.
+func TestDevCacheControl(t *testing.T) {
+	_, ts := devSite(t, generatedSite(3))
+	tests := []struct {
+		method, path string
+		header       []string
+		status       int
+		want         string
+	}{
+		{"GET", "/", nil, 200, "no-cache"},
+		{"GET", "/blog/post-00001/", nil, 200, "no-cache"},
+		{"GET", "/api/posts.json", nil, 200, "no-cache"},
+		{"GET", "/blog", nil, 301, "no-cache"},
+		{"GET", "/blog/post-00001", nil, 301, "no-cache"},
+		{"OPTIONS", "/blog/", nil, 204, "no-cache"},
+		{"OPTIONS", "/api/posts.json", nil, 204, "no-cache"},
+		{"GET", "/api/posts.json", []string{"If-None-Match", "*"}, 304, "no-cache"},
+		{"GET", "/nope", nil, 404, "no-store"},
+		{"GET", "/api/posts/cursor/!.json", nil, 400, "no-store"},
+		{"POST", "/blog/", nil, 405, "no-store"},
+		{"GET", "/blog/post-00001/", []string{"Accept", "application/json"}, 406, "no-store"},
+	}
+	for _, tc := range tests {
+		resp, _ := get(t, ts, tc.method, tc.path, tc.header...)
+		if resp.StatusCode != tc.status || resp.Header.Get("Cache-Control") != tc.want {
+			t.Errorf("%s %s %v: %d, Cache-Control %q; want %d, %q", tc.method, tc.path, tc.header, resp.StatusCode, resp.Header.Get("Cache-Control"), tc.status, tc.want)
+		}
+	}
+}

@@ -121,6 +121,11 @@ func (s *Server) Snapshot() *pipeline.Snapshot { return s.current.Load().snap }
 // ServeHTTP answers one request from one state, loaded once.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header()["X-Content-Type-Options"] = hdrNosniff // shared, never modified (see repHeaders)
+	if s.opts.Dev {
+		// Every answer of folio dev, redirects and OPTIONS included; errors
+		// replace it with no-store.
+		w.Header()["Cache-Control"] = hdrNoCache
+	}
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
 	case http.MethodOptions:
