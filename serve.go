@@ -71,7 +71,10 @@ func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		// OPTIONS * reaches folio's handler, which answers it as every
+		// OPTIONS: 204 with Allow and nosniff (net/http's own is a bare 200).
+		DisableGeneralOptionsHandler: true,
+		ErrorLog:                     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 }
 

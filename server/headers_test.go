@@ -343,3 +343,38 @@ func TestDevCacheControl(t *testing.T) {
 		}
 	}
 }
+
+// TestUncleanPaths: a path with "//", "." or ".." segments is answered as
+// the clean path it names (as nginx does for the static export), not with
+// ServeMux's 307; escaped slashes and dots are not segments.
+func TestUncleanPaths(t *testing.T) {
+	_, ts := startSite(t, generatedSite(3))
+	tests := []struct {
+		path, same string // same: the clean path whose answer it must equal
+		status     int
+	}{
+		{"//blog/", "/blog/", 200},
+		{"/blog//post-00001/", "/blog/post-00001/", 200},
+		{"/blog/./post-00001/", "/blog/post-00001/", 200},
+		{"/blog/x/../post-00001/", "/blog/post-00001/", 200},
+		{"/api//posts.json", "/api/posts.json", 200},
+		{"/blog/post-00001/..", "/blog", 301},
+		{"/../rss.xml", "/rss.xml", 200},
+		{"/api/posts/cursor/%2F.json", "", 400},
+		{"/blog/post-00001/%2e%2e/post-00002/", "", 404},
+	}
+	for _, tc := range tests {
+		resp, body := get(t, ts, "GET", tc.path)
+		if resp.StatusCode != tc.status {
+			t.Errorf("%s: %d, want %d", tc.path, resp.StatusCode, tc.status)
+			continue
+		}
+		if tc.same == "" {
+			continue
+		}
+		want, wantBody := get(t, ts, "GET", tc.same)
+		if !bytes.Equal(body, wantBody) || resp.Header.Get("ETag") != want.Header.Get("ETag") || resp.Header.Get("Location") != want.Header.Get("Location") {
+			t.Errorf("%s: answer differs from %s's", tc.path, tc.same)
+		}
+	}
+}

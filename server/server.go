@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"path"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -126,6 +128,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// replace it with no-store.
 		w.Header()["Cache-Control"] = hdrNoCache
 	}
+	r = cleanRequestPath(r)
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
 	case http.MethodOptions:
@@ -137,6 +140,45 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// cleanRequestPath returns r with its path made clean ("//" merged, "."
+// and ".." segments resolved, a trailing slash kept), as nginx does before
+// it looks a path up: both then answer such a path with what the clean
+// path names, where ServeMux would answer a 307 with a relative Location
+// and none of folio's headers. Only the path as sent counts, so an
+// escaped slash or dot (%2F, %2E) stays as it is. r itself is not changed:
+// the access log shows the path as sent.
+func cleanRequestPath(r *http.Request) *http.Request {
+	sent := r.URL.EscapedPath()
+	if sent == "*" { // OPTIONS *
+		return r
+	}
+	clean := cleanPath(sent)
+	if clean == sent {
+		return r
+	}
+	decoded, err := url.PathUnescape(clean)
+	if err != nil {
+		return r // not a path ServeMux can route either: it answers 404
+	}
+	u := *r.URL
+	u.Path, u.RawPath = decoded, clean
+	r = r.WithContext(r.Context())
+	r.URL = &u
+	return r
+}
+
+// cleanPath is path.Clean that keeps a trailing slash.
+func cleanPath(p string) string {
+	if p == "" || p[0] != '/' {
+		p = "/" + p
+	}
+	c := path.Clean(p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c
 }
 
 // load returns the state for this request; handlers call it once. When a

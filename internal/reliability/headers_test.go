@@ -103,6 +103,17 @@ func TestMethodsOverTCP(t *testing.T) {
 				t.Errorf("%s %s over TCP: %d, Allow %q", m, target, a.status, a.header.Get("Allow"))
 			}
 		}
+	}	// OPTIONS * is folio's too, not net/http's bare 200.
+	a := rc.do(t, "OPTIONS", "*")
+	if a.status != 204 || a.header.Get("Allow") != "GET, HEAD" || a.header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("OPTIONS * over TCP: %d %v", a.status, a.header)
+	}
+	// Unclean paths are answered as the clean path they name, with
+	// folio's headers, not ServeMux's 307.
+	for target, want := range map[string]int{"//blog/": 200, "/blog/./hello/": 200, "/x/../rss.xml": 200, "/api//nothing.json": 404} {
+		if a := rc.do(t, "GET", target); a.status != want || a.header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("GET %s over TCP: %d %v, want %d", target, a.status, a.header, want)
+		}
 	}
 }
 
