@@ -103,7 +103,8 @@ func TestMethodsOverTCP(t *testing.T) {
 				t.Errorf("%s %s over TCP: %d, Allow %q", m, target, a.status, a.header.Get("Allow"))
 			}
 		}
-	} // OPTIONS * is folio's too, not net/http's bare 200.
+	}
+	// OPTIONS * is folio's too, not net/http's bare 200.
 	a := rc.do(t, "OPTIONS", "*")
 	if a.status != 204 || a.header.Get("Allow") != "GET, HEAD" || a.header.Get("X-Content-Type-Options") != "nosniff" {
 		t.Errorf("OPTIONS * over TCP: %d %v", a.status, a.header)
