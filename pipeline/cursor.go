@@ -20,6 +20,20 @@ import (
 // 8 big-endian bytes of Unix seconds, then the slug. Slugs too long for the
 // 128-character limit are cut and followed by an FNV-64a hash of the whole
 // slug (tag 'h' instead of 'k').
+//
+// A cut token alone does not say where its post sat among posts sharing
+// its date and cut prefix once that post is gone. The whole slug is found,
+// in this order: in the process's memory of the cut tokens it issued
+// (cursor_memory.go), so a walk served by one process is exact whatever
+// changes; among the snapshot's posts, by the hash, while the post exists;
+// otherwise (the token came from before a restart or from a static build,
+// and its post was removed since) the position is taken to be the cut
+// prefix itself: the page starts at the first post of that date whose slug
+// sorts after the prefix. Every post sharing the date and prefix is then
+// returned, so the ones that sorted before the removed post are repeated
+// and none is skipped; repeating is chosen over skipping because a client
+// can drop a post it already has (by slug) but cannot learn of one it
+// never got.
 
 // FirstCursor names the first page.
 const FirstCursor = "0"
@@ -50,8 +64,13 @@ type position struct {
 	sum    uint64
 }
 
-// CursorFor returns the token naming the position just after p.
-func CursorFor(p *Post) string {
+// CursorFor returns the token naming the position just after p. The
+// process remembers the whole slug behind a cut token (cursor_memory.go).
+func CursorFor(p *Post) string { return issued.cursorFor(p) }
+
+// encodeCursor returns the token naming the position just after p and
+// whether p's slug was cut to fit.
+func encodeCursor(p *Post) (tok string, cut bool) {
 	b := make([]byte, 0, maxTokenBytes)
 	slug := p.Slug
 	tag := byte('k')
@@ -65,7 +84,7 @@ func CursorFor(p *Post) string {
 	if tag == 'h' {
 		b = binary.BigEndian.AppendUint64(b, slugHash(p.Slug))
 	}
-	return base64.RawURLEncoding.EncodeToString(b)
+	return base64.RawURLEncoding.EncodeToString(b), tag == 'h'
 }
 
 func decodeCursor(tok string) (position, error) {
@@ -98,24 +117,25 @@ func decodeCursor(tok string) (position, error) {
 }
 
 // after reports whether p comes after the position in contract order.
+// A cut position not resolved to its whole slug compares as its prefix
+// (see the top of this file).
 func (pos position) after(p *Post) bool {
-	d := p.Date.Unix()
-	if d != pos.date {
+	if d := p.Date.Unix(); d != pos.date {
 		return d < pos.date
 	}
-	if !pos.hashed || !strings.HasPrefix(p.Slug, pos.slug) {
-		return p.Slug > pos.slug
-	}
-	// Same date and prefix as a cut slug: compare whole slugs when the
-	// named post is still here (the caller resolves it); otherwise err on
-	// the side of repeating rather than skipping.
-	return p.Slug > pos.slug && slugHash(p.Slug) != pos.sum
+	return p.Slug > pos.slug
 }
 
 // Page returns the posts after cursor (at most size of them) and the token
 // for the next page, "" when this page is the last. A size below 1 counts
 // as 1.
 func (s *Snapshot) Page(cursor string, size int) ([]*Post, string, error) {
+	return s.page(cursor, size, &issued)
+}
+
+// page is Page with the memory of issued cut tokens as a parameter, so
+// that tests can stand for a process that never issued them.
+func (s *Snapshot) page(cursor string, size int, mem *cursorMemory) ([]*Post, string, error) {
 	size = max(size, 1)
 	start := 0
 	if cursor != FirstCursor {
@@ -123,27 +143,42 @@ func (s *Snapshot) Page(cursor string, size int) ([]*Post, string, error) {
 		if err != nil {
 			return nil, "", err
 		}
-		start = s.startAfter(pos)
+		if pos.hashed {
+			pos.slug = s.wholeSlug(cursor, pos, mem)
+		}
+		start = s.search(pos)
 	}
 	end := min(start+size, len(s.Posts))
 	items := s.Posts[start:end]
 	if end >= len(s.Posts) || len(items) == 0 {
 		return items, "", nil
 	}
-	return items, CursorFor(items[len(items)-1]), nil
+	return items, mem.cursorFor(items[len(items)-1]), nil
 }
 
-func (s *Snapshot) startAfter(pos position) int {
-	if pos.hashed {
-		// Resolve a cut slug to the whole one when its post still exists.
-		for _, p := range s.Posts {
-			if p.Date.Unix() == pos.date && slugHash(p.Slug) == pos.sum && strings.HasPrefix(p.Slug, pos.slug) {
-				pos = position{date: pos.date, slug: p.Slug}
-				break
-			}
+// search returns the index of the first post after pos.
+func (s *Snapshot) search(pos position) int {
+	return sort.Search(len(s.Posts), func(i int) bool { return pos.after(s.Posts[i]) })
+}
+
+// wholeSlug returns the slug the cut token tok (decoded as pos) was made
+// from: as this process remembers it, else as a post of s with the same
+// date, prefix and hash has it, else the prefix (see the top of this
+// file). Of two slugs with one token (a hash collision), the one sorting
+// first is taken, which can repeat posts but not skip them.
+func (s *Snapshot) wholeSlug(tok string, pos position, mem *cursorMemory) string {
+	if slug, ok := mem.recall(tok); ok {
+		return slug
+	}
+	for _, p := range s.Posts[s.search(pos):] {
+		if p.Date.Unix() != pos.date || !strings.HasPrefix(p.Slug, pos.slug) {
+			break
+		}
+		if slugHash(p.Slug) == pos.sum {
+			return p.Slug
 		}
 	}
-	return sort.Search(len(s.Posts), func(i int) bool { return pos.after(s.Posts[i]) })
+	return pos.slug
 }
 
 // Cursors lists every token a walk from FirstCursor issues, first included.
