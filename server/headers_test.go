@@ -252,7 +252,7 @@ func TestBundleFileTypes(t *testing.T) {
 			t.Errorf("%s: %d %q, want %q", path, resp.StatusCode, resp.Header.Get("Content-Type"), want)
 		}
 	}
-	for _, path := range []string{"/blog/trip/missing.png", "/blog/trip/index.md", "/blog/hello-world/photo.svg", "/blog/trip/../trip/photo.svg"} {
+	for _, path := range []string{"/blog/trip/missing.png", "/blog/trip/index.md", "/blog/hello-world/photo.svg", "/blog/trip/../../../etc/passwd", "/blog/trip/%2e%2e/%2e%2e/config.toml"} {
 		if resp, _ := get(t, ts, "GET", path); resp.StatusCode == 200 {
 			t.Errorf("%s: 200", path)
 		}

@@ -42,15 +42,18 @@ type Server struct {
 	events *broker
 	// wake tells RunSchedule that a new snapshot may have a new schedule.
 	wake chan struct{}
+	// changes keeps Last-Modified honest across snapshots (modified.go).
+	changes changes
 }
 
 // state is one snapshot with the representations made from it. They are
 // prepared on first use and then shared by every request that loaded the
 // same state, so a response never mixes two builds.
 type state struct {
-	snap  *pipeline.Snapshot
-	theme *theme
-	reps  sync.Map // key → *lazyRep
+	snap    *pipeline.Snapshot
+	theme   *theme
+	reps    sync.Map // key → *lazyRep
+	changes *changes // the server's; nil in benchmarks of one state
 }
 
 type lazyRep struct {
@@ -97,7 +100,7 @@ func (s *Server) routesFor(section string) (mux *http.ServeMux, err error) {
 // Swap makes snap the snapshot every new request answers from. The old one
 // stays valid for requests already running.
 func (s *Server) Swap(snap *pipeline.Snapshot) {
-	s.current.Store(&state{snap: snap, theme: s.theme.Load()})
+	s.current.Store(&state{snap: snap, theme: s.theme.Load(), changes: &s.changes})
 	s.events.publish(snap)
 	select {
 	case s.wake <- struct{}{}:
@@ -190,7 +193,7 @@ func (s *Server) load() *state {
 	if next.IsZero() || time.Now().Before(next) {
 		return st
 	}
-	moved := &state{snap: st.snap.At(time.Now()), theme: st.theme}
+	moved := &state{snap: st.snap.At(time.Now()), theme: st.theme, changes: st.changes}
 	if s.current.CompareAndSwap(st, moved) {
 		s.events.publish(moved.snap)
 		return moved
@@ -227,6 +230,11 @@ func (st *state) memo(key string, make func() (*rep, error)) (*rep, error) {
 		v, _ = st.reps.LoadOrStore(key, &lazyRep{})
 	}
 	l := v.(*lazyRep)
-	l.once.Do(func() { l.rep, l.err = make() })
+	l.once.Do(func() {
+		l.rep, l.err = make()
+		if l.err == nil {
+			l.rep = st.changes.settle(key, l.rep, time.Now())
+		}
+	})
 	return l.rep, l.err
 }
