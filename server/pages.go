@@ -3,7 +3,6 @@ package server
 import (
 	"html/template"
 	"net/http"
-	"strconv"
 	"time"
 
 	"folio/pipeline"
@@ -178,12 +177,20 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, st *state) {
 		return
 	}
 	h := w.Header()
-	h.Set("Content-Type", rp.ctype)
+	body, hdr := rp.body, &rp.hdr
+	if len(rp.encoded) > 0 { // the page is over 1 KiB: compressed like any other
+		h["Vary"] = hdrVaryEncoding
+		if e := pickEncoding(r.Header["Accept-Encoding"], rp.encoded); e != nil {
+			body, hdr = e.body, &e.hdr
+			h["Content-Encoding"] = hdr.coding
+		}
+	}
+	h["Content-Type"] = hdr.ctype
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Security-Policy", s.csp())
-	h.Set("Content-Length", strconv.Itoa(len(rp.body)))
+	h["Content-Length"] = hdr.length
 	w.WriteHeader(http.StatusNotFound)
 	if r.Method != http.MethodHead {
-		w.Write(rp.body)
+		w.Write(body)
 	}
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -206,6 +207,16 @@ func TestNotFoundPage(t *testing.T) {
 				t.Errorf("GET %s: not the 404 page: %.200s", tc.path, body)
 			}
 		}
+	}
+	// The 404 page is over 1 KiB: gzip for clients that take it, as every
+	// text body over 1 KiB (and the export's 404.html.gz twin).
+	resp, gz := get(t, ts, "GET", "/no/such/page", "Accept-Encoding", "gzip")
+	_, plain := get(t, ts, "GET", "/no/such/page")
+	if len(plain) <= minCompress {
+		t.Fatalf("the 404 page is %d bytes; the test needs one over %d", len(plain), minCompress)
+	}
+	if resp.StatusCode != 404 || resp.Header.Get("Content-Encoding") != "gzip" || !varies(resp, "Accept-Encoding") || !bytes.Equal(gunzip(t, gz), plain) {
+		t.Errorf("gzip 404: %d %v", resp.StatusCode, resp.Header)
 	}
 }
 
