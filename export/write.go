@@ -191,6 +191,9 @@ func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File,
 		owner[name], owner[name+".gz"] = p, p
 		files[i] = File{Path: p, Name: name}
 	}
+	if err := caseClash(files); err != nil {
+		return nil, err
+	}
 	var (
 		wg    sync.WaitGroup
 		once  sync.Once
