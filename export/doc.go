@@ -43,4 +43,11 @@
 // again in JavaScript. Per-path values (Link headers, redirects, which
 // pages negotiate) are read from the recorded answers into nginx maps, so
 // the config cannot drift from what the server sent.
+//
+// # Case
+//
+// The server matches paths with case; nginx's maps do not (keyer).
+// The config answers a path only when it is written exactly as a route or
+// redirect, and Write refuses routes whose files differ only in case
+// (FoldCase): a file system that ignores case would hold them as one.
 package export

@@ -86,7 +86,8 @@ func Nginx(site *Site, opts NginxOptions) (conf, script []byte, err error) {
 // CORS, as the server's corsPath does.
 const corsPathsJS = `["/openapi.json", "/rss.xml", "/llms.txt", "/sdk/blog-client.js"]`
 
-// entry is one line of a map: key and value, quoted for nginx.
+// entry is one line of a map: key and value, quoted for nginx. The key is
+// made by a keyer: a quoted string, or a quoted regular expression.
 type entry struct{ Key, Value string }
 
 // headerMap is the map of one response header by key.
@@ -103,8 +104,12 @@ type confValues struct {
 	Extra, ExtraQ               string
 	HashMax, HashBucket         int
 	Routes, Markdown, Redirects []entry
-	Ranges                      []entry
-	Headers                     []headerMap
+	// Exact maps each path of Routes and Redirects to itself: nginx finds
+	// a string key whatever the request's case, and the config answers
+	// only when the key found is the request's path (see keyer).
+	Exact   []entry
+	Ranges  []entry
+	Headers []headerMap
 	// MalformedValid and MalformedAny are the quoted regular expressions
 	// of Site.Malformed: paths matching Any but not Valid answer 400.
 	MalformedValid, MalformedAny, MalformedRaw string
@@ -134,7 +139,8 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 		// slash (and refuses it): the raw request line tells them apart.
 		v.MalformedRaw = quote("~^" + pre + "[^/?]*%2[Ff][^/?]*" + suf + "(\\?|$)")
 	}
-	keyed := map[string]http.Header{} // header sets by map key
+	keyed := map[string]http.Header{}               // header sets by map key
+	var routes, markdown, redirects, ranges []entry // keys not yet quoted
 	for _, f := range site.Files {
 		if f.Path == opts.NotFound {
 			continue // answered by the njs notFound, from the recorded page
@@ -143,17 +149,17 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 		if err != nil {
 			return nil, err
 		}
-		v.Routes = append(v.Routes, entry{quote(p), quoteValue(file)})
+		routes = append(routes, entry{p, quoteValue(file)})
 		keyed["f:"+file] = f.Header
 		if f.Header.Get("Accept-Ranges") == "bytes" {
-			v.Ranges = append(v.Ranges, entry{quote("f:" + file), ""})
+			ranges = append(ranges, entry{"f:" + file, ""})
 		}
 		if f.Markdown != "" {
 			md, err := FileName(f.Markdown)
 			if err != nil {
 				return nil, err
 			}
-			v.Markdown = append(v.Markdown, entry{quote(p), quoteValue("/" + md)})
+			markdown = append(markdown, entry{p, quoteValue("/" + md)})
 			keyed["m:"+p] = f.MarkdownHeader
 		}
 	}
@@ -165,10 +171,10 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 		if _, dup := keyed["r:"+p]; dup {
 			continue // two spellings of one path
 		}
-		v.Redirects = append(v.Redirects, entry{quote(p), "1"})
+		redirects = append(redirects, entry{p, "1"})
 		keyed["r:"+p] = r.Header
 	}
-	v.Headers = headerMaps(keyed)
+	v.setKeys(routes, markdown, redirects, ranges, keyed)
 	v.HashMax, v.HashBucket = hashSizes(v)
 	return v, nil
 }
@@ -190,7 +196,7 @@ func decoded(p, file string) (string, string, error) {
 
 // headerMaps makes one map per header name across all answers: the most
 // common value is the default and only the others are listed.
-func headerMaps(keyed map[string]http.Header) []headerMap {
+func headerMaps(keyed map[string]http.Header, keyer keyer) []headerMap {
 	names := map[string]bool{}
 	for _, h := range keyed {
 		for name := range h {
@@ -217,9 +223,10 @@ func headerMaps(keyed map[string]http.Header) []headerMap {
 		m := headerMap{Name: name, Var: strings.ToLower(strings.ReplaceAll(name, "-", "_")), Default: quoteValue(def)}
 		for _, k := range keys {
 			if values[k] != def {
-				m.Entries = append(m.Entries, entry{quote(k), quoteValue(values[k])})
+				m.Entries = append(m.Entries, entry{k, quoteValue(values[k])})
 			}
 		}
+		m.Entries = keyer.keys(m.Entries)
 		out = append(out, m)
 	}
 	return out
@@ -239,8 +246,8 @@ func mostCommon(count map[string]int) string {
 // for the largest map and the longest key, so nginx builds every map's
 // hash at its first try.
 func hashSizes(v *confValues) (maxSize, bucket int) {
-	longest, most := 0, max(len(v.Routes), len(v.Markdown), len(v.Redirects))
-	for _, list := range [][]entry{v.Routes, v.Markdown, v.Redirects} {
+	longest, most := 0, max(len(v.Routes), len(v.Markdown), len(v.Redirects), len(v.Exact))
+	for _, list := range [][]entry{v.Routes, v.Markdown, v.Redirects, v.Exact} {
 		for _, e := range list {
 			longest = max(longest, len(e.Key))
 		}

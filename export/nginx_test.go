@@ -105,6 +105,11 @@ func TestNginxParity(t *testing.T) {
 		{Path: "/blog/?q=1"},
 		{Path: "/", Header: map[string]string{"Range": "bytes=0-9"}},
 		{Path: "/blog/caf%C3%A9/photo.png", Header: map[string]string{"Range": "bytes=0-9"}},
+		// nginx's maps ignore case; the handler does not.
+		{Path: "/API/POSTS.JSON"}, {Path: "/Blog/"}, {Path: "/OLD"}, {Path: "/Blog"},
+		{Path: "/blog/CAF%C3%A9/photo.png"}, {Path: "/HEALTHZ"},
+		// Bytes that are not UTF-8 are \ufffd in a problem's detail.
+		{Path: "/api/%FF"}, {Path: "/api/x%E2%82y"}, {Path: "/api/%ED%A0%80%F0%9F%98%80%F4%90%80%80"}, {Path: "/api/%EF%BF%BD"},
 	}
 	for _, r := range reqs {
 		a, err := parity.Do(direct.URL, r)

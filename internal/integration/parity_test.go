@@ -19,7 +19,8 @@ import (
 )
 
 // paritySite is a generated corpus plus the cases it lacks: an escaped
-// slug, aliases, a bundle with an image and a file too large to keep in
+// slug, aliases (two that differ only in case, one that is a route in
+// another case), a bundle with an image and a file too large to keep in
 // memory, shortcodes, a scheduled post; seven posts per cursor page.
 func paritySite(t *testing.T) *site {
 	t.Helper()
@@ -28,7 +29,7 @@ func paritySite(t *testing.T) *site {
 		files[name] = string(b)
 	}
 	files["blog/café.md"] = post("Café", "2026-01-05T10:00:00Z", "aliases: [/old/cafe/, /blog/kaffee]", "tags: [naïve, \"a b\"]")
-	files["blog/trip/index.md"] = post("Trip", "2026-01-06T10:00:00Z", "category: life") +
+	files["blog/trip/index.md"] = post("Trip", "2026-01-06T10:00:00Z", "category: life", "aliases: [/Old/Cafe/, /Blog/Café/]") +
 		"{{< figure src=\"photo.svg\" alt=\"A photo\" caption=\"The view.\" >}}\n\nSee {{< ref \"café\" >}}.\n"
 	files["blog/trip/photo.svg"] = `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`
 	files["blog/trip/video.bin"] = strings.Repeat("0123456789abcdef", 5<<16) // 5 MiB
@@ -137,6 +138,24 @@ func TestStaticExportParity(t *testing.T) {
 		{Method: "OPTIONS", Path: "/api/posts.json", Header: map[string]string{"Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-custom"}},
 		{Method: "OPTIONS", Path: "/rss.xml", Header: map[string]string{"Origin": "https://elsewhere.example"}},
 		{Path: "/blog/trip/", Header: map[string]string{"Accept": "application/json", "Accept-Encoding": "gzip"}},
+		// Paths match with case, in serve and so in the export (whose
+		// nginx maps would ignore it): routes, redirects and aliases
+		// written in another case are 404; aliases that differ only in
+		// case each redirect to their own post.
+		{Path: "/API/POSTS.JSON"}, {Path: "/Api/posts.json"}, {Path: "/RSS.XML"}, {Path: "/Llms.txt"}, {Path: "/HEALTHZ"},
+		{Path: "/Blog/"}, {Path: "/BLOG/TRIP/"}, {Path: "/blog/Trip/"}, {Path: "/blog/TRIP.md"}, {Path: "/Blog.md"},
+		{Path: "/blog/trip/PHOTO.svg"}, {Path: "/blog/TRIP/photo.svg"}, {Path: "/blog/CAF%C3%89/"}, {Path: "/STATIC/nope.css"},
+		{Path: "/api/posts/cursor/0.JSON"}, {Path: "/API/posts/cursor/0.json"}, {Path: "/sdk/Blog-Client.js"},
+		{Path: "/Blog"}, {Path: "/blog/Trip"}, {Path: "/OLD/CAFE/"}, {Path: "/old/Cafe"}, {Path: "/blog/Kaffee"},
+		{Path: "/old/cafe/"}, {Path: "/Old/Cafe/"}, {Path: "/Old/Cafe"}, {Path: "/OLD/cafe/"},
+		{Path: "/Blog/Caf%C3%A9/"}, {Path: "/Blog/Caf%C3%A9"}, {Path: "/Blog/caf%C3%A9/"},
+		{Method: "HEAD", Path: "/API/POSTS.JSON"}, {Method: "OPTIONS", Path: "/API/POSTS.JSON"},
+		{Path: "/Blog/", Header: map[string]string{"Accept": "text/markdown"}},
+		// Bytes that are not UTF-8 in a path are U+FFFD in a problem's
+		// detail, as encoding/json writes them.
+		{Path: "/blog/%FF.md"}, {Path: "/api/%FF"}, {Path: "/x%C0%AF.json"}, {Path: "/blog/%E2%82.md"},
+		{Path: "/api/%ED%A0%80%F4%90%80%80%F0%9F%98%80%EF%BF%BD%E2%80%A8"}, {Path: "/blog/caf%C3%A9%FF.md"},
+		{Method: "HEAD", Path: "/api/%FF"},
 	} {
 		compare(r)
 	}
