@@ -52,7 +52,7 @@ func runBuild(o *options, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "folio: %s; %s left as it was\n", count(len(ps), "problem", "problems"), o.out)
 		return 1
 	}
-	if ps := slices.Concat(snap.Problems, sectionProblems(snap.Config, configName(o)), slugCaseProblems(snap)); len(ps) > 0 {
+	if ps := slices.Concat(snap.Problems, gateProblems(snap, o)); len(ps) > 0 {
 		return problems(ps)
 	}
 	siteFS, err := openSite(snap.Config.SiteDir)

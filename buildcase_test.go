@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,12 @@ func TestBuildSlugCase(t *testing.T) {
 			}
 			if _, err := os.Stat(out); !os.IsNotExist(err) {
 				t.Errorf("output written: %v", err)
+			}
+			// check, the gate before a deploy, refuses what build refuses.
+			problem, _, _ := strings.Cut(want, "\nfolio: ")
+			code, cout, _ := runCLI(t, "check", "--content", filepath.Join(dir, "content"))
+			if code != 1 || cout != problem+"\n2 posts, 1 problems\n" {
+				t.Errorf("check: exit %d, stdout:\n%s\nwant exit 1 and %s", code, cout, problem)
 			}
 		})
 	}

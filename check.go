@@ -32,7 +32,7 @@ func runCheck(o *options, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	problems := slices.Concat(snap.Problems, renderProblems(snap), sectionProblems(snap.Config, configName(o)))
+	problems := slices.Concat(snap.Problems, renderProblems(snap), gateProblems(snap, o))
 	slices.SortStableFunc(problems, func(a, b pipeline.Problem) int {
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
 	})
@@ -62,6 +62,14 @@ func unpublished(p *pipeline.Post, now time.Time, loc *time.Location) string {
 		return "scheduled for " + p.Date.In(loc).Format(minute) + ", but it expires before that, at " + p.Expiry.In(loc).Format(minute)
 	}
 	return "scheduled for " + p.Date.In(loc).Format(minute)
+}
+
+// gateProblems are what check and build refuse beyond the snapshot's own
+// problems: a section left empty while posts sit elsewhere, and slugs the
+// static export cannot hold apart. check is the gate before a deploy, so
+// it fails on whatever would stop build.
+func gateProblems(snap *pipeline.Snapshot, o *options) []pipeline.Problem {
+	return slices.Concat(sectionProblems(snap.Config, configName(o)), slugCaseProblems(snap))
 }
 
 // renderProblems renders every published post the way the server does and
