@@ -150,6 +150,7 @@ var (
 	hdrStar               = []string{"*"}
 	hdrNosniff            = []string{"nosniff"}
 	hdrVaryEncoding       = []string{"Accept-Encoding"}
+	hdrVaryAccept         = []string{"Accept"}
 	hdrVaryAcceptEncoding = []string{"Accept, Accept-Encoding"}
 	hdrNoCache            = []string{"no-cache"}
 	hdrCSP                = []string{contentSecurityPolicy}

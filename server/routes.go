@@ -97,6 +97,21 @@ func postRouteOf(snap *pipeline.Snapshot, rest string) (p *pipeline.Post, kind p
 	return nil, routeNone, ""
 }
 
+// negotiates reports whether GET on p chooses between HTML and Markdown by
+// Accept (the section's page and each article's): every answer there,
+// 405 and OPTIONS included, carries Vary: Accept.
+func negotiates(snap *pipeline.Snapshot, p string) bool {
+	rest, ok := strings.CutPrefix(p, "/"+snap.Config.Section+"/")
+	if !ok {
+		return false
+	}
+	if rest == "" {
+		return true
+	}
+	_, kind, _ := postRouteOf(snap, rest)
+	return kind == routeArticle
+}
+
 // fallback answers paths no route claims: a post alias redirects, anything
 // else is 404.
 func (s *Server) fallback(w http.ResponseWriter, r *http.Request) {

@@ -135,14 +135,24 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
 	case http.MethodOptions:
+		s.varyOnAccept(w, r)
 		s.options(w, r)
 		return
 	default:
+		s.varyOnAccept(w, r)
 		w.Header().Set("Allow", "GET, HEAD")
 		s.problem(w, r, http.StatusMethodNotAllowed, fmt.Sprintf("method %s is not allowed; this service is read-only", r.Method))
 		return
 	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// varyOnAccept sets Vary: Accept on an answer other than GET's from a URL
+// whose GET negotiates: every response from such a URL carries it.
+func (s *Server) varyOnAccept(w http.ResponseWriter, r *http.Request) {
+	if negotiates(s.current.Load().snap, r.URL.Path) {
+		w.Header()["Vary"] = hdrVaryAccept
+	}
 }
 
 // cleanRequestPath returns r with its path made clean ("//" merged, "."

@@ -156,6 +156,12 @@ func TestStaticExportParity(t *testing.T) {
 		{Path: "/blog/%FF.md"}, {Path: "/api/%FF"}, {Path: "/x%C0%AF.json"}, {Path: "/blog/%E2%82.md"},
 		{Path: "/api/%ED%A0%80%F4%90%80%80%F0%9F%98%80%EF%BF%BD%E2%80%A8"}, {Path: "/blog/caf%C3%A9%FF.md"},
 		{Method: "HEAD", Path: "/api/%FF"},
+		// An unclean path is answered as the clean path it names, as
+		// nginx looks it up; the 404 page is gzipped like any page.
+		{Path: "//blog/"}, {Path: "/blog//trip/"}, {Path: "/blog/./trip/"}, {Path: "/x/../rss.xml"},
+		{Path: "/api//posts.json", Header: map[string]string{"Accept-Encoding": "gzip"}}, {Path: "/blog/trip/../trip.md"},
+		{Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip"}}, {Path: "/blog/nope/", Header: map[string]string{"Accept-Encoding": "gzip"}},
+		{Method: "HEAD", Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip"}},
 	} {
 		compare(r)
 	}
