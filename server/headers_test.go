@@ -396,3 +396,14 @@ func TestVaryOnNegotiatingURLs(t *testing.T) {
 		}
 	}
 }
+
+// TestRedirectsCached: the section's redirect is cached as the posts' are.
+func TestRedirectsCached(t *testing.T) {
+	_, ts := startSite(t, generatedSite(3))
+	for path, loc := range map[string]string{"/blog": "/blog/", "/blog/post-00001": "/blog/post-00001/"} {
+		resp, _ := get(t, ts, "GET", path)
+		if resp.StatusCode != 301 || !strings.HasSuffix(resp.Header.Get("Location"), loc) || resp.Header.Get("Cache-Control") != "public, max-age=300" {
+			t.Errorf("%s: %d, Location %q, Cache-Control %q", path, resp.StatusCode, resp.Header.Get("Location"), resp.Header.Get("Cache-Control"))
+		}
+	}
+}

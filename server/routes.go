@@ -134,9 +134,12 @@ func (s *Server) redirect(w http.ResponseWriter, r *http.Request, st *state, p *
 	w.WriteHeader(http.StatusMovedPermanently)
 }
 
+// redirectSection sends /<section> to /<section>/, cached as the post
+// redirects are.
 func (s *Server) redirectSection(w http.ResponseWriter, r *http.Request) {
 	st := s.load()
 	w.Header().Set("Location", st.snap.Config.AbsURL(st.snap.Config.Section+"/"))
+	w.Header().Set("Cache-Control", s.cacheControl(st))
 	w.WriteHeader(http.StatusMovedPermanently)
 }
 
