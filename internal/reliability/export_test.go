@@ -13,7 +13,8 @@ import (
 )
 
 // TestExportHoldsNoUnpublished runs folio build on the leak fixture and on
-// the same site without its hidden files: the two exports hold the same
+// the same site without its hidden files (both without the public post's
+// links to them, which build refuses: TestBuildRefusesLinksToHidden): the two exports hold the same
 // files with the same bytes, and no file name, file body (gzip twins
 // decompressed) or the nginx config names anything of a hidden post.
 func TestExportHoldsNoUnpublished(t *testing.T) {
@@ -22,7 +23,7 @@ func TestExportHoldsNoUnpublished(t *testing.T) {
 	}
 	dir := t.TempDir()
 	exports := map[string]map[string][]byte{}
-	for name, files := range map[string]map[string]string{"full": leakSite, "public": publicOnly()} {
+	for name, files := range map[string]map[string]string{"full": unlinked(leakSite), "public": unlinked(publicOnly())} {
 		site := filepath.Join(dir, name)
 		writeTree(t, filepath.Join(site, "content"), files)
 		code, stderr := runFolio(t, site, "build", "--content", "content", "--out", "out",
@@ -100,4 +101,28 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// TestBuildRefusesLinksToHidden: the public post's links and refs to
+// posts that are not published are problems: build names each one and
+// writes nothing.
+func TestBuildRefusesLinksToHidden(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the folio binary")
+	}
+	site := t.TempDir()
+	writeTree(t, filepath.Join(site, "content"), leakSite)
+	code, stderr := runFolio(t, site, "build", "--content", "content", "--out", "out", "--base-url", base)
+	if code != 1 || !strings.HasSuffix(stderr, " left as it was\n") {
+		t.Fatalf("exit %d, want 1\n%s", code, stderr)
+	}
+	for _, want := range []string{`link to "../draft-secret-qx1/": the post is not published`, `ref "draft-secret-qx1": the post is not published`,
+		`ref "future-post-qx2": the post is not published`, `link to "../nested-draft-qx8/": the post is not published`} {
+		if !strings.Contains(stderr, "content/blog/hello.md:") || !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not say %s:\n%s", want, stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(site, "out")); !os.IsNotExist(err) {
+		t.Errorf("an export was written: %v", err)
+	}
 }

@@ -138,7 +138,7 @@ func TestBuildOnFullDisk(t *testing.T) {
 		}
 	})
 	site := filepath.Join(dir, "site")
-	writeTree(t, filepath.Join(site, "content"), publicOnly())
+	writeTree(t, filepath.Join(site, "content"), unlinked(publicOnly()))
 	out := filepath.Join(disk, "public")
 	build := func() (int, string) {
 		return runFolio(t, site, "build", "--content", "content", "--out", out, "--base-url", base)
