@@ -11,8 +11,9 @@ import (
 )
 
 // fakeSite is a small handler answering like folio's server does, for the
-// export's own tests: a negotiating page with a Markdown alternate, a
-// large page (gzipped), a small file, a 404 page, problem+json, a redirect.
+// export's own tests: a negotiating page with a Markdown alternate (whose
+// 405 and OPTIONS say Vary: Accept), a large page (gzipped), a small file,
+// a 404 page (large, so gzipped too), problem+json, a redirect.
 type fakeSite struct {
 	// broken makes /broken answer 500, to fail an export half way.
 	broken bool
@@ -26,12 +27,15 @@ var (
 	bigPage      = "<!doctype html><title>home</title>" + strings.Repeat("<p>lorem ipsum dolor sit amet</p>\n", 60)
 	dirHTML      = "<!doctype html><title>all posts</title><p>x</p>"
 	dirMarkdown  = "# All posts\n\n- [x](https://example.org/blog/x/)\n"
-	page404      = "<!doctype html><title>not found</title>"
+	page404      = "<!doctype html><title>not found</title>" + strings.Repeat("<p>nothing here</p>\n", 60)
 )
 
 func (f fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && r.URL.Path == "/blog/" {
+		h.Set("Vary", "Accept") // the page negotiates
+	}
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
 	case http.MethodOptions:
@@ -102,9 +106,26 @@ func (f fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		h.Set("Content-Type", "text/html; charset=utf-8")
 		h.Set("Cache-Control", "no-store")
+		h.Set("Vary", "Accept-Encoding")
+		b := []byte(page404)
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			b = gzipped(b)
+			h.Set("Content-Encoding", "gzip")
+		}
+		h.Set("Content-Length", strconv.Itoa(len(b)))
 		w.WriteHeader(http.StatusNotFound)
-		w.Write([]byte(page404))
+		if r.Method != http.MethodHead {
+			w.Write(b)
+		}
 	}
+}
+
+func gzipped(b []byte) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(b)
+	zw.Close()
+	return buf.Bytes()
 }
 
 // body answers like the server's serve: gzip over 1 KiB when accepted.
@@ -125,11 +146,7 @@ func body(w http.ResponseWriter, r *http.Request, ctype, text, vary string) {
 	h.Set("ETag", `"x"`)
 	h.Set("Last-Modified", fakeModified.Format(http.TimeFormat))
 	if compress && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-		var buf bytes.Buffer
-		zw := gzip.NewWriter(&buf)
-		zw.Write(b)
-		zw.Close()
-		b = buf.Bytes()
+		b = gzipped(b)
 		h.Set("Content-Encoding", "gzip")
 	}
 	h.Set("Content-Length", strconv.Itoa(len(b)))

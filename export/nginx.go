@@ -26,7 +26,8 @@ type NginxOptions struct {
 	// Self and Script are where the config and its njs script are written,
 	// absolute.
 	Self, Script string
-	// NotFound is the path of the 404 page, which is no route of its own.
+	// NotFound is the path of the 404 page, which is no route of its own;
+	// it must be one of the site's files.
 	NotFound string
 }
 
@@ -113,6 +114,9 @@ type confValues struct {
 	// MalformedValid and MalformedAny are the quoted regular expressions
 	// of Site.Malformed: paths matching Any but not Valid answer 400.
 	MalformedValid, MalformedAny, MalformedRaw string
+	// NotFoundFile is the 404 page's file, absolute and quoted, and
+	// NotFoundKey the key of its headers, quoted for set.
+	NotFoundFile, NotFoundKey string
 }
 
 func confData(site *Site, opts NginxOptions) (*confValues, error) {
@@ -142,12 +146,20 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 	keyed := map[string]http.Header{}               // header sets by map key
 	var routes, markdown, redirects, ranges []entry // keys not yet quoted
 	for _, f := range site.Files {
-		if f.Path == opts.NotFound {
-			continue // answered by the njs notFound, from the recorded page
-		}
 		p, file, err := decoded(f.Path, "/"+f.Name)
 		if err != nil {
 			return nil, err
+		}
+		if f.Path == opts.NotFound {
+			// No route: the error page of every 404 that is not an API
+			// path, served from its location with its own headers.
+			if strings.Contains(file, "$") { // alias would read a variable
+				return nil, fmt.Errorf("export: nginx: the 404 page's file %q must be free of $", file)
+			}
+			v.NotFoundFile = quote(strings.TrimSuffix(opts.Root, "/") + file)
+			v.NotFoundKey = quoteValue("f:" + file)
+			keyed["f:"+file] = f.Header
+			continue
 		}
 		routes = append(routes, entry{p, quoteValue(file)})
 		keyed["f:"+file] = f.Header
@@ -173,6 +185,9 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 		}
 		redirects = append(redirects, entry{p, "1"})
 		keyed["r:"+p] = r.Header
+	}
+	if v.NotFoundFile == "" {
+		return nil, fmt.Errorf("export: nginx: the 404 page %q is not among the exported files", opts.NotFound)
 	}
 	v.setKeys(routes, markdown, redirects, ranges, keyed)
 	v.HashMax, v.HashBucket = hashSizes(v)
@@ -285,8 +300,9 @@ type jsAnswer struct {
 }
 
 type jsPair struct {
-	CORS  jsAnswer `json:"cors"`
-	Plain jsAnswer `json:"plain"`
+	CORS        jsAnswer  `json:"cors"`
+	Plain       jsAnswer  `json:"plain"`
+	Negotiating *jsAnswer `json:"negotiating"`
 }
 
 type jsAnswers struct {
@@ -296,7 +312,6 @@ type jsAnswers struct {
 	ProbeRequestHeaders string    `json:"probeRequestHeaders"`
 	Health              jsAnswer  `json:"health"`
 	Malformed           *jsAnswer `json:"malformed"`
-	Page404             jsAnswer  `json:"page404"`
 	Problem404          jsPair    `json:"problem404"`
 	Method405           jsPair    `json:"method405"`
 	Options             jsPair    `json:"options"`
@@ -307,10 +322,9 @@ func jsAnswersOf(d Dynamic) jsAnswers {
 	a := jsAnswers{
 		ProbePath: MarkPath, ProbeMethod: MarkMethod, ProbeNegotiated: MarkPath, ProbeRequestHeaders: MarkHeaders,
 		Health:     healthAnswerOf(d.Health),
-		Page404:    jsAnswerOf(d.Page404),
-		Problem404: jsPair{jsAnswerOf(d.Problem404.CORS), jsAnswerOf(d.Problem404.Plain)},
-		Method405:  jsPair{jsAnswerOf(d.Method405.CORS), jsAnswerOf(d.Method405.Plain)},
-		Options:    jsPair{jsAnswerOf(d.Options.CORS), jsAnswerOf(d.Options.Plain)},
+		Problem404: jsPairOf(d.Problem404),
+		Method405:  jsPairOf(d.Method405),
+		Options:    jsPairOf(d.Options),
 	}
 	if d.Malformed != nil {
 		m := jsAnswerOf(*d.Malformed)
@@ -321,6 +335,15 @@ func jsAnswersOf(d Dynamic) jsAnswers {
 		a.NotAcceptable406 = &n
 	}
 	return a
+}
+
+func jsPairOf(p Pair) jsPair {
+	j := jsPair{CORS: jsAnswerOf(p.CORS), Plain: jsAnswerOf(p.Plain)}
+	if p.Negotiating != nil {
+		n := jsAnswerOf(*p.Negotiating)
+		j.Negotiating = &n
+	}
+	return j
 }
 
 // healthAnswerOf keeps the validators the other recorded answers drop:

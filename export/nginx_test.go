@@ -68,6 +68,24 @@ func TestScriptPath(t *testing.T) {
 	}
 }
 
+// TestNginxNeedsNotFoundPage: the config serves the 404 page as a file,
+// so it must be among the site's files.
+func TestNginxNeedsNotFoundPage(t *testing.T) {
+	site := &Site{Files: []File{{Path: "/", Name: "index.html"}}}
+	opts := NginxOptions{Root: "/srv/public", Self: "/srv/site.conf", Script: "/srv/site.js"}
+	for _, nf := range []string{"", "/404.html"} {
+		opts.NotFound = nf
+		if _, _, err := Nginx(site, opts); err == nil || !strings.Contains(err.Error(), "404 page") {
+			t.Errorf("NotFound %q, not exported: %v, want an error", nf, err)
+		}
+	}
+	site.Files = append(site.Files, File{Path: "/404.html", Name: "404.html"})
+	opts.NotFound = "/404.html"
+	if _, _, err := Nginx(site, opts); err != nil {
+		t.Errorf("with the 404 page exported: %v", err)
+	}
+}
+
 func TestNginxRejectsUnsafePaths(t *testing.T) {
 	site := &Site{}
 	for _, root := range []string{"relative/public", "/srv/$site", "/srv/a;b"} {
@@ -110,6 +128,21 @@ func TestNginxParity(t *testing.T) {
 		{Path: "/blog/CAF%C3%A9/photo.png"}, {Path: "/HEALTHZ"},
 		// Bytes that are not UTF-8 are \ufffd in a problem's detail.
 		{Path: "/api/%FF"}, {Path: "/api/x%E2%82y"}, {Path: "/api/%ED%A0%80%F0%9F%98%80%F4%90%80%80"}, {Path: "/api/%EF%BF%BD"},
+		// The 404 page is a file with a .gz twin, served as any other;
+		// problems stay as they are.
+		{Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip"}},
+		{Method: "HEAD", Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip"}},
+		{Method: "HEAD", Path: "/nope/"}, {Path: "/404.html", Header: map[string]string{"Accept-Encoding": "gzip"}},
+		{Path: "/nope", Header: map[string]string{"Accept-Encoding": "br"}},
+		{Path: "/Blog/", Header: map[string]string{"Accept-Encoding": "gzip"}},
+		{Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip", "Range": "bytes=0-9", "If-None-Match": "*"}},
+		{Path: "/api/nope", Header: map[string]string{"Accept-Encoding": "gzip"}},
+		{Path: "/x.json", Header: map[string]string{"Accept-Encoding": "gzip"}},
+		// 405 and OPTIONS on the page that negotiates say Vary: Accept;
+		// written in another case, it is no such page.
+		{Method: "DELETE", Path: "/blog/"}, {Method: "OPTIONS", Path: "/blog/"},
+		{Method: "POST", Path: "/Blog/"}, {Method: "OPTIONS", Path: "/BLOG/"},
+		{Method: "OPTIONS", Path: "/blog/?x=1"},
 	}
 	for _, r := range reqs {
 		a, err := parity.Do(direct.URL, r)

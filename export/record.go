@@ -16,16 +16,16 @@ type Answer struct {
 }
 
 // Dynamic holds the answers whose bodies or headers depend on the request,
-// recorded from the server with probe requests: the 404 page, problem+json
-// 404s, 405, 406 and OPTIONS. Where the server's answer differs between
-// CORS routes and the others, both are recorded. In the bodies and
-// headers the probe's path, method and requested headers are replaced by
-// the markers below, for the static host to fill in.
+// recorded from the server with probe requests: problem+json 404s, 405,
+// 406 and OPTIONS. (The 404 page is a file, Options.NotFound.) Where the
+// server's answer differs between CORS routes, pages that negotiate and
+// the others, each is recorded. In the bodies and headers the probe's
+// path, method and requested headers are replaced by the markers below,
+// for the static host to fill in.
 type Dynamic struct {
 	// Health is the answer to GET /healthz, which has no file: a static
 	// host is healthy whenever it answers, so it says what serve says.
 	Health           Answer
-	Page404          Answer
 	Problem404       Pair
 	Method405        Pair
 	Options          Pair
@@ -33,8 +33,14 @@ type Dynamic struct {
 	Malformed        *Answer // the 400 of Options.Malformed, when set
 }
 
-// A Pair is an answer on a CORS route and on any other path.
-type Pair struct{ CORS, Plain Answer }
+// A Pair is an answer on a CORS route and on any other path, and, for
+// 405 and OPTIONS when a page negotiates, the answer on such a page: the
+// server says Vary: Accept there, since every answer of a URL whose GET
+// negotiates carries it.
+type Pair struct {
+	CORS, Plain Answer
+	Negotiating *Answer
+}
 
 // HealthPath is the liveness route a static host answers itself.
 const HealthPath = "/healthz"
@@ -96,7 +102,6 @@ func record(h http.Handler, files []File, malformed *Malformed) (Dynamic, error)
 		return a
 	}
 	d.Health = probe(http.StatusOK, http.MethodGet, HealthPath, "", "")
-	d.Page404 = probe(http.StatusNotFound, http.MethodGet, probePlain+"/", "", "")
 	if malformed != nil {
 		a := probe(http.StatusBadRequest, http.MethodGet, malformed.Probe, "", "")
 		d.Malformed = &a
@@ -114,9 +119,11 @@ func record(h http.Handler, files []File, malformed *Malformed) (Dynamic, error)
 		Plain: probe(http.StatusNoContent, http.MethodOptions, probePlain, MarkHeaders, probeHeaders, "Access-Control-Request-Headers", probeHeaders),
 	}
 	for _, f := range files {
-		if f.Markdown != "" {
+		if f.Markdown != "" { // one page that negotiates answers for all
 			a := probe(http.StatusNotAcceptable, http.MethodGet, f.Path, MarkPath, f.Path, "Accept", "application/json")
-			d.NotAcceptable406 = &a
+			m := probe(http.StatusMethodNotAllowed, probeMethod, f.Path, MarkMethod, probeMethod)
+			o := probe(http.StatusNoContent, http.MethodOptions, f.Path, MarkHeaders, probeHeaders, "Access-Control-Request-Headers", probeHeaders)
+			d.NotAcceptable406, d.Method405.Negotiating, d.Options.Negotiating = &a, &m, &o
 			break
 		}
 	}

@@ -67,10 +67,12 @@ func TestWrite(t *testing.T) {
 	}
 	// Only what the server compresses has a twin, and it holds the
 	// server's gzip body.
-	if got := gunzip(t, readFile(t, out, "index.html.gz")); got != bigPage {
-		t.Errorf("index.html.gz holds %.60q", got)
+	for name, want := range map[string]string{"index.html.gz": bigPage, "404.html.gz": page404} {
+		if got := gunzip(t, readFile(t, out, name)); got != want {
+			t.Errorf("%s holds %.60q", name, got)
+		}
 	}
-	for _, name := range []string{"blog/index.html.gz", "blog/café/photo.png.gz", "404.html.gz"} {
+	for _, name := range []string{"blog/index.html.gz", "blog/café/photo.png.gz"} {
 		if _, err := os.Stat(filepath.Join(out, name)); err == nil {
 			t.Errorf("%s exists; the server does not compress that answer", name)
 		}
@@ -86,8 +88,15 @@ func TestWrite(t *testing.T) {
 		t.Errorf("redirects %+v, want /blog and /old (the other candidates answer no 301)", site.Redirects)
 	}
 	d := site.Dynamic
-	if d.NotAcceptable406 == nil || d.NotAcceptable406.Status != 406 || d.Page404.Body != page404 {
+	if d.NotAcceptable406 == nil || d.NotAcceptable406.Status != 406 {
 		t.Errorf("probes %+v", d)
+	}
+	// 405 and OPTIONS on the page that negotiates say Vary: Accept; on
+	// other paths they do not.
+	for what, p := range map[string]Pair{"405": d.Method405, "OPTIONS": d.Options} {
+		if p.Negotiating == nil || p.Negotiating.Header.Get("Vary") != "Accept" || p.Plain.Header.Get("Vary") != "" || p.CORS.Header.Get("Vary") != "" {
+			t.Errorf("%s answers %+v, want Vary: Accept on the negotiating page's alone", what, p)
+		}
 	}
 	if got := d.Method405.CORS.Body; got != `{"detail":"method @@FOLIO_METHOD@@ is not allowed","status":405}`+"\n" {
 		t.Errorf("405 body %q, want the method marked", got)

@@ -162,6 +162,14 @@ func TestStaticExportParity(t *testing.T) {
 		{Path: "/api//posts.json", Header: map[string]string{"Accept-Encoding": "gzip"}}, {Path: "/blog/trip/../trip.md"},
 		{Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip"}}, {Path: "/blog/nope/", Header: map[string]string{"Accept-Encoding": "gzip"}},
 		{Method: "HEAD", Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip"}},
+		{Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip;q=0, br"}}, {Path: "/nope", Header: map[string]string{"Accept-Encoding": "GZIP"}},
+		{Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip", "Range": "bytes=0-9", "If-None-Match": "*"}},
+		{Path: "/api/nope", Header: map[string]string{"Accept-Encoding": "gzip"}},
+		// 405 and OPTIONS say Vary: Accept where GET negotiates: paths
+		// written as the route, clean or not, and no others.
+		{Method: "POST", Path: "/blog/"}, {Method: "OPTIONS", Path: "/blog//trip/"}, {Method: "PUT", Path: "/blog/caf%C3%A9/"},
+		{Method: "OPTIONS", Path: "/BLOG/TRIP/"}, {Method: "DELETE", Path: "/Blog/"}, {Method: "POST", Path: "/blog/trip.md"},
+		{Method: "OPTIONS", Path: "/blog/nope/"},
 	} {
 		compare(r)
 	}
