@@ -40,7 +40,7 @@ func TestRemovedFolder(t *testing.T) {
 	h := newHooked(t)
 	w, _ := startWith(t, Options{}, h, dir)
 	must(t, os.RemoveAll(filepath.Join(dir, "blog/old")))
-	wantPaths(t, only(t, w), dir, "blog/old")
+	wantPaths(t, onlyRepeated(t, w), dir, "blog/old")
 	if got := h.watchedUnder(filepath.Join(dir, "blog/old")); len(got) > 0 {
 		t.Fatalf("still watched after removal: %v", got)
 	}
