@@ -346,7 +346,7 @@ func TestDevCacheControl(t *testing.T) {
 
 // TestUncleanPaths: a path with "//", "." or ".." segments is answered as
 // the clean path it names (as nginx does for the static export), not with
-// ServeMux's 307; escaped slashes and dots are not segments.
+// ServeMux's 307; an escaped dot is a dot, an escaped slash is no separator.
 func TestUncleanPaths(t *testing.T) {
 	_, ts := startSite(t, generatedSite(3))
 	tests := []struct {
@@ -361,7 +361,10 @@ func TestUncleanPaths(t *testing.T) {
 		{"/blog/post-00001/..", "/blog", 301},
 		{"/../rss.xml", "/rss.xml", 200},
 		{"/api/posts/cursor/%2F.json", "", 400},
-		{"/blog/post-00001/%2e%2e/post-00002/", "", 404},
+		{"/blog/post-00001/%2e%2e/post-00002/", "/blog/post-00002/", 200},
+		{"/blog/post-00001/%2E./post-00002/", "/blog/post-00002/", 200},
+		{"/blog/post-00001/%2e/", "/blog/post-00001/", 200},
+		{"/%2e%2e/%2e%2e/rss.xml", "/rss.xml", 200},
 	}
 	for _, tc := range tests {
 		resp, body := get(t, ts, "GET", tc.path)

@@ -159,15 +159,21 @@ func (s *Server) varyOnAccept(w http.ResponseWriter, r *http.Request) {
 // and ".." segments resolved, a trailing slash kept), as nginx does before
 // it looks a path up: both then answer such a path with what the clean
 // path names, where ServeMux would answer a 307 with a relative Location
-// and none of folio's headers. Only the path as sent counts, so an
-// escaped slash or dot (%2F, %2E) stays as it is. r itself is not changed:
+// and none of folio's headers. An escaped slash (%2F) is not a separator.
+// r itself is not changed:
 // the access log shows the path as sent.
 func cleanRequestPath(r *http.Request) *http.Request {
 	sent := r.URL.EscapedPath()
 	if sent == "*" { // OPTIONS *
 		return r
 	}
-	clean := cleanPath(sent)
+	// "%2E" is "." (an unreserved character, RFC 3986 section 6.2.2.2), so
+	// a dot segment spelled with it is one too, as nginx reads it.
+	dotted := sent
+	if strings.Contains(sent, "%2") {
+		dotted = dotEscapes.Replace(sent)
+	}
+	clean := cleanPath(dotted)
 	if clean == sent {
 		return r
 	}
@@ -181,6 +187,8 @@ func cleanRequestPath(r *http.Request) *http.Request {
 	r.URL = &u
 	return r
 }
+
+var dotEscapes = strings.NewReplacer("%2e", ".", "%2E", ".")
 
 // cleanPath is path.Clean that keeps a trailing slash.
 func cleanPath(p string) string {

@@ -159,7 +159,7 @@ func TestStaticExportParity(t *testing.T) {
 		// An unclean path is answered as the clean path it names, as
 		// nginx looks it up; the 404 page is gzipped like any page.
 		{Path: "//blog/"}, {Path: "/blog//trip/"}, {Path: "/blog/./trip/"}, {Path: "/x/../rss.xml"},
-		{Path: "/api//posts.json", Header: map[string]string{"Accept-Encoding": "gzip"}}, {Path: "/blog/trip/../trip.md"},
+		{Path: "/api//posts.json", Header: map[string]string{"Accept-Encoding": "gzip"}}, {Path: "/blog/trip/../trip.md"}, {Path: "/x/%2e%2e/rss.xml"}, {Path: "/blog/nope/%2E%2E/trip/"},
 		{Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip"}}, {Path: "/blog/nope/", Header: map[string]string{"Accept-Encoding": "gzip"}},
 		{Method: "HEAD", Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip"}},
 		{Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip;q=0, br"}}, {Path: "/nope", Header: map[string]string{"Accept-Encoding": "GZIP"}},
