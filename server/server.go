@@ -163,10 +163,13 @@ func (s *Server) varyOnAccept(w http.ResponseWriter, r *http.Request) {
 // r itself is not changed:
 // the access log shows the path as sent.
 func cleanRequestPath(r *http.Request) *http.Request {
-	sent := r.URL.EscapedPath()
-	if sent == "*" { // OPTIONS *
+	// The decoded path shows every "//" and dot segment, "%2E" spellings
+	// included: without one, nothing is to be done (the common case, and
+	// the cheap test).
+	if p := r.URL.Path; !strings.Contains(p, "//") && !strings.Contains(p, "/.") {
 		return r
 	}
+	sent := r.URL.EscapedPath()
 	// "%2E" is "." (an unreserved character, RFC 3986 section 6.2.2.2), so
 	// a dot segment spelled with it is one too, as nginx reads it.
 	dotted := sent
