@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -150,6 +151,9 @@ func (s *Server) liveProblems(st *state) []byte {
 	all := st.snap.Problems
 	if extra := s.events.extra.Load(); extra != nil && len(*extra) > 0 {
 		all = append(append([]pipeline.Problem(nil), *extra...), all...)
+	}
+	if found := st.renderProblems(); len(found) > 0 { // from the pages rendered so far
+		all = append(slices.Clip(all), found...)
 	}
 	if len(all) == 0 {
 		return nil

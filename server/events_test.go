@@ -351,3 +351,28 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// TestLiveRenderProblems: a link to a post that is not published is found
+// when its page renders; folio dev then shows it in the overlay like any
+// other problem, and a fix clears it.
+func TestLiveRenderProblems(t *testing.T) {
+	site := liveSite()
+	site["blog/linker.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Linker\ndate: 2019-01-01\n---\nSee [the draft](secret.md).\n")}
+	site["blog/secret.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Secret\ndate: 2019-01-01\ndraft: true\n---\nSoon.\n")}
+	s, ts := devSite(t, site)
+	stream := openEvents(t, ts, "?since="+liveVersion(s.current.Load()))
+	if resp, _ := get(t, ts, "GET", "/blog/linker/"); resp.StatusCode != 200 {
+		t.Fatalf("linker: %d", resp.StatusCode)
+	}
+	ev := stream.next(t)
+	wantEvent(t, ev, "problems")
+	if !strings.Contains(ev.Data, `"path":"content/blog/linker.md","line":5,"message":"link to \"secret.md\": the post is not published"`) {
+		t.Errorf("problems: %s", ev.Data)
+	}
+
+	delete(site, "blog/linker.md")
+	fixed := build(t, site, pipeline.Options{Root: "content"})
+	s.Swap(fixed)
+	wantEvent(t, stream.next(t), "clear")
+	wantReload(t, stream.next(t), fixed)
+}

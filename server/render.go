@@ -43,6 +43,9 @@ func (s *Server) rendered(st *state, p *pipeline.Post) render.Result {
 			rs.problems = append(rs.problems, pipeline.Problem{Path: st.snap.DisplayPath(p.File), Line: is.Line, Message: is.Message})
 			rs.mu.Unlock()
 		}
+		if len(l.res.Issues) > 0 && s.opts.Dev {
+			s.events.wake() // the overlay shows them (liveProblems)
+		}
 	})
 	return l.res
 }
@@ -51,9 +54,12 @@ func (s *Server) rendered(st *state, p *pipeline.Post) render.Result {
 // current snapshot's posts (links and refs to posts that are not
 // published), by path and line. Posts render on first use, so this is
 // every such problem once every post has been asked for, as the static
-// export does.
-func (s *Server) RenderProblems() []pipeline.Problem {
-	rs := s.current.Load().renders()
+// export does; folio dev shows them in the overlay as pages render.
+func (s *Server) RenderProblems() []pipeline.Problem { return s.current.Load().renderProblems() }
+
+// renderProblems is what rendering found so far in st, by path and line.
+func (st *state) renderProblems() []pipeline.Problem {
+	rs := st.renders()
 	rs.mu.Lock()
 	out := slices.Clone(rs.problems)
 	rs.mu.Unlock()
