@@ -13,8 +13,7 @@ import (
 // ("Case" and "case"). folio serve answers both (slugs are used as
 // written), but the static export cannot hold both: on a file system that
 // ignores case (macOS, Windows, many upload targets) blog/Case/ and
-// blog/case/ are one folder, and nginx's maps, which match without case,
-// could not tell the routes apart. build refuses such a site up front,
+// blog/case/ are one folder. build refuses such a site up front,
 // naming both files, as check names the two files of a duplicate URL.
 // The export refuses any two file names that differ only in case; this
 // is the same rule for the common case, said in the author's terms.

@@ -13,7 +13,7 @@ import (
 // TestBuildSlugCase: posts whose slugs differ only in case are served by
 // serve, but build refuses them before writing anything, naming both
 // files: their export folders would be one on a file system that ignores
-// case, and nginx could not tell them apart.
+// case.
 func TestBuildSlugCase(t *testing.T) {
 	for _, tc := range []struct {
 		name, a, b string

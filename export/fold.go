@@ -35,10 +35,10 @@ func FoldCase(name string) string {
 
 // caseClash refuses routes whose files differ only in case (posts
 // slugged "Case" and "case"): copied to a file system that ignores case,
-// one would overwrite the other, and nginx, which matches its maps
-// without case, could not tell their routes apart. files are in the
-// order of the paths, with Path and Name set; names that are the same
-// exactly are checked before this.
+// one would overwrite the other. (nginx, whose maps ignore case, tells
+// such routes apart all the same: see keyer.) files are in the order of
+// the paths, with Path and Name set; names that are the same exactly are
+// checked before this.
 func caseClash(files []File) error {
 	type owned struct{ name, route string }
 	byFold := make(map[string]owned, 2*len(files)) // a file's folded name → the file
