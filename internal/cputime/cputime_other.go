@@ -1,6 +1,5 @@
 //go:build !unix
 
-// Package cputime gives the benchmarks the CPU time the process has used.
 package cputime
 
 import "time"

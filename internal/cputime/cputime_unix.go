@@ -1,8 +1,5 @@
 //go:build unix
 
-// Package cputime gives the benchmarks the CPU time the process has used:
-// on a shared machine, CPU time per operation is the figure that other
-// people's load disturbs least.
 package cputime
 
 import (
