@@ -58,10 +58,7 @@ func TestBuildWithProblems(t *testing.T) {
 	os.WriteFile(filepath.Join(content, "ok.md"), []byte("---\ntitle: OK\ndate: 2026-01-02\n---\nfine\n"), 0o644)
 	os.WriteFile(filepath.Join(content, "bad.md"), []byte("---\ntitle: [unclosed\n---\n"), 0o644)
 	out := filepath.Join(dir, "public")
-	os.MkdirAll(filepath.Join(out, "api"), 0o755) // an earlier export
-	os.WriteFile(filepath.Join(out, "index.html"), []byte("previous"), 0o644)
-	os.WriteFile(filepath.Join(out, "404.html"), []byte("previous"), 0o644)
-	os.WriteFile(filepath.Join(out, "api", "posts.json"), []byte("previous"), 0o644)
+	previousExport(t, out)
 
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"build", "--content", filepath.Join(dir, "content"), "--out", out, "--nginx", filepath.Join(dir, "nginx.conf")}, &stdout, &stderr)
@@ -74,9 +71,7 @@ func TestBuildWithProblems(t *testing.T) {
 	if want := "folio: 1 problem; " + out + " left as it was\n"; !strings.HasSuffix(stderr.String(), want) {
 		t.Errorf("stderr does not end with %q:\n%s", want, stderr.String())
 	}
-	if b, _ := os.ReadFile(filepath.Join(out, "index.html")); string(b) != "previous" {
-		t.Errorf("previous output changed: %q", b)
-	}
+	wantPrevious(t, out)
 	if _, err := os.Stat(filepath.Join(dir, "nginx.conf")); err == nil {
 		t.Error("an nginx config was written for a failed build")
 	}
@@ -91,10 +86,7 @@ func TestBuildEmptySection(t *testing.T) {
 	os.MkdirAll(posts, 0o755)
 	os.WriteFile(filepath.Join(posts, "a.md"), []byte("---\ntitle: A\ndate: 2026-01-02\n---\nfine\n"), 0o644)
 	out := filepath.Join(dir, "public")
-	os.MkdirAll(filepath.Join(out, "api"), 0o755) // an earlier export
-	for _, f := range []string{"index.html", "404.html", "api/posts.json"} {
-		os.WriteFile(filepath.Join(out, f), []byte("previous"), 0o644)
-	}
+	previousExport(t, out)
 
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"build", "--content", filepath.Join(dir, "content"), "--out", out}, &stdout, &stderr)
@@ -107,9 +99,7 @@ func TestBuildEmptySection(t *testing.T) {
 	if !strings.Contains(stderr.String(), `(set section = "posts" in config.toml)`) || !strings.HasSuffix(stderr.String(), "folio: 1 problem; "+out+" left as it was\n") {
 		t.Errorf("stderr:\n%s", stderr.String())
 	}
-	if b, _ := os.ReadFile(filepath.Join(out, "index.html")); string(b) != "previous" {
-		t.Errorf("previous output changed: %q", b)
-	}
+	wantPrevious(t, out)
 }
 
 // TestBuildRenderProblems: a link to a post that is not published is a
@@ -122,10 +112,7 @@ func TestBuildRenderProblems(t *testing.T) {
 	os.WriteFile(filepath.Join(blog, "ok.md"), []byte("---\ntitle: OK\ndate: 2026-01-02\n---\nfine\n\nSee [the draft](draft.md).\n"), 0o644)
 	os.WriteFile(filepath.Join(blog, "draft.md"), []byte("---\ntitle: D\ndate: 2026-01-02\ndraft: true\n---\nsoon\n"), 0o644)
 	out := filepath.Join(dir, "public")
-	os.MkdirAll(filepath.Join(out, "api"), 0o755) // an earlier export
-	for _, f := range []string{"index.html", "404.html", "api/posts.json"} {
-		os.WriteFile(filepath.Join(out, f), []byte("previous"), 0o644)
-	}
+	previousExport(t, out)
 
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"build", "--content", filepath.Join(dir, "content"), "--out", out}, &stdout, &stderr)
@@ -133,9 +120,7 @@ func TestBuildRenderProblems(t *testing.T) {
 	if code != 1 || stderr.String() != want {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 1, stderr:\n%s", code, stderr.String(), want)
 	}
-	if b, _ := os.ReadFile(filepath.Join(out, "index.html")); string(b) != "previous" {
-		t.Errorf("previous output changed: %q", b)
-	}
+	wantPrevious(t, out)
 	if m, _ := filepath.Glob(filepath.Join(dir, ".public.tmp-*")); len(m) > 0 {
 		t.Errorf("left behind: %v", m)
 	}
@@ -174,5 +159,34 @@ func TestBuildRefusesForeignOutput(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(out, "thesis.tex")); err != nil || string(b) != "years of work" {
 		t.Errorf("the folder's file changed: %q, %v", b, err)
+	}
+}
+
+// previousFiles stand in for an earlier export in the tests of failed
+// builds, which must leave it as it was.
+var previousFiles = []string{"index.html", "404.html", "api/posts.json"}
+
+// previousExport writes previousFiles into out.
+func previousExport(t *testing.T, out string) {
+	t.Helper()
+	for _, f := range previousFiles {
+		p := filepath.Join(out, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("previous"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// wantPrevious fails the test unless out still holds previousExport's
+// files as they were.
+func wantPrevious(t *testing.T, out string) {
+	t.Helper()
+	for _, f := range previousFiles {
+		if b, err := os.ReadFile(filepath.Join(out, f)); err != nil || string(b) != "previous" {
+			t.Errorf("previous output %s changed: %q, %v", f, b, err)
+		}
 	}
 }
