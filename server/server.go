@@ -160,8 +160,7 @@ func (s *Server) varyOnAccept(w http.ResponseWriter, r *http.Request) {
 // it looks a path up: both then answer such a path with what the clean
 // path names, where ServeMux would answer a 307 with a relative Location
 // and none of folio's headers. An escaped slash (%2F) is not a separator.
-// r itself is not changed:
-// the access log shows the path as sent.
+// r itself is not changed: the access log shows the path as sent.
 func cleanRequestPath(r *http.Request) *http.Request {
 	// The decoded path shows every "//" and dot segment, "%2E" spellings
 	// included: without one, nothing is to be done (the common case, and
