@@ -63,5 +63,8 @@
 // the (publish date, slug) of the last post of a page, so it depends on
 // nothing else, survives restarts and new posts, and stays within
 // CursorPattern for any slug length (long slugs are cut and followed by a
-// hash).
+// hash). A cut token does not name its position exactly once its post is
+// gone, so the process remembers the whole slug behind every cut token it
+// issued (cursor_memory.go, shared by all snapshots); cursor.go says what
+// happens to a cut token the process never issued.
 package pipeline

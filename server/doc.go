@@ -21,7 +21,9 @@
 //
 // The table is in routes.go, one function. Handlers live one file per
 // resource family; HTTP semantics (ETags, 304, compression, CORS, problem
-// bodies) are in respond.go and negotiation in negotiate.go.
+// bodies) are in respond.go and negotiation in negotiate.go. ServeHTTP
+// answers a path with "//", "." or ".." segments as the clean path it
+// names, as nginx does for the static export, rather than redirecting.
 //
 // # One snapshot per request
 //
@@ -30,5 +32,8 @@
 // from that value to the end, so a response never mixes two builds. Swap
 // stores a new state; requests already running finish on the old one.
 // Representations are made on first use and memoized in the state, so
-// each is built once per snapshot, never per request.
+// each is built once per snapshot, never per request. Across states the
+// server keeps only a record of the ETag and Last-Modified each
+// representation was last sent with (modified.go), so that Last-Modified
+// moves when the bytes change from one snapshot to the next.
 package server
