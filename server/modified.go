@@ -13,15 +13,24 @@ import (
 // of a list, the theme's load time) do not move when a body is edited
 // without lastmod, a post is removed or the config changes; If-Modified-
 // Since would then answer 304 for bytes the client has never seen. So a
-// representation whose bytes changed since the last snapshot gets a
-// Last-Modified no earlier than the moment it was prepared, and later
-// than the one it replaces; one whose bytes did not change keeps its old
-// one, so revalidation stays cheap across reloads.
+// representation whose bytes changed since the last snapshot is sent with
+// the time it was prepared; one whose bytes did not change keeps its old
+// Last-Modified, so revalidation stays cheap across reloads.
 //
-// Within one process this is exact. A restart starts from the content's
-// dates again (HTML pages from the start time, which is later than any
-// answer of an earlier process): a body edited without lastmod while folio
-// was down revalidates by ETag only, which every browser and CDN sends.
+// Last-Modified is never later than the server's clock (RFC 9110 section
+// 8.8.2.1), and HTTP dates count whole seconds: bytes that change twice
+// within one second keep that second, and a client that revalidates with
+// If-Modified-Since inside it may get a 304 for the first of them. That is
+// HTTP's own granularity; ETags, which browsers and CDNs send, are exact.
+// A request still answering from an older snapshot never overwrites what
+// a newer one recorded.
+//
+// Within one process this is exact to the second. A restart starts from
+// the content's dates again (HTML pages from the start time, later than
+// any answer of an earlier process): a body edited without lastmod while
+// folio was down revalidates by ETag only. The record holds one entry per
+// representation the content ever had in this process, so it grows only
+// with the content (renamed slugs, removed posts), never with requests.
 type changes struct {
 	mu   sync.Mutex
 	seen map[string]sent
@@ -30,11 +39,13 @@ type changes struct {
 type sent struct {
 	etag     string
 	modified time.Time
+	snap     uint64 // the snapshot that recorded it
 }
 
-// settle returns rp with the Last-Modified it must carry, now being when
-// it was prepared; rp itself is never modified (it may be shared).
-func (c *changes) settle(key string, rp *rep, now time.Time) *rep {
+// settle returns rp, prepared at now from snapshot snap, with the
+// Last-Modified it must carry; rp itself is never modified (it may be
+// shared).
+func (c *changes) settle(key string, rp *rep, now time.Time, snap uint64) *rep {
 	if c == nil || rp == nil || rp.modified.IsZero() {
 		return rp
 	}
@@ -46,22 +57,21 @@ func (c *changes) settle(key string, rp *rep, now time.Time) *rep {
 	prev, ok := c.seen[key]
 	switch {
 	case !ok:
-		c.seen[key] = sent{rp.etag, rp.modified}
+		c.seen[key] = sent{rp.etag, rp.modified, snap}
 		return rp
 	case prev.etag == rp.etag:
 		if prev.modified.Equal(rp.modified) {
 			return rp
 		}
 		return rp.withModified(prev.modified)
+	case prev.snap > snap:
+		return rp // an older snapshot's bytes: the newer record stands
 	}
 	lm := now.UTC().Truncate(time.Second)
-	if rp.modified.After(lm) {
-		lm = rp.modified
+	if lm.Before(prev.modified) { // the clock went back: do not go with it
+		lm = prev.modified
 	}
-	if !lm.After(prev.modified) { // HTTP dates count whole seconds
-		lm = prev.modified.Add(time.Second)
-	}
-	c.seen[key] = sent{rp.etag, lm}
+	c.seen[key] = sent{rp.etag, lm, snap}
 	return rp.withModified(lm)
 }
 

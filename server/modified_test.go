@@ -1,7 +1,9 @@
 package server
 
 import (
+	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -37,6 +39,7 @@ func TestLastModifiedAcrossSwaps(t *testing.T) {
 	edited["blog/post-00001.md"] = &fstest.MapFile{Data: append([]byte(nil), site["blog/post-00001.md"].Data...)}
 	edited["blog/post-00001.md"].Data = append(edited["blog/post-00001.md"].Data, "An edit, with no lastmod.\n"...)
 	delete(edited, "blog/post-00004.md") // an older post: the newest date stays
+	nextSecond()                         // HTTP dates count seconds; the pages' first one is the start's
 	s.Swap(build(t, edited, pipeline.Options{}))
 
 	changed := map[string]bool{"/blog/post-00001.md": true, "/blog/post-00001/": true, "/api/posts.json": true, "/rss.xml": true, "/llms.txt": true, "/sitemap.xml": true}
@@ -56,6 +59,7 @@ func TestLastModifiedAcrossSwaps(t *testing.T) {
 
 	// Back to the first content: new bytes again, so later again; and the
 	// Last-Modified just sent revalidates until the next change.
+	nextSecond()
 	s.Swap(build(t, site, pipeline.Options{}))
 	for p := range changed {
 		resp, _ := get(t, ts, "GET", p, "If-Modified-Since", after[p])
@@ -63,8 +67,58 @@ func TestLastModifiedAcrossSwaps(t *testing.T) {
 			t.Errorf("%s changed back: %d, Last-Modified %s (was %s)", p, resp.StatusCode, resp.Header.Get("Last-Modified"), after[p])
 		}
 		lm := resp.Header.Get("Last-Modified")
+		if later(t, lm, resp.Header.Get("Date")) {
+			t.Errorf("%s: Last-Modified %s is later than the answer's Date %s", p, lm, resp.Header.Get("Date"))
+		}
 		if resp, _ := get(t, ts, "GET", p, "If-Modified-Since", lm, "Accept-Encoding", "gzip"); resp.StatusCode != 304 {
 			t.Errorf("%s: its own Last-Modified %s got %d, want 304", p, lm, resp.StatusCode)
+		}
+	}
+}
+
+// nextSecond waits for the clock's next whole second.
+func nextSecond() { time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second))) }
+
+// TestSettle: the record's rules with the clock given: new bytes get the
+// time they were prepared, never a later one, not even for a second
+// change within the same second; unchanged bytes keep theirs; an older
+// snapshot's bytes do not overwrite a newer record; a clock that goes
+// back does not take Last-Modified with it.
+func TestSettle(t *testing.T) {
+	t0 := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	content := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	rep := func(body string) *rep { // over 1 KiB, so it has a gzip form too
+		return newRep("text/plain; charset=utf-8", []byte(strings.Repeat(body, 2000)), content)
+	}
+	var c changes
+	steps := []struct {
+		name string
+		body string
+		now  time.Time
+		snap uint64
+		want time.Time
+	}{
+		{"first sight: the content's date", "a", t0, 1, content},
+		{"same bytes, later snapshot: kept", "a", t0.Add(5 * time.Second), 2, content},
+		{"new bytes: when prepared", "b", t0.Add(7*time.Second + 400*time.Millisecond), 3, t0.Add(7 * time.Second)},
+		{"new bytes in the same second: that second, not later", "c", t0.Add(7*time.Second + 900*time.Millisecond), 4, t0.Add(7 * time.Second)},
+		{"an older snapshot's bytes: its own date, no record", "b", t0.Add(8 * time.Second), 3, content},
+		{"the newer record stood", "c", t0.Add(9 * time.Second), 5, t0.Add(7 * time.Second)},
+		{"clock gone back: not earlier", "d", t0.Add(2 * time.Second), 6, t0.Add(7 * time.Second)},
+		{"next change: now", "e", t0.Add(20 * time.Second), 7, t0.Add(20 * time.Second)},
+	}
+	for _, st := range steps {
+		got := c.settle("k", rep(st.body), st.now, st.snap)
+		if !got.modified.Equal(st.want) || got.hdr.lastModified[0] != st.want.Format(http.TimeFormat) {
+			t.Errorf("%s: Last-Modified %v (%q), want %v", st.name, got.modified, got.hdr.lastModified, st.want)
+		}
+		if len(got.encoded) != 1 {
+			t.Fatalf("%s: %d compressed forms", st.name, len(got.encoded))
+		}
+		for _, e := range got.encoded {
+			if e.hdr.lastModified[0] != got.hdr.lastModified[0] {
+				t.Errorf("%s: %s form has Last-Modified %q", st.name, e.coding, e.hdr.lastModified)
+			}
 		}
 	}
 }

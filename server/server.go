@@ -253,7 +253,7 @@ func (st *state) memo(key string, make func() (*rep, error)) (*rep, error) {
 	l.once.Do(func() {
 		l.rep, l.err = make()
 		if l.err == nil {
-			l.rep = st.changes.settle(key, l.rep, time.Now())
+			l.rep = st.changes.settle(key, l.rep, time.Now(), st.snap.ID)
 		}
 	})
 	return l.rep, l.err
