@@ -3,8 +3,8 @@ package server
 import "testing"
 
 // TestPickEncoding: the coding with the highest q wins, ties go to br,
-// then zstd, then gzip, and identity wins when the client rates it above
-// every coding served.
+// then zstd, then gzip; identity's q does not compete (as with nginx's
+// gzip_static, which serves the export), gzip;q=0 refuses gzip.
 func TestPickEncoding(t *testing.T) {
 	served := []encodedBody{{coding: "gzip"}, {coding: "br"}}
 	tests := []struct {
@@ -21,7 +21,7 @@ func TestPickEncoding(t *testing.T) {
 		{"*", "br"},
 		{"*;q=0", ""},
 		{"*, gzip;q=0.2", "br"},
-		{"gzip;q=0.5, identity;q=0.9", ""},
+		{"gzip;q=0.5, identity;q=0.9", "gzip"},
 		{"gzip;q=0.9, identity;q=0.5", "gzip"},
 		{"gzip, identity", "gzip"}, // equal: compress
 		{"identity", ""},

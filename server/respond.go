@@ -270,27 +270,27 @@ func notModified(r *http.Request, etag string, modified time.Time) bool {
 var codingPreference = map[string]int{"br": 3, "zstd": 2, "gzip": 1}
 
 // pickEncoding returns the encoded body the client accepts with the highest
-// q, ties going to br, then zstd, then gzip; nil for identity, which is
-// also the answer when the client names identity with a higher q than any
-// coding served. header is the request's Accept-Encoding field lines.
+// q, ties going to br, then zstd, then gzip; nil for identity. header is
+// the request's Accept-Encoding field lines.
+//
+// identity's own q is not weighed against the codings': nginx's gzip_static,
+// which serves the static export, sends gzip whenever gzip's q is above 0,
+// and the export must answer as serve does (CONTRACT). A client that
+// wants no compression says gzip;q=0, or sends no Accept-Encoding.
 func pickEncoding(header []string, encoded []encodedBody) *encodedBody {
 	if len(header) == 0 {
 		return nil
 	}
 	var q [4]float64 // q of encoded[i]; encoded holds at most three
 	var named [4]bool
-	star, identity := -1.0, -1.0
+	star := -1.0
 	for _, line := range header {
 		for rest := line; rest != ""; {
 			var member string
 			member, rest, _ = strings.Cut(rest, ",")
 			name, v := codingQ(member)
-			switch {
-			case name == "*":
+			if name == "*" {
 				star = v
-				continue
-			case strings.EqualFold(name, "identity"):
-				identity = v
 				continue
 			}
 			for i := range encoded[:min(len(encoded), len(q))] {
@@ -311,9 +311,6 @@ func pickEncoding(header []string, encoded []encodedBody) *encodedBody {
 		if v > bestQ || (v == bestQ && v > 0 && best != nil && codingPreference[e.coding] > codingPreference[best.coding]) {
 			best, bestQ = e, v
 		}
-	}
-	if identity > bestQ {
-		return nil
 	}
 	return best
 }
