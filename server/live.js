@@ -6,12 +6,12 @@
 //   clear     data: ""                          remove it
 //   reload    data: snapshot id                 reload the page
 //
-// Each event's id is the version of the state it describes. A reload
-// whose version is the one that just brought new problems is not done:
-// the overlay says what is wrong, and the server kept the last good
-// version of the broken post, so reloading would show the same page. Any
-// other reload is done; the reloaded page is told the current problems
-// when it connects, so the overlay comes back if they remain.
+// Each event's id is the version of the state it describes. Every reload
+// is done, also the one that comes with new problems: a problem that does
+// not stop a post (an unknown shortcode, a link to a draft) comes with
+// new text to show, and for one that does the page is the post's last
+// good version again. The reloaded page is told the current problems
+// when it connects, so the overlay comes back while they remain.
 //
 // The page's own version (<meta name="folio-live">, added by the server) is
 // sent as ?since=, so a change made while the page was loading, or a
@@ -30,7 +30,6 @@
   if (meta && meta.content) url.searchParams.set("since", meta.content);
 
   let overlay = null;
-  let heldFor = null; // the version whose problems the overlay shows
 
   function connect() {
     const events = new EventSource(url);
@@ -39,11 +38,9 @@
       let problems;
       try { problems = JSON.parse(e.data); } catch { return; }
       show(problems);
-      heldFor = e.lastEventId;
     });
     events.addEventListener("clear", () => hide());
     events.addEventListener("reload", (e) => {
-      if (overlay && heldFor === e.lastEventId) return;
       root.dataset.folioLive = "reloading";
       location.reload();
     });
@@ -111,7 +108,6 @@
   function hide() {
     if (overlay) overlay.remove();
     overlay = null;
-    heldFor = null;
   }
 
   connect();
