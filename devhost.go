@@ -7,7 +7,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -71,9 +73,46 @@ func newDevHost(o *options, addr net.Addr, log *slog.Logger, started time.Time) 
 
 func (d *devHost) current() *server.Server { return d.srv.Load() }
 
-// ServeHTTP answers from the server current when the request arrived.
+// ServeHTTP answers from the server current when the request arrived. A
+// request that names the base URL's loopback host otherwise (localhost
+// for 127.0.0.1, or the other way round, same port) is sent to the base
+// URL first: the pages' assets are absolute from it and their
+// Content-Security-Policy allows their own origin only, so the page would
+// load without its styles and scripts. The sample config says localhost,
+// dev serves 127.0.0.1: both work.
 func (d *devHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	d.srv.Load().ServeHTTP(w, r)
+	srv := d.srv.Load()
+	if to := otherLoopback(r, srv.Snapshot().Config.BaseURL); to != "" {
+		h := w.Header()
+		h.Set("Location", to)
+		h.Set("Cache-Control", "no-cache")
+		h.Set("X-Content-Type-Options", "nosniff")
+		w.WriteHeader(http.StatusTemporaryRedirect)
+		return
+	}
+	srv.ServeHTTP(w, r)
+}
+
+// otherLoopback is the URL to send r to when its Host is another loopback
+// name for base's host and port, "" otherwise.
+func otherLoopback(r *http.Request, base string) string {
+	b, err := url.Parse(base)
+	if err != nil || strings.EqualFold(r.Host, b.Host) {
+		return ""
+	}
+	host, port, err := net.SplitHostPort(r.Host)
+	if err != nil || port != b.Port() || !isLoopback(host) || !isLoopback(b.Hostname()) {
+		return ""
+	}
+	return strings.TrimSuffix(base, "/") + r.URL.RequestURI()
+}
+
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
 
 // start reads the config, starts watching and builds the first server.
