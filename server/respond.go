@@ -235,10 +235,12 @@ func cacheControlHeader(maxAge int) []string {
 	return v.([]string)
 }
 
-// contentSecurityPolicy allows only the site's own scripts, styles and
-// images; dev adds nothing (the live-reload script is served from the
-// same origin).
-const contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
+// contentSecurityPolicy allows only the site's own scripts and styles;
+// images may also come over https from elsewhere, since authors link
+// remote images in posts (a browser audit found them blocked) and an image
+// cannot run code. dev adds nothing (the live-reload script is served from
+// the same origin).
+const contentSecurityPolicy = "default-src 'self'; img-src 'self' data: https:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
 
 func (s *Server) csp() string { return contentSecurityPolicy }
 
