@@ -147,7 +147,9 @@ func (st *state) figcaption(b *strings.Builder, c *call, title, capHTML string) 
 	}
 	b.WriteString("<figcaption>")
 	if title != "" {
-		b.WriteString("<h4>" + template.HTMLEscapeString(title) + "</h4>")
+		// Hugo writes an <h4>; a heading here would jump from the page's
+		// <h1> or <h2> and enter the outline, so the title is bold text.
+		b.WriteString(`<p class="figure-title"><strong>` + template.HTMLEscapeString(title) + "</strong></p>")
 	}
 	if capHTML != "" || attrText != "" {
 		b.WriteString("<p>" + capHTML)

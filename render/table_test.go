@@ -109,7 +109,7 @@ func TestShortcodes(t *testing.T) {
 		{
 			body: `{{< figure src="a.png" alt="Alt" title="T" caption="A *cap*" link="big.png" width="10" >}}`,
 			html: []string{`<figure><a href="https://example.org/blog/x/big.png"><img src="https://example.org/blog/x/a.png" alt="Alt" width="10"></a>`,
-				`<figcaption><h4>T</h4><p>A <em>cap</em></p></figcaption></figure>`},
+				`<figcaption><p class="figure-title"><strong>T</strong></p><p>A <em>cap</em></p></figcaption></figure>`},
 			md: []string{`![Alt](https://example.org/blog/x/a.png "T")` + "\n*A *cap**"},
 		},
 		{
