@@ -76,9 +76,7 @@ func gateProblems(snap *pipeline.Snapshot, o *options) []pipeline.Problem {
 // returns what rendering finds: links and refs to unpublished posts.
 // (Unknown shortcodes are reported by the pipeline already.)
 func renderProblems(snap *pipeline.Snapshot) []pipeline.Problem {
-	cfg := snap.Config
-	r := render.New(render.Options{BaseURL: cfg.BaseURL, Section: cfg.Section, Unsafe: cfg.Markup.Unsafe})
-	ix := render.NewIndex(snap.AllPosts(), snap.Visible)
+	r, ix := render.ForSnapshot(snap)
 	var out []pipeline.Problem
 	for _, p := range snap.Posts {
 		for _, is := range r.Render(p, ix).Issues {

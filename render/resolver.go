@@ -83,3 +83,14 @@ type noPosts struct{}
 
 func (noPosts) File(string) (*pipeline.Post, bool) { return nil, false }
 func (noPosts) Slug(string) (*pipeline.Post, bool) { return nil, false }
+
+// ForSnapshot is what renders snap's posts as the site shows them: a
+// Renderer for its configuration and an index that knows every post but
+// resolves links only to the visible ones, so a link to a post that is not
+// published is reported as such. The server and folio check both use it,
+// so they find the same problems.
+func ForSnapshot(snap *pipeline.Snapshot) (*Renderer, *Index) {
+	cfg := snap.Config
+	return New(Options{BaseURL: cfg.BaseURL, Section: cfg.Section, Unsafe: cfg.Markup.Unsafe}),
+		NewIndex(snap.AllPosts(), snap.Visible)
+}

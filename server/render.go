@@ -72,10 +72,7 @@ func (st *state) renderProblems() []pipeline.Problem {
 // renders returns st's rendering context, made on first use.
 func (st *state) renders() *renders {
 	return stateValue(st, "renders", func() *renders {
-		cfg := st.snap.Config
-		return &renders{
-			renderer: render.New(render.Options{BaseURL: cfg.BaseURL, Section: cfg.Section, Unsafe: cfg.Markup.Unsafe}),
-			resolver: render.NewIndex(st.snap.AllPosts(), st.snap.Visible),
-		}
+		r, ix := render.ForSnapshot(st.snap)
+		return &renders{renderer: r, resolver: ix}
 	})
 }
