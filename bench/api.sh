@@ -120,7 +120,8 @@ done
 echo "== the bare peers" >&2
 hport=$(free_port)
 xport=$(free_port)
-fe=$(curl -sI -H 'Accept-Encoding: gzip' "http://127.0.0.1:$fport/api/posts.json" | awk 'tolower($1)=="etag:" {sub(/\r$/,"",$2); print $2}')
+etag() { curl -sI -H 'Accept-Encoding: gzip' "$1" | awk 'tolower($1)=="etag:" {sub(/\r$/,"",$2); print $2}'; }
+fe=$(etag "http://127.0.0.1:$fport/api/posts.json")
 "$out/bare-nethttp" -addr "127.0.0.1:$hport" -body "$root$page.gz" -etag "$fe" &
 hpid=$!
 pids+=($hpid)
@@ -134,7 +135,6 @@ for port in "$hport" "$xport"; do
   [ "$a" = "$b" ] || { echo "bench: the bare peer on $port does not send folio's cursor page" >&2; exit 1; }
 done
 
-etag() { curl -sI -H 'Accept-Encoding: gzip' "$1" | awk 'tolower($1)=="etag:" {sub(/\r$/,"",$2); print $2}'; }
 
 # cpu PID… → user+system clock ticks used so far by those processes.
 cpu() { for p in "$@"; do cut -d' ' -f14,15 "/proc/$p/stat"; done | awk '{t += $1 + $2} END {print t}'; }
