@@ -94,15 +94,25 @@ function searchText(post) {
 /**
  * Creates a client of the folio site at baseUrl.
  *
+ * A request that fails rejects with an Error whose message starts with
+ * "blog-client: " and names the status (when the server answered) and
+ * the URL, and which has these properties:
+ *
+ * - url: the URL requested;
+ * - status: the HTTP status, when the server answered;
+ * - problem: the parsed application/problem+json body (RFC 9457), when
+ *   the server answered an error with one; its detail is in the message;
+ * - cause: the fetch error, when the request failed on the network; the
+ *   message names its causes (in Node, e.g. "connect ECONNREFUSED …").
+ *
  * @param {string | URL} baseUrl The site's base URL, e.g. "https://example.org/".
  *   In a browser a relative URL resolves against the page.
  * @param {ClientOptions} [options]
  * @returns {BlogClient}
- * @throws {TypeError} When baseUrl is not a URL or there is no fetch.
+ * @throws {TypeError} When baseUrl is not an http(s) URL or there is no fetch.
  */
 export function createClient(baseUrl, options = {}) {
-  const base = new URL(String(baseUrl), globalThis.location?.href);
-  if (!base.pathname.endsWith("/")) base.pathname += "/";
+  const base = parseBase(baseUrl);
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== "function") {
     throw new TypeError("blog-client: no fetch; pass options.fetch");
@@ -121,12 +131,9 @@ export function createClient(baseUrl, options = {}) {
     try {
       res = await fetchImpl(url.href, { headers: { Accept: accept } });
     } catch (err) {
-      throw new Error(`blog-client: GET ${url.href} failed: ${err?.message ?? err}`, { cause: err });
+      throw clientError(`GET ${url.href} failed: ${describe(err)}`, { url: url.href }, err);
     }
-    if (!res.ok) {
-      const text = res.statusText ? ` ${res.statusText}` : "";
-      throw new Error(`blog-client: GET ${url.href}: HTTP ${res.status}${text}`);
-    }
+    if (!res.ok) throw await httpError(url, res);
     return res;
   }
 
@@ -143,10 +150,10 @@ export function createClient(baseUrl, options = {}) {
     try {
       body = await res.json();
     } catch (err) {
-      throw new Error(`blog-client: GET ${url.href}: invalid JSON: ${err?.message ?? err}`, { cause: err });
+      throw clientError(`GET ${url.href}: invalid JSON: ${err?.message ?? err}`, { url: url.href, status: res.status }, err);
     }
     if (!body || !Array.isArray(body.items)) {
-      throw new Error(`blog-client: GET ${url.href}: no items array in the answer`);
+      throw clientError(`GET ${url.href}: no items array in the answer`, { url: url.href, status: res.status });
     }
     return body;
   }
@@ -181,10 +188,136 @@ export function createClient(baseUrl, options = {}) {
     if (!target) {
       throw new TypeError("blog-client: getMarkdown needs a post with a markdownUrl, or a URL");
     }
-    // An article page URL works too: the server negotiates on Accept.
-    const res = await get(new URL(target, base), "text/markdown");
+    // An article page URL works too: the server negotiates on Accept. Other
+    // pages (the home page) ignore Accept and answer HTML: an error, not
+    // a page's HTML handed back as if it were the article.
+    let url;
+    try {
+      url = new URL(target, base);
+    } catch (err) {
+      throw new TypeError(`blog-client: getMarkdown: not a URL: ${JSON.stringify(String(target))}`, { cause: err });
+    }
+    const res = await get(url, "text/markdown");
+    const type = res.headers?.get?.("Content-Type") ?? null;
+    if (mediaType(type) !== "text/markdown") {
+      throw clientError(`GET ${url.href}: expected text/markdown, got ${type || "no Content-Type"}`,
+        { url: url.href, status: res.status });
+    }
     return res.text();
   }
 
   return { listPosts, pages, search, getMarkdown };
+}
+
+/**
+ * Parses createClient's baseUrl into a folder URL (ending in "/"). A
+ * string that is no URL, or names a scheme other than http(s) (as
+ * "localhost:1313" does: its scheme is "localhost:"), is a TypeError that
+ * quotes it, rather than the runtime's bare "Invalid URL" or a fetch that
+ * fails later.
+ *
+ * @param {string | URL} baseUrl
+ * @returns {URL}
+ */
+function parseBase(baseUrl) {
+  const input = String(baseUrl);
+  let base;
+  try {
+    base = new URL(input, globalThis.location?.href);
+  } catch (err) {
+    throw new TypeError(`blog-client: not a URL: ${JSON.stringify(input)}`, { cause: err });
+  }
+  if (base.protocol !== "http:" && base.protocol !== "https:") {
+    throw new TypeError(`blog-client: not an http(s) URL: ${JSON.stringify(input)}`);
+  }
+  if (!base.pathname.endsWith("/")) base.pathname += "/";
+  return base;
+}
+
+/**
+ * An Error with the client's prefix and the given properties.
+ *
+ * @param {string} message Without the "blog-client: " prefix.
+ * @param {{url: string, status?: number, problem?: object}} props
+ * @param {unknown} [cause]
+ * @returns {Error}
+ */
+function clientError(message, props, cause) {
+  const err = new Error(`blog-client: ${message}`, cause === undefined ? undefined : { cause });
+  return Object.assign(err, props);
+}
+
+/**
+ * The error for a non-2xx answer: status, status text (the problem's title
+ * where the protocol has none, as HTTP/2) and the problem's detail.
+ *
+ * @param {URL} url
+ * @param {Response} res
+ * @returns {Promise<Error>}
+ */
+async function httpError(url, res) {
+  const problem = await readProblem(res);
+  const statusText = res.statusText || (typeof problem?.title === "string" ? problem.title : "");
+  const detail = typeof problem?.detail === "string" && problem.detail !== "" ? `: ${problem.detail}` : "";
+  const text = statusText ? ` ${statusText}` : "";
+  return clientError(`GET ${url.href}: ${res.status}${text}${detail}`,
+    { url: url.href, status: res.status, problem });
+}
+
+/**
+ * The body of an application/problem+json answer as an object; undefined
+ * for any other answer or a body that is not a JSON object.
+ *
+ * @param {Response} res
+ * @returns {Promise<object | undefined>}
+ */
+async function readProblem(res) {
+  if (mediaType(res.headers?.get?.("Content-Type")) !== "application/problem+json") return undefined;
+  try {
+    const body = JSON.parse(await res.text());
+    return body !== null && typeof body === "object" && !Array.isArray(body) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A Content-Type's media type, lower-cased, without parameters.
+ *
+ * @param {string | null | undefined} contentType
+ * @returns {string}
+ */
+function mediaType(contentType) {
+  return String(contentType ?? "").split(";")[0].trim().toLowerCase();
+}
+
+/**
+ * Describes a fetch error with its causes: Node's fetch rejects with
+ * "fetch failed" and keeps what happened (ECONNREFUSED, ENOTFOUND, a TLS
+ * error) in cause, or in an AggregateError's errors when it tried several
+ * addresses. Each distinct message once, a code its message does not name
+ * put in front; a few levels at most (a cause may point back at itself).
+ *
+ * @param {unknown} err
+ * @returns {string}
+ */
+function describe(err) {
+  const parts = [];
+  const seen = new Set();
+  for (let e = err; e !== undefined && e !== null && !seen.has(e) && seen.size < 5; e = e.cause) {
+    seen.add(e);
+    if (typeof e !== "object") {
+      parts.push(String(e));
+      break;
+    }
+    let text = typeof e.message === "string" ? e.message : "";
+    if (text === "" && Array.isArray(e.errors)) {
+      text = e.errors.map((x) => x?.message).filter(Boolean).join("; ");
+    }
+    if (typeof e.code === "string" && e.code !== "" && !text.includes(e.code)) {
+      text = text ? `${e.code}: ${text}` : e.code;
+    }
+    if (text !== "" && !parts.includes(text)) parts.push(text);
+  }
+  return parts.join(": ") || String(err);
 }

@@ -3,6 +3,7 @@
 // in FOLIO_URL; run alone, ./folio.mjs starts `go run . serve`.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import net from "node:net";
 import { createClient, searchPosts } from "../sdk/blog-client.js";
 import { startFolio } from "./folio.mjs";
 
@@ -116,9 +117,82 @@ test("HTTP failures reject with the status and the URL", async () => {
   await assert.rejects(client.getMarkdown({}), TypeError);
 });
 
-test("network failures reject with the URL", async () => {
-  const down = createClient("http://127.0.0.1:1/");
-  await assert.rejects(down.listPosts(), (err) => err.message.includes("http://127.0.0.1:1/api/posts.json"));
+test("HTTP failures carry the problem's detail, status and body", async () => {
+  const missing = new URL("blog/no-such-post.md", base).href;
+  await assert.rejects(client.getMarkdown(missing), (err) => {
+    assert.equal(err.message, `blog-client: GET ${missing}: 404 Not Found: no such resource: /blog/no-such-post.md`);
+    assert.equal(err.status, 404);
+    assert.equal(err.url, missing);
+    assert.equal(err.problem.status, 404);
+    assert.equal(err.problem.detail, "no such resource: /blog/no-such-post.md");
+    return true;
+  });
+  // A nextCursor the server never issued: the real server's 400 answer.
+  const tampering = createClient(base, {
+    fetch: async (url, init) => {
+      const res = await fetch(url, init);
+      if (!url.endsWith("/cursor/0.json")) return res;
+      return Response.json({ ...(await res.json()), nextCursor: "x" });
+    },
+  });
+  const bad = new URL("api/posts/cursor/x.json", base).href;
+  await assert.rejects(async () => {
+    for await (const page of tampering.pages()) assert.ok(page.items.length > 0);
+  }, (err) => {
+    assert.ok(err.message.startsWith(`blog-client: GET ${bad}: 400 Bad Request: malformed cursor: `), err.message);
+    assert.equal(err.status, 400);
+    assert.equal(err.problem.title, "Bad Request");
+    assert.match(err.problem.detail, /^malformed cursor: /);
+    return true;
+  });
+});
+
+/** A port of 127.0.0.1 that nothing listens on: bound, then closed. */
+async function closedPort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test("network failures reject with the URL and the cause's code", async () => {
+  const port = await closedPort();
+  const down = createClient(`http://127.0.0.1:${port}/`);
+  await assert.rejects(down.listPosts(), (err) => {
+    assert.ok(err.message.startsWith(`blog-client: GET http://127.0.0.1:${port}/api/posts.json failed: `), err.message);
+    assert.ok(err.message.includes(`ECONNREFUSED 127.0.0.1:${port}`), err.message);
+    assert.ok(err.cause instanceof Error, "the fetch error is kept as cause");
+    assert.equal(err.url, `http://127.0.0.1:${port}/api/posts.json`);
+    return true;
+  });
+  // Port 1 is one fetch refuses to use ("bad port"), before any connection.
+  const refused = createClient("http://127.0.0.1:1/");
+  await assert.rejects(refused.listPosts(), (err) =>
+    err.message.includes("http://127.0.0.1:1/api/posts.json") && err.message.includes("bad port"));
+});
+
+test("getMarkdown rejects an answer that is not Markdown", async () => {
+  // The home page ignores Accept and answers HTML.
+  await assert.rejects(client.getMarkdown(base), (err) => {
+    assert.equal(err.message, `blog-client: GET ${base}: expected text/markdown, got text/html; charset=utf-8`);
+    assert.equal(err.status, 200);
+    assert.equal(err.url, base);
+    return true;
+  });
+  await assert.rejects(client.getMarkdown(new URL("api/posts.json", base)), /expected text\/markdown, got application\/json/);
+});
+
+test("createClient names a base URL it cannot use", () => {
+  for (const input of ["not a url", "", "localhost:1313", "mailto:a@example.org"]) {
+    assert.throws(() => createClient(input), (err) => {
+      assert.ok(err instanceof TypeError);
+      assert.ok(err.message.startsWith("blog-client: "), err.message);
+      assert.ok(err.message.includes(JSON.stringify(input)), err.message);
+      return true;
+    }, JSON.stringify(input));
+  }
+  assert.doesNotThrow(() => createClient(new URL(base)));
 });
 
 test("options.fetch replaces the global fetch", async () => {
