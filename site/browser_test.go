@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -189,6 +190,52 @@ func TestBrowserDirectorySearch(t *testing.T) {
 	if !noWebMCP {
 		t.Log("this Chromium has WebMCP without the flag; the no-WebMCP path is not exercised")
 	}
+	b.checkNoErrors(t)
+}
+
+// When /api/posts.json cannot be fetched, the status line says so in a
+// plain sentence, the detail goes to console.warn (not console.error), and
+// the next keystroke tries again.
+func TestBrowserDirectorySearchUnavailable(t *testing.T) {
+	base := startFixture(t)
+	b := newBrowser(t)
+	const statusSet = `document.querySelector("#search-status").textContent !== ""`
+	var status string
+	var warnings []string
+	var after []string
+	b.run(t,
+		chromedp.Navigate(base+"blog/"),
+		chromedp.WaitVisible(`form[data-search]`),
+		// The page's warnings, kept for the test to read.
+		eval(`(() => { window.folioWarnings = []; const warn = console.warn;
+			console.warn = (...a) => { window.folioWarnings.push(a.map(String).join(" ")); warn.apply(console, a); }; return true; })()`, nil),
+		network.EmulateNetworkConditions(true, 0, -1, -1),
+		chromedp.SendKeys(`#search-query`, "http"),
+		chromedp.Poll(statusSet, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Text(`#search-status`, &status),
+		eval(`window.folioWarnings`, &warnings),
+	)
+	if status != "Search is unavailable right now." {
+		t.Errorf("offline, the status line says %q", status)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], base+"api/posts.json") {
+		t.Errorf("offline, console.warn got %q, want one warning naming %sapi/posts.json", warnings, base)
+	}
+
+	b.run(t,
+		network.EmulateNetworkConditions(false, 0, -1, -1),
+		chromedp.SendKeys(`#search-query`, " go"),
+		// Generous: the first request after the emulation ends may wait
+		// for Chromium's network service.
+		chromedp.Poll(`document.querySelector("#search-status").textContent === "1 post matches."`, nil,
+			chromedp.WithPollingTimeout(30*time.Second)),
+		eval(visibleSlugs, &after),
+	)
+	if !reflect.DeepEqual(after, []string{"go-http"}) {
+		t.Errorf("back online, typed %q: page shows %v, want [go-http]", "http go", after)
+	}
+	// The browser logs the refused request itself; nothing else may fail.
+	b.errors = slicesWithout(b.errors, "api/posts.json")
 	b.checkNoErrors(t)
 }
 

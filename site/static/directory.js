@@ -55,7 +55,13 @@ function setUpSearch(form, list, posts) {
     try {
       all = await posts();
     } catch (err) {
-      if (run === latest) status.textContent = `Search is unavailable: ${err.message}`;
+      // Visitors get a sentence; the why (URL, status, network error) goes
+      // to the console, as a warning: the page itself is fine, and the
+      // next keystroke tries again.
+      if (run === latest) {
+        status.textContent = "Search is unavailable right now.";
+        console.warn("Search is unavailable:", err);
+      }
       return;
     }
     if (run !== latest) return; // a newer keystroke won
