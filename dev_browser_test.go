@@ -12,8 +12,11 @@ import (
 // (file, line, message), also in a page opened while it is broken; a
 // problem that does not stop the post (an unknown shortcode) reloads into
 // the new text with the overlay; the fix removes it and reloads; a server restart reloads the
-// page. The pages' Content-Security-Policy stays in force throughout and
-// nothing may violate it.
+// page. The overlay is a modal dialog for the keyboard: Tab stays in it,
+// Escape or Dismiss dismisses it, and the reloads that bring the same
+// problems leave it dismissed in that tab (a different list, or the same
+// after a fix, shows it again). The pages' Content-Security-Policy stays
+// in force throughout and nothing may violate it.
 func TestDevBrowser(t *testing.T) {
 	dir := newDevDir(t, map[string]string{"content/blog/x.md": post("Title A", "2026-01-01T00:00:00Z")})
 	f := startDev(t, dir, nil)
@@ -50,11 +53,47 @@ func TestDevBrowser(t *testing.T) {
 		}
 	})
 
+	problemsState := func(s string) string { return `document.documentElement.dataset.folioProblems === "` + s + `"` }
+	focusInOverlay := overlay + ` !== null && ` + overlay + `.contains(document.activeElement)`
+
+	t.Run("the overlay keeps the focus until Escape dismisses it", func(t *testing.T) {
+		page.waitTrue("the focus on Dismiss", focusInOverlay+` && document.activeElement.textContent === "Dismiss"`)
+		for i, shift := range []bool{false, true, false} {
+			page.press("Tab", shift)
+			if page.mustEval(focusInOverlay) != "true" {
+				t.Errorf("Tab %d (shift %v) took the focus out of the overlay, to %s", i, shift,
+					page.mustEval(`document.activeElement.outerHTML.slice(0, 80)`))
+			}
+		}
+		// A focus that left (a click on the overlay's background) comes back.
+		page.mustEval(`document.activeElement.blur()`)
+		page.press("Tab", false)
+		if page.mustEval(focusInOverlay) != "true" {
+			t.Error("Tab from outside did not bring the focus back into the overlay")
+		}
+		page.press("Escape", false)
+		page.waitTrue("the overlay dismissed by Escape", overlay+` === null && `+problemsState("dismissed"))
+	})
+
+	t.Run("the same problems stay dismissed across reloads", func(t *testing.T) {
+		page.mustEval(mark)
+		late.mustEval(mark)
+		f.write("content/blog/y.md", post("Other post", "2026-01-02T00:00:00Z")) // a new snapshot, x's problem unchanged
+		page.waitTrue("the reloaded page told the problems, without the overlay",
+			`!(`+marked+`) && `+problemsState("dismissed")+` && `+overlay+` === null`)
+		// The other tab never dismissed them.
+		late.waitTrue("the other tab's overlay", `!(`+marked+`) && `+overlayShows+` && `+problemsState("shown"))
+	})
+
+	nosuch := post("Title B2", "2026-01-01T00:00:00Z") + "NEWTEXT {{< nosuch >}}inner{{< /nosuch >}}\n"
 	t.Run("a problem that keeps the post shows its new text", func(t *testing.T) {
 		page.mustEval(mark)
-		f.write("content/blog/x.md", post("Title B2", "2026-01-01T00:00:00Z")+"NEWTEXT {{< nosuch >}}inner{{< /nosuch >}}\n")
+		f.write("content/blog/x.md", nosuch)
+		// A different list: shown again although the tab dismissed one.
 		page.waitTrue("the new text with the overlay", `!(`+marked+`) && document.body.textContent.includes("NEWTEXT") && `+
-			overlay+` !== null && `+overlay+`.textContent.includes("nosuch")`)
+			overlay+` !== null && `+overlay+`.textContent.includes("nosuch") && `+focusInOverlay)
+		page.mustEval(`document.activeElement.click()`) // Dismiss, as a click would
+		page.waitTrue("the overlay dismissed by its button", overlay+` === null && `+problemsState("dismissed"))
 	})
 
 	t.Run("the fix removes the overlay", func(t *testing.T) {
@@ -64,6 +103,13 @@ func TestDevBrowser(t *testing.T) {
 			p.waitTrue("the fixed page", overlay+` === null && document.title.includes("Title C") && !(`+marked+`)`)
 			p.waitTrue("the stream after the fix", connected)
 		}
+	})
+
+	t.Run("after a fix the same problems show again", func(t *testing.T) {
+		page.mustEval(mark)
+		f.write("content/blog/x.md", nosuch) // the list dismissed above, then cleared by the fix
+		page.waitTrue("the overlay for a list dismissed before the fix",
+			`!(`+marked+`) && `+overlay+` !== null && `+overlay+`.textContent.includes("nosuch") && `+problemsState("shown"))
 	})
 
 	t.Run("a server restart reloads the page", func(t *testing.T) {
@@ -84,5 +130,23 @@ func TestDevBrowser(t *testing.T) {
 			continue
 		}
 		t.Errorf("browser: %s", line)
+	}
+}
+
+// press sends a key to the page as the keyboard does: trusted events, so
+// that Tab moves the focus the way it does for a person.
+func (tb *tab) press(key string, shift bool) {
+	tb.b.t.Helper()
+	codes := map[string]int{"Tab": 9, "Escape": 27}
+	modifiers := 0
+	if shift {
+		modifiers = 8
+	}
+	for _, typ := range []string{"rawKeyDown", "keyUp"} {
+		_, err := tb.b.call(tb.session, "Input.dispatchKeyEvent", map[string]any{
+			"type": typ, "key": key, "code": key, "modifiers": modifiers,
+			"windowsVirtualKeyCode": codes[key], "nativeVirtualKeyCode": codes[key],
+		})
+		must(tb.b.t, err)
 	}
 }

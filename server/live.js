@@ -19,6 +19,16 @@
 // EventSource reconnects by itself after the server goes away; if it gives
 // up (the server answered with an error), this script tries again.
 //
+// The overlay is a modal alertdialog: focus moves to its Dismiss button,
+// Tab and Shift+Tab stay within it, and Escape dismisses it as the button
+// does. A dismissed list of problems is remembered (sessionStorage, this
+// tab only) so that the reloads that follow, which bring the same list,
+// do not show it and take the focus again; a different list shows it, and
+// `clear` forgets the memory. A page that reloads after a server restart
+// gets no `clear` for problems fixed meanwhile, so a memory can outlive
+// them; it then hides only that identical list, in this tab. The state is
+// on <html data-folio-problems>: "shown", "dismissed", or absent.
+//
 // The Content-Security-Policy allows scripts and styles from this origin
 // only: the overlay is built with DOM calls and styled through the CSSOM
 // (element.style), never with inline markup.
@@ -30,6 +40,9 @@
   if (meta && meta.content) url.searchParams.set("since", meta.content);
 
   let overlay = null;
+  let overlayKey = null; // the JSON of the problems the overlay shows
+  let returnFocus = null; // what had the focus before the overlay took it
+  const dismissedKey = "folio-live-dismissed";
 
   function connect() {
     const events = new EventSource(url);
@@ -37,9 +50,20 @@
     events.addEventListener("problems", (e) => {
       let problems;
       try { problems = JSON.parse(e.data); } catch { return; }
-      show(problems);
+      if (!Array.isArray(problems)) return;
+      const key = JSON.stringify(problems);
+      if (key === recall()) {
+        hide();
+        root.dataset.folioProblems = "dismissed";
+      } else if (!overlay || key !== overlayKey) {
+        show(problems, key); // the same list already shown keeps its focus
+      }
     });
-    events.addEventListener("clear", () => hide());
+    events.addEventListener("clear", () => {
+      remember(null);
+      hide();
+      delete root.dataset.folioProblems;
+    });
     events.addEventListener("reload", (e) => {
       root.dataset.folioLive = "reloading";
       location.reload();
@@ -51,6 +75,19 @@
         setTimeout(connect, 1000);
       }
     });
+  }
+
+  // sessionStorage may be unavailable (disabled, or a sandboxed frame):
+  // then nothing is remembered and every list shows.
+  function recall() {
+    try { return sessionStorage.getItem(dismissedKey); } catch { return null; }
+  }
+
+  function remember(key) {
+    try {
+      if (key === null) sessionStorage.removeItem(dismissedKey);
+      else sessionStorage.setItem(dismissedKey, key);
+    } catch { /* not remembered */ }
   }
 
   function style(el, props) {
@@ -66,8 +103,13 @@
 
   const shown = 50; // problems listed; the rest are counted
 
-  function show(problems) {
-    hide();
+  function show(problems, key) {
+    const before = document.activeElement;
+    if (overlay) {
+      overlay.remove(); // replaced; returnFocus stays the page's element
+    } else {
+      returnFocus = before && before !== document.body && before !== root ? before : null;
+    }
     overlay = element("div", {
       position: "fixed", inset: "0", zIndex: "2147483647", overflow: "auto",
       background: "rgba(20, 20, 24, 0.92)", color: "#f4f4f5",
@@ -76,6 +118,7 @@
     });
     overlay.id = "folio-live-overlay";
     overlay.setAttribute("role", "alertdialog");
+    overlay.setAttribute("aria-modal", "true");
     overlay.setAttribute("aria-label", "Build problems");
 
     const head = element("div", { display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: "1rem" });
@@ -87,7 +130,7 @@
       background: "#3f3f46", color: "#f4f4f5", border: "1px solid #71717a", borderRadius: "4px",
     }, "Dismiss");
     close.type = "button";
-    close.addEventListener("click", hide);
+    close.addEventListener("click", dismiss);
     head.append(close);
     overlay.append(head);
 
@@ -102,13 +145,60 @@
     overlay.append(list);
     if (n > shown) overlay.append(element("p", {}, `and ${n - shown} more (folio check lists them all)`));
     (document.body || root).append(overlay);
+    overlayKey = key;
+    root.dataset.folioProblems = "shown";
     close.focus({ preventScroll: true });
   }
 
+  // hide removes the overlay; the focus, if it was in there, goes back
+  // to what had it before.
   function hide() {
-    if (overlay) overlay.remove();
+    if (!overlay) return;
+    const hadFocus = overlay.contains(document.activeElement);
+    overlay.remove();
     overlay = null;
+    overlayKey = null;
+    const back = returnFocus;
+    returnFocus = null;
+    if (hadFocus && back && back.isConnected && typeof back.focus === "function") back.focus({ preventScroll: true });
   }
+
+  // dismiss is the author's choice (the button, Escape): the list is
+  // remembered, so that the reloads that bring it again leave it hidden.
+  function dismiss() {
+    if (!overlay) return;
+    remember(overlayKey);
+    hide();
+    root.dataset.folioProblems = "dismissed";
+  }
+
+  // The elements Tab may reach inside the overlay, in order.
+  function tabStops() {
+    return [...overlay.querySelectorAll('button, a[href], input, select, textarea, [tabindex]')]
+      .filter((el) => !el.disabled && el.tabIndex >= 0);
+  }
+
+  // While the overlay is shown, Escape dismisses it and Tab cycles within
+  // it; a focus that left it (a click on its background) comes back on Tab.
+  function onKey(e) {
+    if (!overlay || e.defaultPrevented) return;
+    if (e.key === "Escape") {
+      e.preventDefault();
+      dismiss();
+      return;
+    }
+    if (e.key !== "Tab") return;
+    const stops = tabStops();
+    e.preventDefault();
+    if (stops.length === 0) return;
+    const at = stops.indexOf(document.activeElement);
+    const next = at < 0
+      ? (e.shiftKey ? stops.length - 1 : 0)
+      : (at + (e.shiftKey ? -1 : 1) + stops.length) % stops.length;
+    stops[next].focus({ preventScroll: true });
+  }
+
+  document.addEventListener("keydown", onKey, true);
 
   connect();
 })();
