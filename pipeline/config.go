@@ -177,6 +177,10 @@ func article(noun string) string {
 		noun = "table"
 	case strings.HasPrefix(noun, "[]"):
 		noun = "array"
+	case strings.HasPrefix(noun, "int"), strings.HasPrefix(noun, "uint"):
+		noun = "integer"
+	case strings.HasPrefix(noun, "float"):
+		noun = "float"
 	}
 	if strings.ContainsRune("aeiou", rune(noun[0])) {
 		return "an " + noun

@@ -70,7 +70,7 @@ func TestConfigErrors(t *testing.T) {
 		{"unknown nested key", "[feed]\nlimt = 3\n", []string{"unknown key", "feed.limt"}},
 		{"unknown table", "[params]\nx = 1\n", []string{"unknown key", "params"}},
 		{"string for int", "[api]\n\npageSize = \"ten\"\n", []string{"config.toml:3: api.pageSize: ", "string"}},
-		{"int for string", "title = 5\n", []string{"config.toml:1: title: ", "int64"}},
+		{"int for string", "title = 5\n", []string{"config.toml:1: title: ", "must be a string, not an integer"}},
 		{"string for bool", "[markup]\nunsafe = 'yes'\n", []string{"config.toml:2: markup.unsafe: ", "boolean"}},
 		{"syntax", "title = \n", []string{"config.toml:1:"}},
 		{"relative baseURL", "baseURL = '/blog/'\n", []string{"baseURL", "absolute"}},

@@ -38,9 +38,12 @@ func (s *Server) rendered(st *state, p *pipeline.Post) render.Result {
 	l.once.Do(func() {
 		l.res = rs.renderer.Render(p, rs.resolver)
 		for _, is := range l.res.Issues {
-			s.log.Warn("render", "path", p.File, "line", is.Line, "message", is.Message)
+			// Logged as the pipeline's problems are (reload.go), by the path
+			// check prints.
+			pr := pipeline.Problem{Path: st.snap.DisplayPath(p.File), Line: is.Line, Message: is.Message}
+			s.log.Warn("problem", "path", pr.Path, "line", pr.Line, "message", pr.Message)
 			rs.mu.Lock()
-			rs.problems = append(rs.problems, pipeline.Problem{Path: st.snap.DisplayPath(p.File), Line: is.Line, Message: is.Message})
+			rs.problems = append(rs.problems, pr)
 			rs.mu.Unlock()
 		}
 		if len(l.res.Issues) > 0 && s.opts.Dev {
