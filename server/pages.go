@@ -177,13 +177,12 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, st *state) {
 		return
 	}
 	h := w.Header()
-	body, hdr := rp.body, &rp.hdr
-	if len(rp.encoded) > 0 { // the page is over 1 KiB: compressed like any other
+	body, _, hdr := rp.form(r) // the page is over 1 KiB: compressed like any other
+	if len(rp.encoded) > 0 {
 		h["Vary"] = hdrVaryEncoding
-		if e := pickEncoding(r.Header["Accept-Encoding"], rp.encoded); e != nil {
-			body, hdr = e.body, &e.hdr
-			h["Content-Encoding"] = hdr.coding
-		}
+	}
+	if hdr.coding != nil {
+		h["Content-Encoding"] = hdr.coding
 	}
 	h["Content-Type"] = hdr.ctype
 	h.Set("Cache-Control", "no-store")

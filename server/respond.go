@@ -162,12 +162,7 @@ var (
 // beyond what net/http does.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request, st *state, rp *rep) {
 	h := w.Header()
-	body, etag, hdr := rp.body, rp.etag, &rp.hdr
-	if len(rp.encoded) > 0 {
-		if e := pickEncoding(r.Header["Accept-Encoding"], rp.encoded); e != nil {
-			body, etag, hdr = e.body, e.etag, &e.hdr
-		}
-	}
+	body, etag, hdr := rp.form(r)
 	s.commonHeaders(h, st, rp)
 	h["Etag"] = hdr.etag
 	if hdr.lastModified != nil {
@@ -186,6 +181,17 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, st *state, rp *re
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
+}
+
+// form is rp's body in the encoding r accepts best, with the ETag and the
+// prepared headers that go with it.
+func (rp *rep) form(r *http.Request) (body []byte, etag string, hdr *repHeaders) {
+	if len(rp.encoded) > 0 {
+		if e := pickEncoding(r.Header["Accept-Encoding"], rp.encoded); e != nil {
+			return e.body, e.etag, &e.hdr
+		}
+	}
+	return rp.body, rp.etag, &rp.hdr
 }
 
 // commonHeaders sets what a representation's answers share, 304s included.
