@@ -57,7 +57,8 @@ func chromiumPath(t testing.TB) string {
 	return ""
 }
 
-func startBrowser(t testing.TB) *browser {
+// startBrowser starts Chromium with the test flags and any extra ones.
+func startBrowser(t testing.TB, flags ...string) *browser {
 	t.Helper()
 	bin := chromiumPath(t)
 	chromeIn, toChrome, err := os.Pipe()
@@ -66,7 +67,8 @@ func startBrowser(t testing.TB) *browser {
 	must(t, err)
 	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu",
 		"--disable-background-networking", "--disable-component-update", "--no-first-run",
-		"--disable-dev-shm-usage", "--user-data-dir="+t.TempDir(), "--remote-debugging-pipe", "about:blank")
+		"--disable-dev-shm-usage", "--user-data-dir="+t.TempDir(), "--remote-debugging-pipe")
+	cmd.Args = append(append(cmd.Args, flags...), "about:blank")
 	cmd.ExtraFiles = []*os.File{chromeIn, chromeOut} // fds 3 and 4
 	var stderr syncBuffer
 	cmd.Stderr = &stderr
@@ -220,6 +222,26 @@ func (tb *tab) eval(expr string) (json.RawMessage, error) {
 	}
 	if r.ExceptionDetails != nil {
 		return nil, errors.New(r.ExceptionDetails.Text)
+	}
+	return r.Result.Value, nil
+}
+
+// evalAwait evaluates an expression whose value is a promise and returns
+// what it resolves to, as a string.
+func (tb *tab) evalAwait(expr string) (string, error) {
+	res, err := tb.b.call(tb.session, "Runtime.evaluate", map[string]any{"expression": "Promise.resolve(" + expr + ").then(String)", "awaitPromise": true, "returnByValue": true})
+	if err != nil {
+		return "", err
+	}
+	var r struct {
+		Result           struct{ Value string }
+		ExceptionDetails *struct{ Text string }
+	}
+	if err := json.Unmarshal(res, &r); err != nil {
+		return "", err
+	}
+	if r.ExceptionDetails != nil {
+		return "", errors.New(r.ExceptionDetails.Text)
 	}
 	return r.Result.Value, nil
 }

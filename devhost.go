@@ -107,6 +107,32 @@ func otherLoopback(r *http.Request, base string) string {
 	return strings.TrimSuffix(base, "/") + r.URL.RequestURI()
 }
 
+// addrHosts are the host names dev answers because --addr names them:
+// its host, or every address of this machine when it is 0.0.0.0 or ::
+// (a phone on the LAN asks for the machine's address). Loopback names
+// and the base URL's host are answered anyway.
+func addrHosts(addr string) []string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil || host == "" {
+		return nil
+	}
+	ip := net.ParseIP(host)
+	if ip == nil || !ip.IsUnspecified() {
+		return []string{host}
+	}
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var hosts []string
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok {
+			hosts = append(hosts, n.IP.String())
+		}
+	}
+	return hosts
+}
+
 func isLoopback(host string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true
@@ -183,7 +209,7 @@ func (d *devHost) build(cfg *pipeline.Config) (*pipeline.Snapshot, error) {
 // newServer makes a dev server for snap with the configured theme, or the
 // embedded one (and a problem) when that does not load.
 func (d *devHost) newServer(snap *pipeline.Snapshot) (*server.Server, error) {
-	opts := server.Options{Dev: true, Logger: d.log, Started: d.started}
+	opts := server.Options{Dev: true, Hosts: addrHosts(d.o.addr), Logger: d.log, Started: d.started}
 	siteFS, err := openSite(snap.Config.SiteDir)
 	if err == nil && snap.Config.SiteDir != "" {
 		err = d.checkSite(snap, siteFS)

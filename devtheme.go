@@ -37,7 +37,7 @@ func (d *devHost) checkSite(snap *pipeline.Snapshot, siteFS fs.FS) error {
 		paths = append(paths, "/"+snap.Posts[0].Path(sec))
 	}
 	for _, p := range paths {
-		r, err := http.NewRequest(http.MethodGet, "http://folio.invalid"+p, nil)
+		r, err := http.NewRequest(http.MethodGet, "http://localhost"+p, nil) // a Host dev answers
 		if err != nil {
 			return err
 		}

@@ -214,7 +214,7 @@ func (s *Server) commonHeaders(h http.Header, st *state, rp *rep) {
 	default:
 		h["Cache-Control"] = cacheControlHeader(st.snap.Config.Cache.MaxAge)
 	}
-	if rp.cors {
+	if rp.cors && !s.opts.Dev {
 		h["Access-Control-Allow-Origin"] = hdrStar
 	}
 	if rp.link != "" {
@@ -360,7 +360,7 @@ func (s *Server) problem(w http.ResponseWriter, r *http.Request, status int, det
 	h := w.Header()
 	h.Set("Content-Type", "application/problem+json")
 	h.Set("Cache-Control", "no-store")
-	if corsPath(r.URL.Path) {
+	if s.cors(r.URL.Path) {
 		h.Set("Access-Control-Allow-Origin", "*")
 	}
 	h.Set("Content-Length", strconv.Itoa(len(b)+1))
@@ -369,6 +369,10 @@ func (s *Server) problem(w http.ResponseWriter, r *http.Request, status int, det
 		w.Write(append(b, '\n'))
 	}
 }
+
+// cors reports whether answers on path carry CORS headers: on corsPath's
+// routes, never in dev (devguard.go).
+func (s *Server) cors(path string) bool { return !s.opts.Dev && corsPath(path) }
 
 // corsPath reports the routes that carry Access-Control-Allow-Origin: the
 // API, OpenAPI, feed, llms.txt, Markdown and the JS client.
@@ -385,7 +389,7 @@ func corsPath(p string) bool {
 func (s *Server) options(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Allow", "GET, HEAD")
-	if corsPath(r.URL.Path) {
+	if s.cors(r.URL.Path) {
 		h.Set("Access-Control-Allow-Origin", "*")
 		h.Set("Access-Control-Allow-Methods", "GET, HEAD")
 		if req := r.Header.Get("Access-Control-Request-Headers"); req != "" {

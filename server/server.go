@@ -20,9 +20,15 @@ import (
 type Options struct {
 	// Site is the theme: templates/, static/ and sdk/ (see package site).
 	Site fs.FS
-	// Dev turns on the author's extras: the live-reload script and route,
-	// Cache-Control: no-cache, and draft badges.
+	// Dev turns on the author's extras (the live-reload script and route,
+	// Cache-Control: no-cache, draft badges) and the author's guard: no
+	// CORS header, only dev's own Host names, nothing cross-site
+	// (devguard.go).
 	Dev bool
+	// Hosts are the host names dev answers besides loopback ones and the
+	// base URL's: an explicit --addr host, so a phone on the LAN can
+	// preview.
+	Hosts []string
 	// Logger receives access and error logs; nil discards them.
 	Logger *slog.Logger
 	// Started is when the process started: the Last-Modified of assets.
@@ -130,6 +136,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// Every answer of folio dev, redirects and OPTIONS included; errors
 		// replace it with no-store.
 		w.Header()["Cache-Control"] = hdrNoCache
+		if status, detail := s.devRefusal(r, s.current.Load().snap.Config.BaseURL); status != 0 {
+			s.problem(w, r, status, detail)
+			return
+		}
 	}
 	r = cleanRequestPath(r)
 	switch r.Method {
