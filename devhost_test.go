@@ -24,7 +24,7 @@ func TestDevOtherLoopbackName(t *testing.T) {
 		{"LOCALHOST:" + port, 307, f.url + "/blog/x/?q=1"},
 		{"[::1]:" + port, 307, f.url + "/blog/x/?q=1"},
 		{"127.0.0.1:" + port, 200, ""},
-		{"localhost:1", 200, ""}, // another port: someone else's
+		{"localhost:1", 200, ""},         // another port: someone else's
 		{"example.com:" + port, 421, ""}, // not dev's: refused (server/devguard.go)
 	} {
 		req, err := http.NewRequest("GET", f.url+"/blog/x/?q=1", nil)
