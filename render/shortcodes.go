@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"folio/pipeline"
+
+	"github.com/yuin/goldmark/renderer/html"
 )
 
 // callKind tells the shortcodes folio knows apart; callMore stands for the
@@ -91,8 +93,8 @@ func (st *state) figure(c *call) {
 	if src == "" {
 		st.issue(c.line, "figure: missing src")
 	}
-	img := st.resolveDest(src, true, c.line)
-	link := st.resolveDest(n.Param("link", -1), false, c.line)
+	img := st.figureDest(src, true, c.line)
+	link := st.figureDest(n.Param("link", -1), false, c.line)
 	alt, title, caption := n.Param("alt", -1), n.Param("title", -1), n.Param("caption", -1)
 	capHTML, capMD := "", ""
 	if caption != "" {
@@ -139,6 +141,19 @@ func (st *state) figure(c *call) {
 	}
 }
 
+// figureDest resolves one of a figure's URLs (src, link, attrlink) as a
+// Markdown destination is resolved, and leaves out javascript:, vbscript:,
+// file: and data: URLs other than images unless raw HTML is allowed, as
+// writeURL does for Markdown links: a figure's attributes are written by
+// folio, so nothing else would clean them.
+func (st *state) figureDest(dest string, image bool, line int) target {
+	t := st.resolveDest(dest, image, line)
+	if !st.r.opts.Unsafe && (html.IsDangerousURL([]byte(t.url)) || html.IsDangerousURL([]byte(t.md))) {
+		return target{}
+	}
+	return t
+}
+
 func (st *state) figcaption(b *strings.Builder, c *call, title, capHTML string) {
 	n := c.node
 	attrText := n.Param("attr", -1)
@@ -154,7 +169,7 @@ func (st *state) figcaption(b *strings.Builder, c *call, title, capHTML string) 
 	if capHTML != "" || attrText != "" {
 		b.WriteString("<p>" + capHTML)
 		if attrText != "" {
-			attrLink := st.resolveDest(n.Param("attrlink", -1), false, c.line)
+			attrLink := st.figureDest(n.Param("attrlink", -1), false, c.line)
 			if attrLink.url != "" && !attrLink.drop {
 				b.WriteString(`<a href="` + template.HTMLEscapeString(attrLink.url) + `">`)
 			}

@@ -118,6 +118,18 @@ func TestShortcodes(t *testing.T) {
 			md:   []string{"![](https://cdn.example.com/a%20b.png)\n*Only a caption*"},
 		},
 		{
+			// Issue 15, finding 9: a figure's URLs are cleaned as a
+			// Markdown link's are, whatever their case or the controls
+			// hidden in them.
+			body: "{{< figure src=\"javascript:alert(1)\" link=\"JaVaScRiPt:alert(2)\" caption=\"c\" attr=\"by\" attrlink=\"vbscript:x\" >}}\n" +
+				"{{< figure src=\"JAVASCRIPT:alert(3)\" link=\"data:text/html,<b>\" >}}\n" +
+				"{{< figure src=\"data:image/png;base64,AA\" link=\"file:///etc/passwd\" >}}",
+			html: []string{`<figure><img alt="c"><figcaption><p>cby</p></figcaption></figure>`,
+				`<figure><img></figure>`,
+				`<figure><img src="data:image/png;base64,AA"></figure>`},
+			md: []string{"![]()\n*c*", "![]()", "![](data:image/png;base64,AA)"},
+		},
+		{
 			body:  `{{< figure alt="no src" >}}`,
 			html:  []string{`<figure><img alt="no src"></figure>`},
 			md:    []string{"![no src]()"},
