@@ -19,7 +19,13 @@ import (
 // and API calls stay same-origin under the CSP.
 func startFixture(t testing.TB) string {
 	t.Helper()
-	cfg, err := pipeline.LoadConfig("test/config.toml")
+	return startSite(t, "test/config.toml")
+}
+
+// startSite serves the site of a config file as startFixture does.
+func startSite(t testing.TB, config string) string {
+	t.Helper()
+	cfg, err := pipeline.LoadConfig(config)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,11 @@
 //
 //   import { createClient, searchPosts } from "https://example.org/sdk/blog-client.js";
 //   const blog = createClient("https://example.org/");
-//   const hits = await blog.search("go http");
-//   const text = await blog.getMarkdown(hits[0]);
+//   const hits = await blog.search("markdown agents");
+//   if (hits.length > 0) console.log(await blog.getMarkdown(hits[0]));
+//
+// Browsers import it from the blog's URL; Node does not import from http:
+// URLs, so save the file and import it from disk (the README shows both).
 //
 // Search runs here, in the client, never on the server: every term of the
 // query must occur in the lower-cased text made of a post's title,
