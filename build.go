@@ -52,10 +52,10 @@ func runBuild(o *options, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "folio: %s; %s left as it was\n", count(len(ps), "problem", "problems"), o.out)
 		return 1
 	}
-	if ps := slices.Concat(snap.Problems, gateProblems(snap, o)); len(ps) > 0 {
+	if ps := slices.Concat(snap.Problems(), gateProblems(snap, o)); len(ps) > 0 {
 		return problems(ps)
 	}
-	siteFS, err := openSite(snap.Config.SiteDir)
+	siteFS, err := openSite(snap.Config().SiteDir)
 	if err != nil {
 		return fail(2, err)
 	}
@@ -83,12 +83,12 @@ func runBuild(o *options, stderr io.Writer) int {
 		return fail(1, fmt.Errorf("build: %w", err))
 	}
 	if o.nginx != "" {
-		if err := writeNginx(o, site, snap.Config.BaseURL); err != nil {
+		if err := writeNginx(o, site, snap.Config().BaseURL); err != nil {
 			return fail(1, fmt.Errorf("nginx: %w", err))
 		}
 	}
 	fmt.Fprintf(stderr, "folio: wrote %s (%s) to %s in %s\n", count(len(site.Files), "route", "routes"),
-		count(len(snap.Posts), "post", "posts"), o.out, time.Since(start).Round(time.Millisecond))
+		count(len(snap.Posts()), "post", "posts"), o.out, time.Since(start).Round(time.Millisecond))
 	return 0
 }
 

@@ -18,11 +18,11 @@ import (
 // The export refuses any two file names that differ only in case; this
 // is the same rule for the common case, said in the author's terms.
 func slugCaseProblems(snap *pipeline.Snapshot) []pipeline.Problem {
-	posts := slices.Clone(snap.Posts)
+	posts := slices.Clone(snap.Posts())
 	slices.SortFunc(posts, func(a, b *pipeline.Post) int { return cmp.Compare(a.File, b.File) })
 	first := map[string]*pipeline.Post{} // folded slug → the first post by file
 	var out []pipeline.Problem
-	sec := snap.Config.Section
+	sec := snap.Config().Section
 	for _, p := range posts {
 		k := export.FoldCase(p.Slug)
 		q, dup := first[k]

@@ -23,23 +23,23 @@ func runCheck(o *options, stdout, stderr io.Writer) int {
 		return exitCode(err)
 	}
 	if o.verbose {
-		for _, p := range snap.Posts {
-			fmt.Fprintf(stderr, "ok %s -> %s\n", snap.DisplayPath(p.File), snap.Config.AbsURL(p.Path(snap.Config.Section)))
+		for _, p := range snap.Posts() {
+			fmt.Fprintf(stderr, "ok %s -> %s\n", snap.DisplayPath(p.File), snap.Config().AbsURL(p.Path(snap.Config().Section)))
 		}
 		for _, p := range snap.AllPosts() {
-			if why := unpublished(p, snap.Now, snap.Config.Location); why != "" {
+			if why := unpublished(p, snap.Now(), snap.Config().Location); why != "" {
 				fmt.Fprintf(stderr, "skip %s: %s\n", snap.DisplayPath(p.File), why)
 			}
 		}
 	}
-	problems := slices.Concat(snap.Problems, renderProblems(snap), gateProblems(snap, o))
+	problems := slices.Concat(snap.Problems(), renderProblems(snap), gateProblems(snap, o))
 	slices.SortStableFunc(problems, func(a, b pipeline.Problem) int {
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
 	})
 	for _, p := range problems {
 		fmt.Fprintln(stdout, p)
 	}
-	fmt.Fprintf(stdout, "%d posts, %d problems\n", len(snap.Posts), len(problems))
+	fmt.Fprintf(stdout, "%d posts, %d problems\n", len(snap.Posts()), len(problems))
 	if len(problems) > 0 {
 		return 1
 	}
@@ -69,7 +69,7 @@ func unpublished(p *pipeline.Post, now time.Time, loc *time.Location) string {
 // static export cannot hold apart. check is the gate before a deploy, so
 // it fails on whatever would stop build.
 func gateProblems(snap *pipeline.Snapshot, o *options) []pipeline.Problem {
-	return slices.Concat(sectionProblems(snap.Config, configName(o)), slugCaseProblems(snap))
+	return slices.Concat(sectionProblems(snap.Config(), configName(o)), slugCaseProblems(snap))
 }
 
 // renderProblems renders every published post the way the server does and
@@ -78,7 +78,7 @@ func gateProblems(snap *pipeline.Snapshot, o *options) []pipeline.Problem {
 func renderProblems(snap *pipeline.Snapshot) []pipeline.Problem {
 	r, ix := render.ForSnapshot(snap)
 	var out []pipeline.Problem
-	for _, p := range snap.Posts {
+	for _, p := range snap.Posts() {
 		for _, is := range r.Render(p, ix).Issues {
 			out = append(out, pipeline.Problem{Path: snap.DisplayPath(p.File), Line: is.Line, Message: is.Message})
 		}

@@ -35,6 +35,6 @@ func runDev(ctx context.Context, o *options, stderr io.Writer, log *slog.Logger)
 	hs.RegisterOnShutdown(func() { d.current().CloseEvents() })
 	snap := d.current().Snapshot()
 	fmt.Fprintf(stderr, "folio: serving %s (%d posts, built in %s)\n",
-		baseFromAddr(ln.Addr()), len(snap.Posts), time.Since(start).Round(time.Millisecond))
+		baseFromAddr(ln.Addr()), len(snap.Posts()), time.Since(start).Round(time.Millisecond))
 	return serveUntilDone(ctx, hs, ln, log, nil)
 }

@@ -31,7 +31,7 @@ func TestDevConfigChanges(t *testing.T) {
 	config := f.path("config.toml")
 
 	f.write("config.toml", devConfig+"description = \"Now described\"\n")
-	s := f.waitSnap("the new config", func(s *pipeline.Snapshot) bool { return s.Config.Description == "Now described" })
+	s := f.waitSnap("the new config", func(s *pipeline.Snapshot) bool { return s.Config().Description == "Now described" })
 	wantReloadOf(t, events.next(t), s)
 	if _, body := f.get("/"); !strings.Contains(body, "Now described") {
 		t.Error("the home page does not show the new description")
@@ -77,7 +77,7 @@ func TestDevConfigChanges(t *testing.T) {
 		case <-time.After(devWait):
 			t.Fatal("the old server's stream did not end")
 		}
-		s := f.waitSnap("the notes section", func(s *pipeline.Snapshot) bool { return s.Config.Section == "notes" })
+		s := f.waitSnap("the notes section", func(s *pipeline.Snapshot) bool { return s.Config().Section == "notes" })
 		if resp, _ := f.get("/notes/y/"); resp.StatusCode != 200 {
 			t.Errorf("/notes/y/: %d", resp.StatusCode)
 		}
@@ -166,11 +166,11 @@ func TestDevBaseURL(t *testing.T) {
 	dir := newDevDir(t, map[string]string{"content/blog/x.md": post("X", "2026-01-01T00:00:00Z")})
 	writeFile(t, filepath.Join(dir, "config.toml"), devConfig+"baseURL = \"https://example.org/\"\n")
 	f := startDev(t, dir, nil)
-	if got := f.d.current().Snapshot().Config.BaseURL; got != f.url+"/" {
+	if got := f.d.current().Snapshot().Config().BaseURL; got != f.url+"/" {
 		t.Errorf("base URL %q, want %q", got, f.url+"/")
 	}
 	g := startDev(t, dir, func(o *options) { o.baseURL = "https://preview.example.net/" })
-	if got := g.d.current().Snapshot().Config.BaseURL; got != "https://preview.example.net/" {
+	if got := g.d.current().Snapshot().Config().BaseURL; got != "https://preview.example.net/" {
 		t.Errorf("with --base-url: %q", got)
 	}
 }
@@ -276,7 +276,7 @@ func TestDevRescanKeepsLastGood(t *testing.T) {
 	must(t, os.Remove(filepath.Join(dir, "content/blog/y.md")))
 	d.apply(context.Background(), []watch.Batch{{Root: d.roots.content, Rescan: true}})
 	s := d.current().Snapshot()
-	if titleOf(s, "x") != "X" || s.Post("y") != nil || s.Post("z") == nil || len(s.Problems) != 1 {
+	if titleOf(s, "x") != "X" || s.Post("y") != nil || s.Post("z") == nil || len(s.Problems()) != 1 {
 		t.Errorf("after the rescan: %s", describe([]*pipeline.Snapshot{s}))
 	}
 }

@@ -26,14 +26,14 @@ func TestDevConfigFileAppears(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "content", "blog", "x.md"), post("X", "2026-01-01T00:00:00Z"))
 	t.Chdir(dir) // ./config.toml is the one read when --config is not given
 	f := startDev(t, dir, func(o *options) { o.config = "" })
-	if got := f.d.current().Snapshot().Config.Title; got != "folio" {
+	if got := f.d.current().Snapshot().Config().Title; got != "folio" {
 		t.Fatalf("title %q without config.toml, want the default", got)
 	}
 	events := f.openEvents("")
 
 	t.Run("created", func(t *testing.T) {
 		f.write("config.toml", "title = \"Created\"\n")
-		s := f.waitSnap("the new config", func(s *pipeline.Snapshot) bool { return s.Config.Title == "Created" })
+		s := f.waitSnap("the new config", func(s *pipeline.Snapshot) bool { return s.Config().Title == "Created" })
 		wantReloadOf(t, events.next(t), s)
 		if _, body := f.get("/"); !strings.Contains(body, "Created") {
 			t.Error("the home page does not show the title of the new config.toml")
@@ -43,7 +43,7 @@ func TestDevConfigFileAppears(t *testing.T) {
 	t.Run("renamed over", func(t *testing.T) {
 		f.write("config.toml.new", "title = \"Renamed\"\n")
 		must(t, os.Rename(f.path("config.toml.new"), f.path("config.toml")))
-		s := f.waitSnap("the renamed config", func(s *pipeline.Snapshot) bool { return s.Config.Title == "Renamed" })
+		s := f.waitSnap("the renamed config", func(s *pipeline.Snapshot) bool { return s.Config().Title == "Renamed" })
 		wantReloadOf(t, events.next(t), s)
 	})
 
@@ -62,7 +62,7 @@ func TestDevConfigFileAppears(t *testing.T) {
 	t.Run("deleted", func(t *testing.T) {
 		must(t, os.Remove(f.path("config.toml")))
 		wantEventNamed(t, events.next(t), "clear")
-		s := f.waitSnap("the defaults", func(s *pipeline.Snapshot) bool { return s.Config.Title == "folio" })
+		s := f.waitSnap("the defaults", func(s *pipeline.Snapshot) bool { return s.Config().Title == "folio" })
 		wantReloadOf(t, events.next(t), s)
 	})
 
@@ -79,7 +79,7 @@ func TestDevConfigFileAppears(t *testing.T) {
 		// files above would come before the marker's.
 		time.Sleep(devSettle)
 		f.write("config.toml", "title = \"Marker\"\n")
-		f.waitSnap("the marker config", func(s *pipeline.Snapshot) bool { return s.Config.Title == "Marker" })
+		f.waitSnap("the marker config", func(s *pipeline.Snapshot) bool { return s.Config().Title == "Marker" })
 		if got := f.since(before); len(got) != 1 {
 			t.Fatalf("%d snapshots for one config change and unrelated files, want 1: %s", len(got), describe(got))
 		}
@@ -104,7 +104,7 @@ func TestDevConfigFileNamed(t *testing.T) {
 	f.write("staged.toml", devConfig+"description = \"Back again\"\n")
 	must(t, os.Rename(f.path("staged.toml"), config))
 	wantEventNamed(t, events.next(t), "clear")
-	s := f.waitSnap("the config made again", func(s *pipeline.Snapshot) bool { return s.Config.Description == "Back again" })
+	s := f.waitSnap("the config made again", func(s *pipeline.Snapshot) bool { return s.Config().Description == "Back again" })
 	wantReloadOf(t, events.next(t), s)
 }
 
@@ -119,7 +119,7 @@ func TestDevConfigInContentFolder(t *testing.T) {
 	f := startDev(t, dir, func(o *options) { o.config = config })
 	before := f.count()
 	f.write("content/config.toml", "title = \"Two\"\ncontentDir = \".\"\n")
-	f.waitSnap("the new title", func(s *pipeline.Snapshot) bool { return s.Config.Title == "Two" })
+	f.waitSnap("the new title", func(s *pipeline.Snapshot) bool { return s.Config().Title == "Two" })
 	if got := f.afterSettling(before); len(got) != 1 {
 		t.Fatalf("%d snapshots for one config save, want 1: %s", len(got), describe(got))
 	}
@@ -183,7 +183,7 @@ func TestDevFoldersReplaced(t *testing.T) {
 	must(t, os.Rename(staged, posts))
 	f.waitSnap("the new folder's post", func(s *pipeline.Snapshot) bool { return s.Post("y") != nil && s.Post("x") == nil })
 	for _, s := range f.since(before) {
-		if len(s.Posts) == 0 {
+		if len(s.Posts()) == 0 {
 			t.Fatalf("a snapshot without posts was served: %s", describe(f.since(before)))
 		}
 	}
@@ -226,14 +226,14 @@ func TestDevConfigAndContentOneBurst(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	f.waitSnap("the new config over every new post", func(s *pipeline.Snapshot) bool {
-		return s.Config.Description == "Checked out" && s.Post(fmt.Sprintf("p%03d", n-1)) != nil
+		return s.Config().Description == "Checked out" && s.Post(fmt.Sprintf("p%03d", n-1)) != nil
 	})
 	got := f.afterSettling(before)
 	if len(got) != 1 {
 		t.Fatalf("%d snapshots for one burst over the config and %d posts, want 1: %s", len(got), n, summarize(got))
 	}
-	if s := got[0]; s.Config.Description != "Checked out" || len(s.Posts) != n+1 {
-		t.Errorf("the snapshot has description %q and %d posts, want \"Checked out\" and %d", s.Config.Description, len(s.Posts), n+1)
+	if s := got[0]; s.Config().Description != "Checked out" || len(s.Posts()) != n+1 {
+		t.Errorf("the snapshot has description %q and %d posts, want \"Checked out\" and %d", s.Config().Description, len(s.Posts()), n+1)
 	}
 }
 
@@ -242,7 +242,7 @@ func TestDevConfigAndContentOneBurst(t *testing.T) {
 func summarize(snaps []*pipeline.Snapshot) string {
 	var b strings.Builder
 	for _, s := range snaps {
-		fmt.Fprintf(&b, "\n  #%d: description %q, %d posts", s.ID, s.Config.Description, len(s.Posts))
+		fmt.Fprintf(&b, "\n  #%d: description %q, %d posts", s.ID(), s.Config().Description, len(s.Posts()))
 	}
 	return b.String()
 }

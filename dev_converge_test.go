@@ -67,7 +67,7 @@ func converge(t *testing.T, seed uint64) {
 	served := f.d.current().Snapshot()
 	fsys, err := openContent(f.path("content"))
 	must(t, err)
-	fresh, err := pipeline.Build(fsys, served.Config, served.Options(), served.Now)
+	fresh, err := pipeline.Build(fsys, served.Config(), served.Options(), served.Now())
 	must(t, err)
 	if got, want := summary(served), summary(fresh); got != want {
 		t.Fatalf("seed %d: served snapshot differs from a fresh build\nops:\n%s\nserved:\n%s\nfresh:\n%s",
@@ -78,11 +78,11 @@ func converge(t *testing.T, seed uint64) {
 // summary renders what a snapshot serves, for comparison.
 func summary(s *pipeline.Snapshot) string {
 	var b strings.Builder
-	for _, p := range s.Posts {
+	for _, p := range s.Posts() {
 		fmt.Fprintf(&b, "%s %q %s %s file=%s bundle=%s res=%v tags=%v hash=%x\n", p.Slug, p.Title,
 			p.Date.Format(time.RFC3339), p.Lastmod.Format(time.RFC3339), p.File, p.Bundle, p.Resources, p.Tags, p.Hash)
 	}
-	for _, p := range s.Problems {
+	for _, p := range s.Problems() {
 		fmt.Fprintf(&b, "problem %s\n", p)
 	}
 	return b.String()

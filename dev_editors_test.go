@@ -99,7 +99,7 @@ func TestDevEditorSaves(t *testing.T) {
 			}
 			s := got[0]
 			p := s.Post("x")
-			if p == nil || p.Title != "New" || len(s.Posts) != 2 || len(s.Problems) != 0 {
+			if p == nil || p.Title != "New" || len(s.Posts()) != 2 || len(s.Problems()) != 0 {
 				t.Fatalf("snapshot after the save: %s", describe(got))
 			}
 			if text := bodyText(p); text != "new body\n" {
@@ -157,11 +157,11 @@ func bodyText(p *pipeline.Post) string {
 func describe(snaps []*pipeline.Snapshot) string {
 	var s string
 	for _, sn := range snaps {
-		s += "\n  #" + strconv.FormatUint(sn.ID, 10) + ":"
-		for _, p := range sn.Posts {
+		s += "\n  #" + strconv.FormatUint(sn.ID(), 10) + ":"
+		for _, p := range sn.Posts() {
 			s += " " + p.Slug + "=" + strconv.Quote(p.Title)
 		}
-		for _, p := range sn.Problems {
+		for _, p := range sn.Problems() {
 			s += " [" + p.String() + "]"
 		}
 	}

@@ -15,8 +15,8 @@ import (
 // wantReloadOf checks that ev is a reload of snapshot s.
 func wantReloadOf(t *testing.T, ev sseEvent, s *pipeline.Snapshot) {
 	t.Helper()
-	if ev.Event != "reload" || ev.Data != strconv.FormatUint(s.ID, 10) {
-		t.Fatalf("got %s %q, want reload %d", ev.Event, ev.Data, s.ID)
+	if ev.Event != "reload" || ev.Data != strconv.FormatUint(s.ID(), 10) {
+		t.Fatalf("got %s %q, want reload %d", ev.Event, ev.Data, s.ID())
 	}
 }
 
@@ -128,7 +128,7 @@ func TestDevSchedule(t *testing.T) {
 			t.Errorf("%s: reload before the instant", step.name)
 		}
 		s := f.d.current().Snapshot()
-		if ev.Data != strconv.FormatUint(s.ID, 10) || (s.Post("soon") != nil) != step.soon || (s.Post("ending") != nil) != step.ending {
+		if ev.Data != strconv.FormatUint(s.ID(), 10) || (s.Post("soon") != nil) != step.soon || (s.Post("ending") != nil) != step.ending {
 			t.Fatalf("%s: after the reload event %s: %s", step.name, ev.Data, describe([]*pipeline.Snapshot{s}))
 		}
 		_, body := f.get("/api/posts.json")

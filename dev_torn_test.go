@@ -134,7 +134,7 @@ func TestDevNoTornReads(t *testing.T) {
 		t.Fatalf("only %d snapshots: the edits did not stream in", len(snaps))
 	}
 	for _, list := range lists {
-		if !anySnapshot(snaps, func(s *pipeline.Snapshot) bool { return window(s, list, 0) && len(list) == len(s.Posts) }) {
+		if !anySnapshot(snaps, func(s *pipeline.Snapshot) bool { return window(s, list, 0) && len(list) == len(s.Posts()) }) {
 			t.Errorf("posts.json matched no served snapshot: %v", list)
 		}
 	}
@@ -184,13 +184,13 @@ func anySnapshot(snaps []*pipeline.Snapshot, ok func(*pipeline.Snapshot) bool) b
 	return false
 }
 
-// window reports whether items are s.Posts[at:at+len(items)].
+// window reports whether items are s.Posts()[at:at+len(items)].
 func window(s *pipeline.Snapshot, items []item, at int) bool {
-	if at < 0 || at+len(items) > len(s.Posts) {
+	if at < 0 || at+len(items) > len(s.Posts()) {
 		return false
 	}
 	for i, it := range items {
-		p := s.Posts[at+i]
+		p := s.Posts()[at+i]
 		if p.Slug != it.Slug || p.Title != it.Title {
 			return false
 		}
@@ -202,11 +202,11 @@ func window(s *pipeline.Snapshot, items []item, at int) bool {
 // exactly when the run does not reach the end.
 func pageOf(s *pipeline.Snapshot, pg page) bool {
 	if len(pg.Items) == 0 {
-		return len(s.Posts) == 0 && pg.NextCursor == nil
+		return len(s.Posts()) == 0 && pg.NextCursor == nil
 	}
-	for at, p := range s.Posts {
+	for at, p := range s.Posts() {
 		if p.Slug == pg.Items[0].Slug {
-			last := at+len(pg.Items) == len(s.Posts)
+			last := at+len(pg.Items) == len(s.Posts())
 			return window(s, pg.Items, at) && last == (pg.NextCursor == nil)
 		}
 	}

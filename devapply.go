@@ -82,8 +82,8 @@ func (d *devHost) apply(ctx context.Context, batches []watch.Batch) {
 		}
 	}
 	snap := d.current().Snapshot()
-	attrs := []any{"changed", what, "files", ch.files, "posts", len(snap.Posts),
-		"problems", len(snap.Problems) + len(d.configProblem) + len(d.siteProblem),
+	attrs := []any{"changed", what, "files", ch.files, "posts", len(snap.Posts()),
+		"problems", len(snap.Problems()) + len(d.configProblem) + len(d.siteProblem),
 		"took", time.Since(start).Round(time.Microsecond)}
 	if ch.rescan {
 		attrs = append(attrs, "rescan", true)
@@ -95,7 +95,7 @@ func (d *devHost) apply(ctx context.Context, batches []watch.Batch) {
 }
 
 func (d *devHost) firstProblem(snap *pipeline.Snapshot) string {
-	for _, list := range [][]pipeline.Problem{d.configProblem, d.siteProblem, snap.Problems} {
+	for _, list := range [][]pipeline.Problem{d.configProblem, d.siteProblem, snap.Problems()} {
 		if len(list) > 0 {
 			return list[0].String()
 		}
@@ -113,8 +113,8 @@ func (d *devHost) reloadContent(ch devChange) {
 	old := srv.Snapshot()
 	paths := ch.paths
 	if ch.rescan {
-		if !sameFolder(old.FS(), old.Config.ContentDir) {
-			next, err := d.build(old.Config)
+		if !sameFolder(old.FS(), old.Config().ContentDir) {
+			next, err := d.build(old.Config())
 			if err != nil {
 				d.log.Error("rebuild failed; still serving the previous snapshot", "err", err)
 				return
@@ -122,7 +122,7 @@ func (d *devHost) reloadContent(ch devChange) {
 			d.swap(srv, next)
 			return
 		}
-		paths = []string{old.Config.Section}
+		paths = []string{old.Config().Section}
 	}
 	next, err := old.Update(paths, time.Now())
 	if err != nil {
@@ -146,7 +146,7 @@ func sameFolder(fsys fs.FS, dir string) bool {
 // is reported.
 func (d *devHost) reloadSite() {
 	srv := d.current()
-	d.loadSite(srv, srv.Snapshot().Config.SiteDir)
+	d.loadSite(srv, srv.Snapshot().Config().SiteDir)
 	d.report()
 }
 
@@ -209,7 +209,7 @@ func (d *devHost) reloadConfig(ctx context.Context, replaced bool) {
 		d.report() // "clear" before the reload below
 	}
 	srv := d.current()
-	oldCfg := srv.Snapshot().Config
+	oldCfg := srv.Snapshot().Config()
 	if cfg.Section != oldCfg.Section {
 		// The routes depend on the section: a new server. The old one's
 		// browsers lose their stream, reconnect to the new one and reload.

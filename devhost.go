@@ -82,7 +82,7 @@ func (d *devHost) current() *server.Server { return d.srv.Load() }
 // dev serves 127.0.0.1: both work.
 func (d *devHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	srv := d.srv.Load()
-	if to := otherLoopback(r, srv.Snapshot().Config.BaseURL); to != "" {
+	if to := otherLoopback(r, srv.Snapshot().Config().BaseURL); to != "" {
 		h := w.Header()
 		h.Set("Location", to)
 		h.Set("Cache-Control", "no-cache")
@@ -210,8 +210,8 @@ func (d *devHost) build(cfg *pipeline.Config) (*pipeline.Snapshot, error) {
 // embedded one (and a problem) when that does not load.
 func (d *devHost) newServer(snap *pipeline.Snapshot) (*server.Server, error) {
 	opts := server.Options{Dev: true, Hosts: addrHosts(d.o.addr), Logger: d.log, Started: d.started}
-	siteFS, err := openSite(snap.Config.SiteDir)
-	if err == nil && snap.Config.SiteDir != "" {
+	siteFS, err := openSite(snap.Config().SiteDir)
+	if err == nil && snap.Config().SiteDir != "" {
 		err = d.checkSite(snap, siteFS)
 	}
 	if err == nil {
@@ -222,7 +222,7 @@ func (d *devHost) newServer(snap *pipeline.Snapshot) (*server.Server, error) {
 			return srv, nil
 		}
 	}
-	d.siteProblem = siteProblems(err, snap.Config.SiteDir)
+	d.siteProblem = siteProblems(err, snap.Config().SiteDir)
 	d.log.Error("site: using the embedded theme until this is fixed", "err", err)
 	opts.Site = site.FS
 	return server.New(snap, opts)

@@ -31,10 +31,10 @@ func (d *devHost) checkSite(snap *pipeline.Snapshot, siteFS fs.FS) error {
 		return err
 	}
 	defer srv.CloseEvents()
-	sec := snap.Config.Section
+	sec := snap.Config().Section
 	paths := []string{"/", "/" + sec + "/", "/_folio/no-such-page"}
-	if len(snap.Posts) > 0 {
-		paths = append(paths, "/"+snap.Posts[0].Path(sec))
+	if len(snap.Posts()) > 0 {
+		paths = append(paths, "/"+snap.Posts()[0].Path(sec))
 	}
 	for _, p := range paths {
 		r, err := http.NewRequest(http.MethodGet, "http://localhost"+p, nil) // a Host dev answers

@@ -76,7 +76,7 @@ func (h *host) build(old *pipeline.Snapshot) (*server.Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range snap.Problems {
+	for _, p := range snap.Problems() {
 		h.log.Warn("problem", "path", p.Path, "line", p.Line, "message", p.Message)
 	}
 	siteFS, err := openSite(cfg.SiteDir)
@@ -96,28 +96,14 @@ func (h *host) snapshot(cfg *pipeline.Config, old *pipeline.Snapshot, now time.T
 	// sameFolder: a content folder replaced whole (mv content.new content)
 	// must be read afresh; the old snapshot reads through a handle on the
 	// folder it was built from (see devapply.go).
-	if old != nil && sameContent(old.Config, cfg) && sameFolder(old.FS(), cfg.ContentDir) {
-		next, err := old.Update([]string{cfg.Section}, now)
-		if err != nil {
-			return nil, err
-		}
-		// next is new and not yet shared with any reader, so giving it
-		// the new config (title, base URL, page size…) is not a mutation
-		// anyone can observe.
-		next.Config = cfg
-		return next, nil
+	if old != nil && old.Config().ReadsLike(cfg) && sameFolder(old.FS(), cfg.ContentDir) {
+		return old.Reconfigured(cfg, []string{cfg.Section}, now)
 	}
 	fsys, err := openContent(cfg.ContentDir)
 	if err != nil {
 		return nil, err
 	}
 	return pipeline.Build(fsys, cfg, pipeline.Options{Root: cfg.ContentDir}, now)
-}
-
-// sameContent reports whether two configs read the same posts the same
-// way, so the previous snapshot's parsed posts are still valid.
-func sameContent(a, b *pipeline.Config) bool {
-	return a.ContentDir == b.ContentDir && a.Section == b.Section && a.TimeZone == b.TimeZone
 }
 
 // loop runs the scheduled publishing of the current server, reloads on
@@ -159,7 +145,7 @@ func (h *host) reload() bool {
 	}
 	h.srv.Store(srv)
 	snap := srv.Snapshot()
-	h.log.Info("reloaded", "posts", len(snap.Posts), "problems", len(snap.Problems), "took", time.Since(start).Round(time.Millisecond))
+	h.log.Info("reloaded", "posts", len(snap.Posts()), "problems", len(snap.Problems()), "took", time.Since(start).Round(time.Millisecond))
 	return true
 }
 
@@ -184,7 +170,7 @@ func (h *host) apply(batches []watch.Batch) {
 	rescan := false
 	for _, b := range batches {
 		if b.Rescan {
-			paths = append(paths, old.Config.Section)
+			paths = append(paths, old.Config().Section)
 			rescan = true
 		}
 		paths = append(paths, b.Paths...)
@@ -193,7 +179,7 @@ func (h *host) apply(batches []watch.Batch) {
 	var err error
 	if rescan {
 		// The whole folder is read again; afresh if it was replaced.
-		next, err = h.snapshot(old.Config, old, time.Now())
+		next, err = h.snapshot(old.Config(), old, time.Now())
 	} else {
 		next, err = old.Update(paths, time.Now())
 	}
@@ -202,10 +188,10 @@ func (h *host) apply(batches []watch.Batch) {
 		return
 	}
 	srv.Swap(next)
-	for _, p := range next.Problems {
+	for _, p := range next.Problems() {
 		h.log.Warn("problem", "path", p.Path, "line", p.Line, "message", p.Message)
 	}
-	h.log.Info("updated", "changed", len(paths), "posts", len(next.Posts), "problems", len(next.Problems))
+	h.log.Info("updated", "changed", len(paths), "posts", len(next.Posts()), "problems", len(next.Problems()))
 }
 
 // contentWatch is the --watch watcher of one content folder; the zero
@@ -235,7 +221,7 @@ func (h *host) watch(prev *contentWatch) *contentWatch {
 	if !h.o.watch {
 		return nil
 	}
-	dir := h.current().Snapshot().Config.ContentDir
+	dir := h.current().Snapshot().Config().ContentDir
 	if prev != nil && prev.dir == dir && prev.w != nil {
 		return prev
 	}

@@ -56,7 +56,7 @@ func runServe(ctx context.Context, o *options, stderr io.Writer, log *slog.Logge
 	hs := newHTTPServer(accessLog(h, lines), log)
 	snap := h.current().Snapshot()
 	fmt.Fprintf(stderr, "folio: serving %s (%d posts, built in %s)\n",
-		baseFromAddr(ln.Addr()), len(snap.Posts), time.Since(start).Round(time.Millisecond))
+		baseFromAddr(ln.Addr()), len(snap.Posts()), time.Since(start).Round(time.Millisecond))
 	return serveUntilDone(ctx, hs, coalesceListener{ln}, log, func() { lines.flush() })
 }
 

@@ -49,10 +49,10 @@ func benchBuild(b *testing.B, fsys iofs.FS, cfg *Config) {
 		}
 	}
 	reportCPU(b, cputime.Used()-cpu)
-	if len(snap.Problems) > 0 || len(snap.Posts) < benchPosts*9/10 {
-		b.Fatalf("%d posts, %d problems (first: %v)", len(snap.Posts), len(snap.Problems), snap.Problems)
+	if len(snap.problems) > 0 || len(snap.posts) < benchPosts*9/10 {
+		b.Fatalf("%d posts, %d problems (first: %v)", len(snap.posts), len(snap.problems), snap.problems)
 	}
-	b.ReportMetric(float64(len(snap.Posts)), "posts")
+	b.ReportMetric(float64(len(snap.posts)), "posts")
 }
 
 // BenchmarkUpdateOne measures the next snapshot after one post changed in a
@@ -77,8 +77,8 @@ func BenchmarkUpdateOne(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	if len(snap.Problems) > 0 {
-		b.Fatal(snap.Problems)
+	if len(snap.problems) > 0 {
+		b.Fatal(snap.problems)
 	}
 }
 

@@ -87,7 +87,7 @@ func TestUnknownShortcodeIsAWarning(t *testing.T) {
 	}
 	want := "content/blog/x.md:7: unknown shortcode \"gist\"\ncontent/blog/x.md:9: unknown shortcode \"tweet\"\n"
 	var got strings.Builder
-	for _, p := range s.Problems {
+	for _, p := range s.problems {
 		got.WriteString(p.String() + "\n")
 	}
 	if got.String() != want {

@@ -62,6 +62,13 @@ type MarkupConfig struct {
 	Unsafe bool `toml:"unsafe"` // pass raw HTML in posts through
 }
 
+// ReadsLike reports whether c reads a content folder as o does: the same
+// folder, section and time zone, so that posts parsed under one are the
+// posts of the other.
+func (c *Config) ReadsLike(o *Config) bool {
+	return c.ContentDir == o.ContentDir && c.Section == o.Section && c.TimeZone == o.TimeZone
+}
+
 // MaxPageSize is the largest cursor page the API serves.
 const MaxPageSize = 50
 

@@ -148,9 +148,9 @@ func (s *Snapshot) page(cursor string, size int, mem *cursorMemory) ([]*Post, st
 		}
 		start = s.search(pos)
 	}
-	end := min(start+size, len(s.Posts))
-	items := s.Posts[start:end]
-	if end >= len(s.Posts) || len(items) == 0 {
+	end := min(start+size, len(s.posts))
+	items := s.posts[start:end]
+	if end >= len(s.posts) || len(items) == 0 {
 		return items, "", nil
 	}
 	return items, mem.cursorFor(items[len(items)-1]), nil
@@ -158,7 +158,7 @@ func (s *Snapshot) page(cursor string, size int, mem *cursorMemory) ([]*Post, st
 
 // search returns the index of the first post after pos.
 func (s *Snapshot) search(pos position) int {
-	return sort.Search(len(s.Posts), func(i int) bool { return pos.after(s.Posts[i]) })
+	return sort.Search(len(s.posts), func(i int) bool { return pos.after(s.posts[i]) })
 }
 
 // wholeSlug returns the slug the cut token tok (decoded as pos) was made
@@ -170,7 +170,7 @@ func (s *Snapshot) wholeSlug(tok string, pos position, mem *cursorMemory) string
 	if slug, ok := mem.recall(tok); ok {
 		return slug
 	}
-	for _, p := range s.Posts[s.search(pos):] {
+	for _, p := range s.posts[s.search(pos):] {
 		if p.Date.Unix() != pos.date || !strings.HasPrefix(p.Slug, pos.slug) {
 			break
 		}
@@ -186,8 +186,8 @@ func (s *Snapshot) wholeSlug(tok string, pos position, mem *cursorMemory) string
 func (s *Snapshot) Cursors(size int) []string {
 	size = max(size, 1)
 	out := []string{FirstCursor}
-	for i := size; i < len(s.Posts); i += size {
-		out = append(out, CursorFor(s.Posts[i-1]))
+	for i := size; i < len(s.posts); i += size {
+		out = append(out, CursorFor(s.posts[i-1]))
 	}
 	return out
 }

@@ -87,8 +87,8 @@ func firstPage(t *testing.T, tc changeCase) (fstest.MapFS, *Snapshot, string) {
 		set(fsys, postFile(slug), post("slug: "+slug, "date: "+d))
 	}
 	s := build(t, fsys, Options{}, testNow)
-	if len(s.Problems) > 0 {
-		t.Fatal(s.Problems)
+	if len(s.problems) > 0 {
+		t.Fatal(s.problems)
 	}
 	items, next, err := s.Page(FirstCursor, tc.size)
 	if err != nil || !slices.Equal(slugs(items), tc.page1) || next == "" {
@@ -129,7 +129,7 @@ func changeSite(t *testing.T, fsys fstest.MapFS, s *Snapshot, tc changeCase) *Sn
 func walkFrom(t *testing.T, s *Snapshot, tok string, size int, page func(*Snapshot, string, int) ([]*Post, string, error)) []string {
 	t.Helper()
 	var out []string
-	for range len(s.Posts) + 2 {
+	for range len(s.posts) + 2 {
 		items, next, err := page(s, tok, size)
 		if err != nil {
 			t.Fatalf("Page(%q): %v", tok, err)

@@ -36,19 +36,19 @@ func FuzzCursorRoundTrip(f *testing.F) {
 		if _, err := decodeCursor(tok); err != nil {
 			t.Fatalf("the issued cursor %q for %q does not decode: %v", tok, slug, err)
 		}
-		s := &Snapshot{Posts: neighbours(self)}
-		i := slices.Index(s.Posts, self)
+		s := &Snapshot{posts: neighbours(self)}
+		i := slices.Index(s.posts, self)
 		page := max(int(size)%8, 1)
 		items, next, err := s.Page(tok, page)
 		if err != nil {
 			t.Fatalf("Page(%q): %v", tok, err)
 		}
-		want := s.Posts[i+1 : min(i+1+page, len(s.Posts))]
+		want := s.posts[i+1 : min(i+1+page, len(s.posts))]
 		if !slices.Equal(items, want) {
 			t.Fatalf("after %q (%v): got %v, want %v", slug, date, slugs(items), slugs(want))
 		}
-		if (next == "") != (i+1+page >= len(s.Posts)) {
-			t.Fatalf("after %q: next cursor %q with %d of %d posts left", slug, next, len(s.Posts)-i-1, len(s.Posts))
+		if (next == "") != (i+1+page >= len(s.posts)) {
+			t.Fatalf("after %q: next cursor %q with %d of %d posts left", slug, next, len(s.posts)-i-1, len(s.posts))
 		}
 	})
 }

@@ -26,7 +26,7 @@ func site(t *testing.T, n int) *Snapshot {
 func walk(t *testing.T, s *Snapshot, size int) (pages [][]*Post, tokens []string) {
 	t.Helper()
 	cur := FirstCursor
-	for range len(s.Posts) + 2 {
+	for range len(s.posts) + 2 {
 		tokens = append(tokens, cur)
 		items, next, err := s.Page(cur, size)
 		if err != nil {
@@ -59,8 +59,8 @@ func TestCursorWalk(t *testing.T) {
 				}
 				all = append(all, p...)
 			}
-			if !slices.Equal(all, s.Posts) {
-				t.Errorf("walk = %v, want %v", slugs(all), slugs(s.Posts))
+			if !slices.Equal(all, s.posts) {
+				t.Errorf("walk = %v, want %v", slugs(all), slugs(s.posts))
 			}
 			if got := s.Cursors(tc.size); !slices.Equal(got, tokens) {
 				t.Errorf("Cursors = %q, walk issued %q", got, tokens)
@@ -124,7 +124,7 @@ func TestMalformedCursors(t *testing.T) {
 
 func TestCursorAfterLast(t *testing.T) {
 	s := site(t, 4)
-	last := CursorFor(s.Posts[len(s.Posts)-1])
+	last := CursorFor(s.posts[len(s.posts)-1])
 	items, next, err := s.Page(last, 2)
 	if err != nil || len(items) != 0 || next != "" {
 		t.Errorf("after the last post: %d items, %q, %v", len(items), next, err)
@@ -136,7 +136,7 @@ func TestCursorAfterLast(t *testing.T) {
 	}
 	// A position newer than every post starts at the top.
 	items, _, _ = s.Page(CursorFor(&Post{Slug: "a", Date: date("2100-01-01T00:00:00Z")}), 2)
-	if !slices.Equal(items, s.Posts[:2]) {
+	if !slices.Equal(items, s.posts[:2]) {
 		t.Errorf("from the future: %v", slugs(items))
 	}
 }
@@ -190,15 +190,15 @@ func TestCursorLongSlugs(t *testing.T) {
 		files[fmt.Sprintf("blog/%c.md", 'a'+i)] = post("slug: "+prefix+string(rune('a'+i)), "date: 2025-01-01T00:00:00Z")
 	}
 	s := build(t, mapFS(files), Options{}, testNow)
-	if len(s.Problems) > 0 {
-		t.Fatal(s.Problems)
+	if len(s.problems) > 0 {
+		t.Fatal(s.problems)
 	}
 	pages, tokens := walk(t, s, 1)
 	if len(pages) != 5 {
 		t.Fatalf("%d pages, want 5", len(pages))
 	}
 	for i, p := range pages {
-		if len(p) != 1 || p[0] != s.Posts[i] {
+		if len(p) != 1 || p[0] != s.posts[i] {
 			t.Errorf("page %d = %v", i, slugs(p))
 		}
 	}

@@ -15,18 +15,18 @@ func TestPostTooLarge(t *testing.T) {
 		"blog/ok.md":  {Data: []byte(post())},
 	}
 	s := build(t, fsys, Options{Root: "content"}, testNow)
-	if len(s.Posts) != 1 || s.Posts[0].Slug != "ok" {
-		t.Fatalf("posts = %v, want only ok", slugs(s.Posts))
+	if len(s.posts) != 1 || s.posts[0].Slug != "ok" {
+		t.Fatalf("posts = %v, want only ok", slugs(s.posts))
 	}
-	if len(s.Problems) != 1 || s.Problems[0].Path != "content/blog/big.md" || s.Problems[0].Line != 1 ||
-		!strings.Contains(s.Problems[0].Message, "post too large") {
-		t.Fatalf("problems = %v, want one naming content/blog/big.md as too large", s.Problems)
+	if len(s.problems) != 1 || s.problems[0].Path != "content/blog/big.md" || s.problems[0].Line != 1 ||
+		!strings.Contains(s.problems[0].Message, "post too large") {
+		t.Fatalf("problems = %v, want one naming content/blog/big.md as too large", s.problems)
 	}
 	// At the limit exactly, the post is read.
 	fsys["blog/big.md"] = &fstest.MapFile{Data: []byte(big[:MaxPostSize])}
 	s = build(t, fsys, Options{Root: "content"}, testNow)
-	if len(s.Posts) != 2 || len(s.Problems) != 0 {
-		t.Fatalf("at the limit: %d posts, problems %v", len(s.Posts), s.Problems)
+	if len(s.posts) != 2 || len(s.problems) != 0 {
+		t.Fatalf("at the limit: %d posts, problems %v", len(s.posts), s.problems)
 	}
 }
 
@@ -42,11 +42,11 @@ func TestYAMLBracketLimit(t *testing.T) {
 		"blog/ok.md":   {Data: []byte(deep(maxYAMLBrackets))},
 	}
 	s := build(t, fsys, Options{Root: "content"}, testNow)
-	if len(s.Posts) != 1 || s.Posts[0].Slug != "ok" {
-		t.Fatalf("posts = %v, want only ok", slugs(s.Posts))
+	if len(s.posts) != 1 || s.posts[0].Slug != "ok" {
+		t.Fatalf("posts = %v, want only ok", slugs(s.posts))
 	}
-	if len(s.Problems) != 1 || s.Problems[0].Path != "content/blog/deep.md" || s.Problems[0].Line != 4 ||
-		!strings.Contains(s.Problems[0].Message, "flow collections") {
-		t.Fatalf("problems = %v, want one on content/blog/deep.md:4", s.Problems)
+	if len(s.problems) != 1 || s.problems[0].Path != "content/blog/deep.md" || s.problems[0].Line != 4 ||
+		!strings.Contains(s.problems[0].Message, "flow collections") {
+		t.Fatalf("problems = %v, want one on content/blog/deep.md:4", s.problems)
 	}
 }

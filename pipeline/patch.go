@@ -21,7 +21,7 @@ const maxPatch = 64
 // or aliases, or too many units changed. Either way the result is the
 // same snapshot; TestPatchEqualsAssemble holds them to it.
 func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *Snapshot {
-	if len(keys) > maxPatch || now.Before(s.Now) || (!s.next.IsZero() && !now.Before(s.next)) {
+	if len(keys) > maxPatch || now.Before(s.now) || (!s.next.IsZero() && !now.Before(s.next)) {
 		return nil
 	}
 	gone := map[*Post]bool{}
@@ -53,10 +53,10 @@ func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *
 		}
 		bySlug[p.Slug] = p
 	}
-	n := &Snapshot{Config: s.Config, ID: lastID.Add(1), Now: now, opts: s.opts, fsys: s.fsys, units: units,
+	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units,
 		bySlug: bySlug, alias: s.alias, dups: s.dups, dupProblems: s.dupProblems}
-	n.Posts = splice(s.Posts, gone, added)
-	n.Problems = s.patchProblems(units, keys)
+	n.posts = splice(s.posts, gone, added)
+	n.problems = s.patchProblems(units, keys)
 	n.patchSchedule(s, units, keys, now)
 	return n
 }
@@ -75,8 +75,8 @@ func (s *Snapshot) patchProblems(units map[string]*unit, keys []string) []Proble
 			add = append(add, p)
 		}
 	}
-	out := make([]Problem, 0, len(s.Problems)+len(add))
-	for _, p := range s.Problems {
+	out := make([]Problem, 0, len(s.problems)+len(add))
+	for _, p := range s.problems {
 		if drop[p] > 0 {
 			drop[p]--
 			continue

@@ -94,10 +94,10 @@ func randomPost(r *rand.Rand, now time.Time, n int) string {
 // anything a reader can see.
 func snapshotDiff(a, b *Snapshot) string {
 	switch {
-	case !slices.Equal(a.Posts, b.Posts):
-		return fmt.Sprintf("posts\n%v\n%v", slugs(a.Posts), slugs(b.Posts))
-	case !slices.Equal(a.Problems, b.Problems):
-		return fmt.Sprintf("problems\n%v\n%v", a.Problems, b.Problems)
+	case !slices.Equal(a.posts, b.posts):
+		return fmt.Sprintf("posts\n%v\n%v", slugs(a.posts), slugs(b.posts))
+	case !slices.Equal(a.problems, b.problems):
+		return fmt.Sprintf("problems\n%v\n%v", a.problems, b.problems)
 	case !maps.Equal(a.bySlug, b.bySlug):
 		return "slug lookup"
 	case !maps.Equal(a.alias, b.alias):
@@ -106,7 +106,7 @@ func snapshotDiff(a, b *Snapshot) string {
 		return fmt.Sprintf("next change %v, %v", a.next, b.next)
 	case !maps.Equal(a.dups, b.dups) || !slices.Equal(sorted(a.dupProblems), sorted(b.dupProblems)):
 		return "duplicates"
-	case !a.Now.Equal(b.Now):
+	case !a.now.Equal(b.now):
 		return "now"
 	}
 	return ""

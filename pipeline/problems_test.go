@@ -83,15 +83,15 @@ func TestBuildLeavesBrokenFilesOut(t *testing.T) {
 		fsys["blog/"+tt.name+".md"] = mapFS(map[string]string{"": tt.src})[""]
 	}
 	s := build(t, fsys, Options{Root: "content"}, testNow)
-	if got := strings.Join(slugs(s.Posts), " "); got != "good-one second" {
+	if got := strings.Join(slugs(s.posts), " "); got != "good-one second" {
 		t.Errorf("posts = %s, want good-one second", got)
 	}
 	byPath := map[string]Problem{}
-	for _, p := range s.Problems {
+	for _, p := range s.problems {
 		byPath[p.Path] = p
 	}
-	if len(s.Problems) != len(brokenPosts) {
-		t.Errorf("%d problems, want %d: %v", len(s.Problems), len(brokenPosts), s.Problems)
+	if len(s.problems) != len(brokenPosts) {
+		t.Errorf("%d problems, want %d: %v", len(s.problems), len(brokenPosts), s.problems)
 	}
 	for _, tt := range brokenPosts {
 		path := filepath.Join("content", "blog", tt.name+".md")
@@ -122,13 +122,13 @@ func TestDuplicateURLNamesBothFiles(t *testing.T) {
 		{Path: filepath.FromSlash("content/blog/b.md"), Line: 1, Message: "duplicate URL /blog/same/: also claimed by " + filepath.FromSlash("content/blog/a.md")},
 		{Path: filepath.FromSlash("content/blog/same.md"), Line: 1, Message: "duplicate URL /blog/same/: also claimed by " + filepath.FromSlash("content/blog/a.md")},
 	}
-	if !equalProblems(s.Problems, want) {
-		t.Errorf("problems:\n%v\nwant:\n%v", s.Problems, want)
+	if !equalProblems(s.problems, want) {
+		t.Errorf("problems:\n%v\nwant:\n%v", s.problems, want)
 	}
 	if p := s.Post("same"); p == nil || p.File != "blog/a.md" {
 		t.Errorf("Post(same) = %+v, want blog/a.md", p)
 	}
-	if got := strings.Join(slugs(s.Posts), " "); got != "other same" {
+	if got := strings.Join(slugs(s.posts), " "); got != "other same" {
 		t.Errorf("posts = %s", got)
 	}
 }
@@ -154,10 +154,10 @@ func TestProblemsGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	for _, p := range s.Problems {
+	for _, p := range s.problems {
 		b.WriteString(filepath.ToSlash(p.String()) + "\n")
 	}
-	b.WriteString("posts: " + strings.Join(slugs(s.Posts), " ") + "\n")
+	b.WriteString("posts: " + strings.Join(slugs(s.posts), " ") + "\n")
 	golden(t, "testdata/broken.golden", b.String())
 }
 

@@ -20,18 +20,18 @@ func TestSampleContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range s.Problems {
+	for _, p := range s.problems {
 		t.Errorf("problem: %v", p)
 	}
-	if len(s.Posts) < 12 {
-		t.Errorf("%d published posts, want at least 12", len(s.Posts))
+	if len(s.posts) < 12 {
+		t.Errorf("%d published posts, want at least 12", len(s.posts))
 	}
 	all, err := Build(os.DirFS(cfg.ContentDir), cfg, Options{Drafts: true}, now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var drafts, future, expired, bundles, noCategory, nonASCII int
-	for _, p := range all.Posts {
+	for _, p := range all.posts {
 		switch {
 		case p.Draft:
 			drafts++
@@ -54,7 +54,7 @@ func TestSampleContent(t *testing.T) {
 		t.Errorf("drafts %d, future %d, expired %d, bundles %d, without category %d, non-ASCII tags %d: want each > 0",
 			drafts, future, expired, bundles, noCategory, nonASCII)
 	}
-	if got, want := len(all.Posts)-len(s.Posts), drafts+future+expired; got != want {
+	if got, want := len(all.posts)-len(s.posts), drafts+future+expired; got != want {
 		t.Errorf("%d posts hidden, want %d", got, want)
 	}
 }

@@ -36,7 +36,7 @@ func (s *Snapshot) scan(dir string) ([]string, error) {
 			return nil
 		}
 		if d.IsDir() {
-			if p != s.Config.Section && isFile(s.fsys, p+"/index.md") {
+			if p != s.config.Section && isFile(s.fsys, p+"/index.md") {
 				keys = append(keys, p)
 				return fs.SkipDir
 			}
@@ -55,7 +55,7 @@ func (s *Snapshot) scan(dir string) ([]string, error) {
 // folder finds. A key that is no longer a post reads as nil and is dropped.
 func (s *Snapshot) affected(units map[string]*unit, p string) ([]string, error) {
 	// Inside a bundle (known, or new because index.md appeared)?
-	sec := s.Config.Section
+	sec := s.config.Section
 	for dir := path.Dir(p); dir != sec && dir != "." && dir != "/"; dir = path.Dir(dir) {
 		if _, known := units[dir]; known || isFile(s.fsys, dir+"/index.md") {
 			return s.rescanDir(units, dir)
@@ -163,7 +163,7 @@ func (s *Snapshot) readUnit(key string, prev *unit) *unit {
 	if prev != nil && prev.problem == nil && prev.hash == sum {
 		return prev
 	}
-	post, err := parsePost(file, src, slug, s.Config.Location)
+	post, err := parsePost(file, src, slug, s.config.Location)
 	if err != nil {
 		return s.failed(prev, file, err)
 	}
@@ -174,7 +174,7 @@ func (s *Snapshot) readUnit(key string, prev *unit) *unit {
 // insideBundle reports whether a .md file sits in a bundle folder, where it
 // is a resource, not a post.
 func (s *Snapshot) insideBundle(file string) bool {
-	sec := s.Config.Section
+	sec := s.config.Section
 	for dir := path.Dir(file); dir != sec && dir != "." && dir != "/"; dir = path.Dir(dir) {
 		if isFile(s.fsys, dir+"/index.md") {
 			return true

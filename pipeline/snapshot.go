@@ -27,17 +27,15 @@ type Options struct {
 // A Snapshot is one immutable build of the site: the visible posts in
 // contract order, their lookups, and the problems found. Readers share it
 // freely; a change produces a new Snapshot (see Update), never a mutation.
+// Every field is unexported and read through a method, so nothing outside
+// this package can change a snapshot once it is built; the slices the
+// methods return are the snapshot's own and must not be modified.
 type Snapshot struct {
-	Config *Config
-	// ID increases with every snapshot made in this process.
-	ID uint64
-	// Now is the instant the published set was computed for.
-	Now time.Time
-	// Posts are the visible posts, newest first (publish date descending,
-	// then slug ascending).
-	Posts []*Post
-	// Problems are the content errors, sorted by path and line.
-	Problems []Problem
+	config   *Config
+	id       uint64
+	now      time.Time
+	posts    []*Post
+	problems []Problem
 
 	opts   Options
 	fsys   fs.FS
@@ -68,7 +66,7 @@ var lastID atomic.Uint64
 // Problems and left out; only an unreadable section folder is an error.
 func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, error) {
 	units := map[string]*unit{}
-	s := &Snapshot{Config: cfg, opts: opts, fsys: fsys}
+	s := &Snapshot{config: cfg, opts: opts, fsys: fsys}
 	keys, err := s.scan(cfg.Section)
 	if err != nil {
 		return nil, err
@@ -90,7 +88,7 @@ func (s *Snapshot) Update(changed []string, now time.Time) (*Snapshot, error) {
 	var rescan []string
 	for _, p := range changed {
 		p = path.Clean(strings.TrimPrefix(p, "/"))
-		if p != s.Config.Section && !strings.HasPrefix(p, s.Config.Section+"/") {
+		if p != s.config.Section && !strings.HasPrefix(p, s.config.Section+"/") {
 			continue
 		}
 		keys, err := s.affected(units, p)
@@ -114,6 +112,20 @@ func (s *Snapshot) Update(changed []string, now time.Time) (*Snapshot, error) {
 	return s.assemble(units, now), nil
 }
 
+// Reconfigured returns the next snapshot under a new configuration that
+// reads the content as s's does (see Config.ReadsLike): the paths changed
+// are read again as by Update, every other post is shared, and the new
+// snapshot carries cfg (title, base URL, page size…). When cfg reads the
+// content another way, the posts must be parsed afresh: it is an error.
+func (s *Snapshot) Reconfigured(cfg *Config, changed []string, now time.Time) (*Snapshot, error) {
+	if !s.config.ReadsLike(cfg) {
+		return nil, fmt.Errorf("pipeline: the new config reads the content differently; build afresh")
+	}
+	base := *s // a private copy, never shared: Update makes a new snapshot from it
+	base.config = cfg
+	return base.Update(changed, now)
+}
+
 // At returns the snapshot for another instant: the same files, with the
 // published set computed again. It returns s itself when nothing changes.
 func (s *Snapshot) At(now time.Time) *Snapshot {
@@ -122,6 +134,22 @@ func (s *Snapshot) At(now time.Time) *Snapshot {
 	}
 	return s.assemble(s.units, now)
 }
+
+// Config is the configuration the snapshot was built with.
+func (s *Snapshot) Config() *Config { return s.config }
+
+// ID increases with every snapshot made in this process.
+func (s *Snapshot) ID() uint64 { return s.id }
+
+// Now is the instant the published set was computed for.
+func (s *Snapshot) Now() time.Time { return s.now }
+
+// Posts are the visible posts, newest first (publish date descending,
+// then slug ascending).
+func (s *Snapshot) Posts() []*Post { return s.posts }
+
+// Problems are the content errors, sorted by path and line.
+func (s *Snapshot) Problems() []Problem { return s.problems }
 
 // NextChange is the next instant a post is scheduled to appear or expire,
 // zero when none is.
@@ -173,18 +201,18 @@ func (s *Snapshot) DisplayPath(file string) string { return s.display(file) }
 
 // Visible reports whether p is shown by this snapshot.
 func (s *Snapshot) Visible(p *Post) bool {
-	return s.opts.Drafts || p.Published(s.Now)
+	return s.opts.Drafts || p.Published(s.now)
 }
 
 // assemble computes the visible posts, lookups and problems for now.
 func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
-	n := &Snapshot{Config: s.Config, ID: lastID.Add(1), Now: now, opts: s.opts, fsys: s.fsys, units: units}
+	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units}
 	var candidates []*Post
 	for _, u := range units {
 		if u.problem != nil {
-			n.Problems = append(n.Problems, *u.problem)
+			n.problems = append(n.problems, *u.problem)
 		}
-		n.Problems = append(n.Problems, u.warnings...)
+		n.problems = append(n.problems, u.warnings...)
 		p := u.post
 		if p == nil {
 			continue
@@ -215,25 +243,25 @@ func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
 		n.dupProblems = append(n.dupProblems, Problem{
 			Path:    n.display(p.File),
 			Line:    1,
-			Message: fmt.Sprintf("duplicate URL /%s: also claimed by %s", p.Path(n.Config.Section), n.display(n.bySlug[p.Slug].File)),
+			Message: fmt.Sprintf("duplicate URL /%s: also claimed by %s", p.Path(n.config.Section), n.display(n.bySlug[p.Slug].File)),
 		})
 	}
-	n.Problems = append(n.Problems, n.dupProblems...)
-	n.Posts = make([]*Post, 0, len(n.bySlug))
+	n.problems = append(n.problems, n.dupProblems...)
+	n.posts = make([]*Post, 0, len(n.bySlug))
 	for _, p := range candidates {
 		if n.bySlug[p.Slug] == p {
-			n.Posts = append(n.Posts, p)
+			n.posts = append(n.posts, p)
 		}
 	}
-	slices.SortFunc(n.Posts, Compare)
+	slices.SortFunc(n.posts, Compare)
 	n.alias = map[string]*Post{}
-	for _, p := range n.Posts {
+	for _, p := range n.posts {
 		for _, a := range p.Aliases {
 			n.alias[strings.Trim(a, "/")] = p
 		}
 	}
-	sort.Slice(n.Problems, func(i, j int) bool {
-		a, b := n.Problems[i], n.Problems[j]
+	sort.Slice(n.problems, func(i, j int) bool {
+		a, b := n.problems[i], n.problems[j]
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message)) < 0
 	})
 	return n

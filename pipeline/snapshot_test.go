@@ -32,18 +32,18 @@ func TestPublishedRule(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			fsys := mapFS(map[string]string{"blog/x.md": "---\ntitle: X\n" + tt.front + "\n---\n"})
 			s := build(t, fsys, Options{}, now)
-			if len(s.Problems) > 0 {
-				t.Fatal(s.Problems)
+			if len(s.problems) > 0 {
+				t.Fatal(s.problems)
 			}
-			if got := len(s.Posts) == 1; got != tt.want {
+			if got := len(s.posts) == 1; got != tt.want {
 				t.Errorf("published = %v, want %v", got, tt.want)
 			}
 			if got := s.Post("x") != nil; got != tt.want {
 				t.Errorf("Post(x) found = %v, want %v", got, tt.want)
 			}
 			// folio dev --drafts shows every post.
-			if d := build(t, fsys, Options{Drafts: true}, now); len(d.Posts) != 1 {
-				t.Errorf("with Drafts: %d posts, want 1", len(d.Posts))
+			if d := build(t, fsys, Options{Drafts: true}, now); len(d.posts) != 1 {
+				t.Errorf("with Drafts: %d posts, want 1", len(d.posts))
 			}
 		})
 	}
@@ -62,12 +62,12 @@ func TestOrder(t *testing.T) {
 	})
 	s := build(t, fsys, Options{}, testNow)
 	want := "newer B a b c pub é-first older"
-	if got := strings.Join(slugs(s.Posts), " "); got != want {
+	if got := strings.Join(slugs(s.posts), " "); got != want {
 		t.Errorf("order = %s\nwant    %s", got, want)
 	}
-	for i := 1; i < len(s.Posts); i++ {
-		if Compare(s.Posts[i-1], s.Posts[i]) >= 0 {
-			t.Errorf("Compare(%s, %s) >= 0", s.Posts[i-1].Slug, s.Posts[i].Slug)
+	for i := 1; i < len(s.posts); i++ {
+		if Compare(s.posts[i-1], s.posts[i]) >= 0 {
+			t.Errorf("Compare(%s, %s) >= 0", s.posts[i-1].Slug, s.posts[i].Slug)
 		}
 	}
 }
@@ -92,10 +92,10 @@ func TestSlugs(t *testing.T) {
 		"index.md":                            post(),
 	})
 	s := build(t, fsys, Options{}, testNow)
-	if len(s.Problems) > 0 {
-		t.Fatal(s.Problems)
+	if len(s.problems) > 0 {
+		t.Fatal(s.problems)
 	}
-	got := slugs(s.Posts)
+	got := slugs(s.posts)
 	slices.Sort(got)
 	want := []string{"bundle-front-matter", "café crème", "from-file", "from-folder", "from-front-matter", "index", "nested-bundle", "nested-file", "日本語"}
 	if !slices.Equal(got, want) {
@@ -129,10 +129,10 @@ func TestBundleResources(t *testing.T) {
 		"blog/single.md":             post(),
 	})
 	s := build(t, fsys, Options{}, testNow)
-	if len(s.Problems) > 0 {
-		t.Fatal(s.Problems)
+	if len(s.problems) > 0 {
+		t.Fatal(s.problems)
 	}
-	if got := strings.Join(slugs(s.Posts), " "); got != "single trip" {
+	if got := strings.Join(slugs(s.posts), " "); got != "single trip" {
 		t.Fatalf("posts = %s, want single trip", got)
 	}
 	trip := s.Post("trip")
@@ -169,8 +169,8 @@ func TestEmptyAndMissingSection(t *testing.T) {
 		"empty section":     {"blog": &fstest.MapFile{Mode: fs.ModeDir | 0o755}},
 	} {
 		s, err := Build(fsys, testConfig(t), Options{}, testNow)
-		if err != nil || len(s.Posts) != 0 || len(s.Problems) != 0 {
-			t.Errorf("%s: %d posts, %v, err %v", name, len(s.Posts), s.Problems, err)
+		if err != nil || len(s.posts) != 0 || len(s.problems) != 0 {
+			t.Errorf("%s: %d posts, %v, err %v", name, len(s.posts), s.problems, err)
 		}
 	}
 }
@@ -188,7 +188,7 @@ func TestAliasesAndLookups(t *testing.T) {
 	if s.Alias("nope") != nil || s.Post("nope") != nil {
 		t.Error("unknown lookups should be nil")
 	}
-	if s.FS() == nil || s.Options().Drafts || s.Config == nil || s.ID == 0 || !s.Now.Equal(testNow) {
+	if s.FS() == nil || s.Options().Drafts || s.config == nil || s.id == 0 || !s.now.Equal(testNow) {
 		t.Errorf("snapshot accessors: %+v", s)
 	}
 }
@@ -197,8 +197,8 @@ func TestSnapshotIDsIncrease(t *testing.T) {
 	fsys := mapFS(map[string]string{"blog/x.md": post()})
 	a := build(t, fsys, Options{}, testNow)
 	b := build(t, fsys, Options{}, testNow)
-	if b.ID <= a.ID {
-		t.Errorf("IDs %d then %d", a.ID, b.ID)
+	if b.id <= a.id {
+		t.Errorf("IDs %d then %d", a.id, b.id)
 	}
 }
 
@@ -225,24 +225,24 @@ func TestAt(t *testing.T) {
 	}
 	for _, st := range steps {
 		next := s.At(st.at)
-		if got := strings.Join(slugs(next.Posts), " "); got != st.want {
+		if got := strings.Join(slugs(next.posts), " "); got != st.want {
 			t.Errorf("At(%v) = %s, want %s", st.at, got, st.want)
 		}
 		if !next.NextChange().Equal(st.next) {
 			t.Errorf("At(%v).NextChange() = %v, want %v", st.at, next.NextChange(), st.next)
 		}
-		if next != s && next.ID <= s.ID {
+		if next != s && next.id <= s.id {
 			t.Errorf("a new snapshot needs a new ID")
 		}
 		s = next
 	}
 	// Nothing changes before the next instant: At returns the same value.
-	if again := s.At(s.Now.Add(24 * time.Hour)); again != s {
+	if again := s.At(s.now.Add(24 * time.Hour)); again != s {
 		t.Error("At without a scheduled change made a new snapshot")
 	}
 	// Under --drafts everything is visible already.
 	d := build(t, fsys, Options{Drafts: true}, testNow)
-	if len(d.Posts) != 4 || d.At(expire.Add(time.Hour)) != d {
-		t.Errorf("drafts snapshot: %d posts", len(d.Posts))
+	if len(d.posts) != 4 || d.At(expire.Add(time.Hour)) != d {
+		t.Errorf("drafts snapshot: %d posts", len(d.posts))
 	}
 }

@@ -28,8 +28,8 @@ func TestUpdateSectionUnreadable(t *testing.T) {
 	}
 	defer root.Close()
 	snap, err := Build(root.FS(), testConfig(t), Options{Root: "content"}, testNow)
-	if err != nil || len(snap.Posts) != 2 {
-		t.Fatalf("build: %v, %d posts", err, len(snap.Posts))
+	if err != nil || len(snap.posts) != 2 {
+		t.Fatalf("build: %v, %d posts", err, len(snap.posts))
 	}
 	blog := filepath.Join(dir, "blog")
 	if err := os.Rename(blog, blog+".away"); err != nil {
@@ -42,16 +42,16 @@ func TestUpdateSectionUnreadable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := slugs(next.Posts); len(got) != 2 {
+	if got := slugs(next.posts); len(got) != 2 {
 		t.Errorf("posts with the section unreadable: %v, want both kept", got)
 	}
 	for _, file := range []string{"content/blog/x.md", "content/blog/trip/index.md"} {
 		found := false
-		for _, p := range next.Problems {
+		for _, p := range next.problems {
 			found = found || (p.Path == file && strings.Contains(p.Message, "not a directory"))
 		}
 		if !found {
-			t.Errorf("no problem says why %s is kept: %v", file, next.Problems)
+			t.Errorf("no problem says why %s is kept: %v", file, next.problems)
 		}
 	}
 	os.Remove(blog)
@@ -59,7 +59,7 @@ func TestUpdateSectionUnreadable(t *testing.T) {
 		t.Fatal(err)
 	}
 	back, err := next.Update([]string{"blog"}, testNow)
-	if err != nil || len(back.Posts) != 2 || len(back.Problems) != 0 {
-		t.Errorf("section back: %v, %d posts, problems %v", err, len(back.Posts), back.Problems)
+	if err != nil || len(back.posts) != 2 || len(back.problems) != 0 {
+		t.Errorf("section back: %v, %d posts, problems %v", err, len(back.posts), back.problems)
 	}
 }

@@ -33,7 +33,7 @@ func TestUpdatePlainFileIsNoBundle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(next.Problems) != 0 || len(next.Posts) != 1 {
-		t.Errorf("after a plain file appeared: %d posts, problems %v", len(next.Posts), next.Problems)
+	if len(next.problems) != 0 || len(next.posts) != 1 {
+		t.Errorf("after a plain file appeared: %d posts, problems %v", len(next.posts), next.problems)
 	}
 }

@@ -13,8 +13,8 @@ func update1(t *testing.T, s *Snapshot, changed ...string) *Snapshot {
 	if err != nil {
 		t.Fatalf("Update(%q): %v", changed, err)
 	}
-	if n.ID <= s.ID {
-		t.Errorf("Update gave ID %d after %d", n.ID, s.ID)
+	if n.id <= s.id {
+		t.Errorf("Update gave ID %d after %d", n.id, s.id)
 	}
 	return n
 }
@@ -32,7 +32,7 @@ func removeAll(fsys fstest.MapFS, prefix string) {
 }
 
 func sortedSlugs(s *Snapshot) string {
-	got := slugs(s.Posts)
+	got := slugs(s.posts)
 	slices.Sort(got)
 	return strings.Join(got, " ")
 }
@@ -68,7 +68,7 @@ func TestUpdateChangedFile(t *testing.T) {
 		t.Error("an unchanged file was parsed again")
 	}
 	// Paths outside the section are ignored; leading slashes are allowed.
-	if m := update1(t, n, "other/x.md", "/blog/b.md", "config.toml"); m.Post("b") != oldB || len(m.Posts) != 3 {
+	if m := update1(t, n, "other/x.md", "/blog/b.md", "config.toml"); m.Post("b") != oldB || len(m.posts) != 3 {
 		t.Error("unrelated paths changed the snapshot")
 	}
 }
@@ -201,8 +201,8 @@ func TestUpdateBundleToFileAndBack(t *testing.T) {
 	removeAll(fsys, "blog/trip")
 	set(fsys, "blog/trip.md", post("title: Trip file"))
 	s = update1(t, s, "blog/trip", "blog/trip.md")
-	if p := s.Post("trip"); p == nil || p.Bundle != "" || p.Title != "Trip file" || len(s.Problems) > 0 {
-		t.Errorf("after bundle to file: %+v %v", p, s.Problems)
+	if p := s.Post("trip"); p == nil || p.Bundle != "" || p.Title != "Trip file" || len(s.problems) > 0 {
+		t.Errorf("after bundle to file: %+v %v", p, s.problems)
 	}
 }
 
@@ -216,34 +216,34 @@ func TestUpdateBrokenEditKeepsLastGoodVersion(t *testing.T) {
 	if s.Post("a") != good {
 		t.Error("the last good version is gone")
 	}
-	if len(s.Problems) != 1 || s.Problems[0].Path != "content/blog/a.md" || s.Problems[0].Line != 4 {
-		t.Fatalf("problems = %v, want one at content/blog/a.md:4", s.Problems)
+	if len(s.problems) != 1 || s.problems[0].Path != "content/blog/a.md" || s.problems[0].Line != 4 {
+		t.Fatalf("problems = %v, want one at content/blog/a.md:4", s.problems)
 	}
 	// Another bad save: still the last good version, the new problem.
 	set(fsys, "blog/a.md", "---\ntitle: 7\ndate: 2026-01-01T00:00:00Z\n---\n")
 	s = update1(t, s, "blog/a.md")
-	if s.Post("a") != good || len(s.Problems) != 1 || s.Problems[0].Line != 2 {
-		t.Errorf("second bad save: post %p problems %v", s.Post("a"), s.Problems)
+	if s.Post("a") != good || len(s.problems) != 1 || s.problems[0].Line != 2 {
+		t.Errorf("second bad save: post %p problems %v", s.Post("a"), s.problems)
 	}
 	// Unrelated edits keep the problem listed.
 	set(fsys, "blog/b.md", post("title: B2"))
 	s = update1(t, s, "blog/b.md")
-	if len(s.Problems) != 1 {
-		t.Errorf("problem lost after an unrelated edit: %v", s.Problems)
+	if len(s.problems) != 1 {
+		t.Errorf("problem lost after an unrelated edit: %v", s.problems)
 	}
 	// Fixing it clears the problem and shows the new version.
 	set(fsys, "blog/a.md", post("title: A fixed"))
 	s = update1(t, s, "blog/a.md")
-	if len(s.Problems) != 0 || s.Post("a").Title != "A fixed" {
-		t.Errorf("after fix: %v %q", s.Problems, s.Post("a").Title)
+	if len(s.problems) != 0 || s.Post("a").Title != "A fixed" {
+		t.Errorf("after fix: %v %q", s.problems, s.Post("a").Title)
 	}
 	// Deleting a broken file clears its problem.
 	set(fsys, "blog/a.md", "---\nunclosed")
 	s = update1(t, s, "blog/a.md")
 	delete(fsys, "blog/a.md")
 	s = update1(t, s, "blog/a.md")
-	if len(s.Problems) != 0 || s.Post("a") != nil {
-		t.Errorf("after deleting a broken file: %v %v", s.Problems, s.Post("a"))
+	if len(s.problems) != 0 || s.Post("a") != nil {
+		t.Errorf("after deleting a broken file: %v %v", s.problems, s.Post("a"))
 	}
 }
 
@@ -252,8 +252,8 @@ func TestUpdateNewBrokenFileHasNoPost(t *testing.T) {
 	s := build(t, fsys, Options{}, testNow)
 	set(fsys, "blog/new.md", "---\ntitle: New\n---\n")
 	s = update1(t, s, "blog/new.md")
-	if s.Post("new") != nil || len(s.Problems) != 1 || s.Problems[0].Message != "front matter: no date (set date or publishDate)" {
-		t.Errorf("post %v, problems %v", s.Post("new"), s.Problems)
+	if s.Post("new") != nil || len(s.problems) != 1 || s.problems[0].Message != "front matter: no date (set date or publishDate)" {
+		t.Errorf("post %v, problems %v", s.Post("new"), s.problems)
 	}
 }
 
@@ -262,13 +262,13 @@ func TestUpdateDuplicateAppearsAndClears(t *testing.T) {
 	s := build(t, fsys, Options{}, testNow)
 	set(fsys, "blog/z.md", post("slug: a"))
 	s = update1(t, s, "blog/z.md")
-	if len(s.Problems) != 1 || s.Problems[0].Path != "blog/z.md" || s.Post("a").File != "blog/a.md" {
-		t.Errorf("problems %v", s.Problems)
+	if len(s.problems) != 1 || s.problems[0].Path != "blog/z.md" || s.Post("a").File != "blog/a.md" {
+		t.Errorf("problems %v", s.problems)
 	}
 	delete(fsys, "blog/a.md")
 	s = update1(t, s, "blog/a.md")
-	if len(s.Problems) != 0 || s.Post("a").File != "blog/z.md" {
-		t.Errorf("after removing the first: %v, %s", s.Problems, s.Post("a").File)
+	if len(s.problems) != 0 || s.Post("a").File != "blog/z.md" {
+		t.Errorf("after removing the first: %v, %s", s.problems, s.Post("a").File)
 	}
 }
 

@@ -25,7 +25,7 @@ func (v vanishingFS) Open(name string) (fs.File, error) {
 func TestBuildFileVanishes(t *testing.T) {
 	fsys := vanishingFS{MapFS: mapFS(map[string]string{"blog/a.md": post(), "blog/b.md": post()}), gone: "blog/b.md"}
 	s, err := Build(fsys, testConfig(t), Options{}, testNow)
-	if err != nil || len(s.Posts) != 1 || s.Posts[0].Slug != "a" || len(s.Problems) != 0 {
-		t.Fatalf("Build: %v, posts %v, problems %v; want only a", err, slugs(s.Posts), s.Problems)
+	if err != nil || len(s.posts) != 1 || s.posts[0].Slug != "a" || len(s.problems) != 0 {
+		t.Fatalf("Build: %v, posts %v, problems %v; want only a", err, slugs(s.posts), s.problems)
 	}
 }

@@ -38,8 +38,8 @@ func corpusPosts(b *testing.B) ([]*pipeline.Post, Resolver) {
 		if err != nil {
 			panic(err)
 		}
-		benchSite = s.Posts
-		benchRes = NewIndex(s.Posts, func(p *pipeline.Post) bool { return p.Published(now) })
+		benchSite = s.Posts()
+		benchRes = NewIndex(s.Posts(), func(p *pipeline.Post) bool { return p.Published(now) })
 	})
 	return benchSite, benchRes
 }

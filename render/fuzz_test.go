@@ -63,7 +63,7 @@ func FuzzRender(f *testing.F) {
 			t.Fatal(err)
 		}
 		var p *pipeline.Post
-		for _, q := range s.Posts {
+		for _, q := range s.Posts() {
 			if q.File == "blog/x.md" {
 				p = q
 			}
@@ -71,7 +71,7 @@ func FuzzRender(f *testing.F) {
 		if p == nil {
 			return // the pipeline rejected the file
 		}
-		res := NewIndex(s.Posts, func(q *pipeline.Post) bool { return q.Published(now) })
+		res := NewIndex(s.Posts(), func(q *pipeline.Post) bool { return q.Published(now) })
 		out := r.Render(p, res)
 		for _, is := range out.Issues {
 			if strings.Contains(is.Message, "internal error") {

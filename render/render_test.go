@@ -52,16 +52,16 @@ func testSite(t testing.TB, extra map[string]string) (map[string]*pipeline.Post,
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range s.Problems {
+	for _, p := range s.Problems() {
 		if !strings.Contains(p.Message, "unknown shortcode") {
 			t.Fatalf("test content: %s", p)
 		}
 	}
 	byFile := map[string]*pipeline.Post{}
-	for _, p := range s.Posts {
+	for _, p := range s.Posts() {
 		byFile[p.File] = p
 	}
-	return byFile, NewIndex(s.Posts, func(p *pipeline.Post) bool { return p.Published(testNow) })
+	return byFile, NewIndex(s.Posts(), func(p *pipeline.Post) bool { return p.Published(testNow) })
 }
 
 // renderBody renders body as the post blog/x.md of the test site.

@@ -90,7 +90,7 @@ func (noPosts) Slug(string) (*pipeline.Post, bool) { return nil, false }
 // published is reported as such. The server and folio check both use it,
 // so they find the same problems.
 func ForSnapshot(snap *pipeline.Snapshot) (*Renderer, *Index) {
-	cfg := snap.Config
+	cfg := snap.Config()
 	return New(Options{BaseURL: cfg.BaseURL, Section: cfg.Section, Unsafe: cfg.Markup.Unsafe}),
 		NewIndex(snap.AllPosts(), snap.Visible)
 }

@@ -27,12 +27,12 @@ func (s *Server) directoryMarkdown(w http.ResponseWriter, r *http.Request) {
 func (s *Server) directoryRep(st *state) (*rep, error) {
 	return st.memo("page:directory", func() (*rep, error) {
 		pg := s.newPage(st, "directory")
-		cfg := st.snap.Config
+		cfg := st.snap.Config()
 		pg.Title = "All posts"
 		pg.Description = "Every post on " + cfg.Title + ", newest first."
 		pg.Canonical = pg.Directory()
 		pg.Markdown = cfg.AbsURL(cfg.Section + ".md")
-		pg.Posts = views(st, st.snap.Posts)
-		return htmlRep(st, pg, newest(st, st.snap.Posts))
+		pg.Posts = views(st, st.snap.Posts())
+		return htmlRep(st, pg, newest(st, st.snap.Posts()))
 	})
 }

@@ -142,13 +142,13 @@ func (s *Server) CloseEvents() { s.events.close() }
 // snapshot and the theme. Pages carry it (see liveInject) and the stream
 // sends it as each event's id.
 func liveVersion(st *state) string {
-	return bootID + "-" + strconv.FormatUint(st.snap.ID, 36) + "-" + strconv.FormatInt(st.theme.loaded.UnixNano(), 36)
+	return bootID + "-" + strconv.FormatUint(st.snap.ID(), 36) + "-" + strconv.FormatInt(st.theme.loaded.UnixNano(), 36)
 }
 
 // liveProblems is the JSON array of the current problems, nil when there
 // are none.
 func (s *Server) liveProblems(st *state) []byte {
-	all := st.snap.Problems
+	all := st.snap.Problems()
 	if extra := s.events.extra.Load(); extra != nil && len(*extra) > 0 {
 		all = append(append([]pipeline.Problem(nil), *extra...), all...)
 	}
@@ -177,7 +177,7 @@ func (c *liveClient) connect(buf *bytes.Buffer, s *Server, st *state, since stri
 	fmt.Fprintf(buf, "retry: %d\n\n", liveRetry)
 	c.version = liveVersion(st)
 	if since != "" && since != c.version {
-		writeEvent(buf, c.version, "reload", strconv.FormatUint(st.snap.ID, 10))
+		writeEvent(buf, c.version, "reload", strconv.FormatUint(st.snap.ID(), 10))
 		return // the reloaded page connects again and gets the rest
 	}
 	c.update(buf, s, st)
@@ -197,7 +197,7 @@ func (c *liveClient) update(buf *bytes.Buffer, s *Server, st *state) {
 		c.problems = problems
 	}
 	if version != c.version {
-		writeEvent(buf, version, "reload", strconv.FormatUint(st.snap.ID, 10))
+		writeEvent(buf, version, "reload", strconv.FormatUint(st.snap.ID(), 10))
 		c.version = version
 	}
 }

@@ -96,8 +96,8 @@ func wantEvent(t *testing.T, ev sseEvent, event string) {
 func wantReload(t *testing.T, ev sseEvent, snap *pipeline.Snapshot) {
 	t.Helper()
 	wantEvent(t, ev, "reload")
-	if ev.Data != strconv.FormatUint(snap.ID, 10) {
-		t.Fatalf("reload data %q, want snapshot id %d", ev.Data, snap.ID)
+	if ev.Data != strconv.FormatUint(snap.ID(), 10) {
+		t.Fatalf("reload data %q, want snapshot id %d", ev.Data, snap.ID())
 	}
 }
 
@@ -211,7 +211,7 @@ func TestLiveEventsSlowClientGetsLatest(t *testing.T) {
 			t.Fatalf("reload %d after %d", id, prev)
 		}
 		prev = id
-		if id == last.ID {
+		if id == last.ID() {
 			break
 		}
 	}

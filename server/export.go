@@ -30,10 +30,10 @@ const NotFoundPath = "/404.html"
 func (s *Server) ExportPaths() []string {
 	st := s.load()
 	snap := st.snap
-	cfg := snap.Config
+	cfg := snap.Config()
 	sec := cfg.Section
 	paths := []string{"/", "/" + sec + "/", "/" + sec + ".md"}
-	for _, p := range snap.Posts {
+	for _, p := range snap.Posts() {
 		page := "/" + p.Path(sec)
 		paths = append(paths, page, "/"+p.MarkdownPath(sec))
 		for _, name := range p.Resources {
@@ -88,13 +88,13 @@ var ExportMalformed = &export.Malformed{
 // answers that route instead; the exporter keeps only real 301s.
 func (s *Server) ExportRedirects() []string {
 	snap := s.load().snap
-	sec := snap.Config.Section
+	sec := snap.Config().Section
 	out := []string{"/" + sec}
-	for _, p := range snap.Posts {
+	for _, p := range snap.Posts() {
 		out = append(out, "/"+strings.TrimSuffix(p.Path(sec), "/"))
 	}
 	seen := map[string]bool{}
-	for _, p := range snap.Posts {
+	for _, p := range snap.Posts() {
 		for _, a := range p.Aliases {
 			a = strings.Trim(a, "/")
 			if a == "" || seen[a] {
@@ -116,7 +116,7 @@ func (s *Server) ExportRedirects() []string {
 // paths are left alone: the lists and feeds are asked for once.
 func (s *Server) Release(urlPath string) {
 	st := s.current.Load()
-	rest, ok := strings.CutPrefix(urlPath, "/"+st.snap.Config.Section+"/")
+	rest, ok := strings.CutPrefix(urlPath, "/"+st.snap.Config().Section+"/")
 	if !ok {
 		return
 	}

@@ -65,7 +65,7 @@ func TestExportPathsCursors(t *testing.T) {
 			cursors = append(cursors, p)
 		}
 	}
-	want := s.Snapshot().Cursors(s.Snapshot().Config.API.PageSize)
+	want := s.Snapshot().Cursors(s.Snapshot().Config().API.PageSize)
 	if len(want) != 3 || len(cursors) != len(want) {
 		t.Fatalf("cursor pages %v, want the %d issued: %v", cursors, len(want), want)
 	}

@@ -13,8 +13,8 @@ import (
 func (s *Server) rss(w http.ResponseWriter, r *http.Request) {
 	st := s.load()
 	rp, _ := st.memo("rss.xml", func() (*rep, error) {
-		posts := st.snap.Posts
-		if n := st.snap.Config.Feed.Limit; n > 0 && n < len(posts) {
+		posts := st.snap.Posts()
+		if n := st.snap.Config().Feed.Limit; n > 0 && n < len(posts) {
 			posts = posts[:n]
 		}
 		rp := newRep("application/rss+xml; charset=utf-8", feedBody(st, posts), newest(st, posts))
@@ -28,7 +28,7 @@ func (s *Server) rss(w http.ResponseWriter, r *http.Request) {
 // contract fixes every element, and hand-written output keeps the
 // atom:link namespace prefix that encoding/xml cannot emit.
 func feedBody(st *state, posts []*pipeline.Post) []byte {
-	cfg := st.snap.Config
+	cfg := st.snap.Config()
 	var b bytes.Buffer
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	b.WriteString(`<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">` + "\n<channel>\n")

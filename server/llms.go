@@ -11,7 +11,7 @@ import (
 func (s *Server) llmsTxt(w http.ResponseWriter, r *http.Request) {
 	st := s.load()
 	rp, _ := st.memo("llms.txt", func() (*rep, error) {
-		rp := newRep("text/plain; charset=utf-8", llmsBody(st), newest(st, st.snap.Posts))
+		rp := newRep("text/plain; charset=utf-8", llmsBody(st), newest(st, st.snap.Posts()))
 		rp.cors = true
 		return rp, nil
 	})
@@ -19,14 +19,14 @@ func (s *Server) llmsTxt(w http.ResponseWriter, r *http.Request) {
 }
 
 func llmsBody(st *state) []byte {
-	cfg := st.snap.Config
+	cfg := st.snap.Config()
 	var b strings.Builder
 	b.WriteString("# " + oneLine(cfg.Title) + "\n\n")
 	if d := oneLine(cfg.Description); d != "" {
 		b.WriteString("> " + d + "\n\n")
 	}
 	b.WriteString("## Posts\n\n")
-	for _, p := range st.snap.Posts {
+	for _, p := range st.snap.Posts() {
 		b.WriteString("- [" + linkText(p.Title) + "](" + linkURL(cfg.AbsURL(p.MarkdownPath(cfg.Section))) + ")")
 		if d := oneLine(p.Description); d != "" {
 			b.WriteString(": " + d)

@@ -27,7 +27,7 @@ func (s *Server) articleMarkdown(w http.ResponseWriter, r *http.Request, st *sta
 // serves these same bytes (see negotiated), so both share one ETag.
 func (s *Server) markdownRep(st *state, p *pipeline.Post) (*rep, error) {
 	return st.memo("md:"+postKey(p), func() (*rep, error) {
-		cfg := st.snap.Config
+		cfg := st.snap.Config()
 		body := render.MarkdownDocument(p, cfg.BaseURL, cfg.Section, s.rendered(st, p).Markdown)
 		return markdownOf(body, cfg.AbsURL(p.Path(cfg.Section)), modified(p)), nil
 	})
@@ -38,13 +38,13 @@ func (s *Server) markdownRep(st *state, p *pipeline.Post) (*rep, error) {
 // one line per post linking to its Markdown.
 func (s *Server) directoryMarkdownRep(st *state) (*rep, error) {
 	return st.memo("md:directory", func() (*rep, error) {
-		cfg := st.snap.Config
+		cfg := st.snap.Config()
 		var b strings.Builder
 		b.WriteString("# " + oneLine(cfg.Title) + "\n\n")
 		if d := oneLine(cfg.Description); d != "" {
 			b.WriteString(d + "\n\n")
 		}
-		for _, p := range st.snap.Posts {
+		for _, p := range st.snap.Posts() {
 			b.WriteString("- [" + linkText(p.Title) + "](" + linkURL(cfg.AbsURL(p.MarkdownPath(cfg.Section))) + ")")
 			b.WriteString(" — " + jsonTime(p.Date)[:10])
 			if d := oneLine(p.Description); d != "" {
@@ -52,10 +52,10 @@ func (s *Server) directoryMarkdownRep(st *state) (*rep, error) {
 			}
 			b.WriteString("\n")
 		}
-		if len(st.snap.Posts) == 0 {
+		if len(st.snap.Posts()) == 0 {
 			b.WriteString("No posts yet.\n")
 		}
-		return markdownOf([]byte(b.String()), cfg.AbsURL(cfg.Section+"/"), newest(st, st.snap.Posts)), nil
+		return markdownOf([]byte(b.String()), cfg.AbsURL(cfg.Section+"/"), newest(st, st.snap.Posts())), nil
 	})
 }
 

@@ -14,11 +14,11 @@ import (
 func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
 	st := s.load()
 	rp, err := st.memo("openapi.json", func() (*rep, error) {
-		body, err := json.MarshalIndent(openAPIDoc(st.snap.Config), "", "  ")
+		body, err := json.MarshalIndent(openAPIDoc(st.snap.Config()), "", "  ")
 		if err != nil {
 			return nil, err
 		}
-		return jsonRep(append(body, '\n'), newest(st, st.snap.Posts)), nil
+		return jsonRep(append(body, '\n'), newest(st, st.snap.Posts())), nil
 	})
 	if err != nil {
 		s.internalError(w, r, err)

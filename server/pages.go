@@ -65,7 +65,7 @@ type postView struct {
 }
 
 func newPostView(st *state, p *pipeline.Post) *postView {
-	cfg := st.snap.Config
+	cfg := st.snap.Config()
 	v := &postView{
 		Slug:        p.Slug,
 		Title:       p.Title,
@@ -75,7 +75,7 @@ func newPostView(st *state, p *pipeline.Post) *postView {
 		Date:        p.Date.In(cfg.Location),
 		URL:         cfg.AbsURL(p.Path(cfg.Section)),
 		MarkdownURL: cfg.AbsURL(p.MarkdownPath(cfg.Section)),
-		Status:      status(p, st.snap.Now),
+		Status:      status(p, st.snap.Now()),
 	}
 	if !p.Lastmod.IsZero() {
 		v.Updated = p.Lastmod.In(cfg.Location)
@@ -98,14 +98,14 @@ func status(p *pipeline.Post, now time.Time) string {
 
 // newPage starts the data of a page of kind for st.
 func (s *Server) newPage(st *state, kind string) *pageData {
-	cfg := st.snap.Config
+	cfg := st.snap.Config()
 	return &pageData{
 		Kind:        kind,
 		Site:        cfg,
 		Title:       cfg.Title,
 		Description: cfg.Description,
 		Dev:         s.opts.Dev,
-		Total:       len(st.snap.Posts),
+		Total:       len(st.snap.Posts()),
 		theme:       st.theme,
 	}
 }
@@ -147,7 +147,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	rp, err := st.memo("page:home", func() (*rep, error) {
 		pg := s.newPage(st, "home")
 		pg.Canonical = pg.URL("")
-		newestPosts := st.snap.Posts[:min(homeLimit, len(st.snap.Posts))]
+		newestPosts := st.snap.Posts()[:min(homeLimit, len(st.snap.Posts()))]
 		pg.Posts = views(st, newestPosts)
 		return htmlRep(st, pg, newest(st, newestPosts))
 	})

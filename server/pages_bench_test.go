@@ -47,7 +47,7 @@ func BenchmarkRenderSite(b *testing.B) {
 	for b.Loop() {
 		st := &state{snap: snap, theme: s.theme.Load()}
 		bytes = 0
-		for _, p := range snap.Posts {
+		for _, p := range snap.Posts() {
 			rp, err := s.articleRep(st, p)
 			if err != nil {
 				b.Fatal(err)
@@ -55,7 +55,7 @@ func BenchmarkRenderSite(b *testing.B) {
 			bytes += int64(len(rp.body))
 		}
 	}
-	reportSite(b, len(snap.Posts), bytes, cputime.Used()-cpu)
+	reportSite(b, len(snap.Posts()), bytes, cputime.Used()-cpu)
 }
 
 // BenchmarkRenderSiteParallel is BenchmarkRenderSite on every core, as
@@ -74,8 +74,8 @@ func BenchmarkRenderSiteParallel(b *testing.B) {
 		var wg sync.WaitGroup
 		for range workers {
 			wg.Go(func() {
-				for i := next.Add(1) - 1; i < int64(len(snap.Posts)); i = next.Add(1) - 1 {
-					if _, err := s.articleRep(st, snap.Posts[i]); err != nil {
+				for i := next.Add(1) - 1; i < int64(len(snap.Posts())); i = next.Add(1) - 1 {
+					if _, err := s.articleRep(st, snap.Posts()[i]); err != nil {
 						b.Error(err)
 						return
 					}
@@ -84,7 +84,7 @@ func BenchmarkRenderSiteParallel(b *testing.B) {
 		}
 		wg.Wait()
 	}
-	reportSite(b, len(snap.Posts), 0, cputime.Used()-cpu)
+	reportSite(b, len(snap.Posts()), 0, cputime.Used()-cpu)
 }
 
 // reportSite reports posts per second of wall time, and the CPU time per
@@ -111,7 +111,7 @@ func BenchmarkArticleTemplate(b *testing.B) {
 		b.Fatal(err)
 	}
 	st := s.load()
-	posts := st.snap.Posts[:200]
+	posts := st.snap.Posts()[:200]
 	pages := make([]*pageData, len(posts))
 	for i, p := range posts {
 		pages[i] = s.articlePage(st, p)

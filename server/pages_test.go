@@ -107,7 +107,7 @@ func TestDirectoryPage(t *testing.T) {
 		order = append(order, m[1])
 	}
 	var want []string
-	for _, p := range s.Snapshot().Posts {
+	for _, p := range s.Snapshot().Posts() {
 		want = append(want, p.Slug)
 	}
 	if len(want) < 4 || strings.Join(order, " ") != strings.Join(want, " ") {

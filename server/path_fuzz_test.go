@@ -46,8 +46,8 @@ func FuzzResolvePath(f *testing.F) {
 		f.Fatal(err)
 	}
 	snap, err := pipeline.Build(fuzzSite, cfg, pipeline.Options{Root: "content"}, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
-	if err != nil || len(snap.Posts) != 2 {
-		f.Fatalf("fuzz site: %v, %d posts", err, len(snap.Posts))
+	if err != nil || len(snap.Posts()) != 2 {
+		f.Fatalf("fuzz site: %v, %d posts", err, len(snap.Posts()))
 	}
 	srv, err := New(snap, Options{Site: site.FS})
 	if err != nil {

@@ -32,7 +32,7 @@ type postJSON struct {
 // newPostJSON describes p for st: URLs from the configured base URL (never
 // the request's Host), dates in whole UTC seconds.
 func newPostJSON(st *state, p *pipeline.Post) postJSON {
-	cfg := st.snap.Config
+	cfg := st.snap.Config()
 	tags := p.Tags
 	if tags == nil {
 		tags = []string{}
@@ -46,7 +46,7 @@ func newPostJSON(st *state, p *pipeline.Post) postJSON {
 		Date:        jsonTime(p.Date),
 		URL:         cfg.AbsURL(p.Path(cfg.Section)),
 		MarkdownURL: cfg.AbsURL(p.MarkdownPath(cfg.Section)),
-		Draft:       st.snap.Options().Drafts && !p.Published(st.snap.Now),
+		Draft:       st.snap.Options().Drafts && !p.Published(st.snap.Now()),
 	}
 	if !p.Lastmod.IsZero() {
 		j.Updated = jsonTime(p.Lastmod)
@@ -98,8 +98,8 @@ func newest(st *state, posts []*pipeline.Post) time.Time {
 	for _, p := range posts {
 		t = latest(t, modified(p))
 	}
-	if t.After(st.snap.Now) && !st.snap.Now.IsZero() {
-		t = st.snap.Now
+	if t.After(st.snap.Now()) && !st.snap.Now().IsZero() {
+		t = st.snap.Now()
 	}
 	return t
 }
@@ -126,11 +126,11 @@ func jsonRep(body []byte, mod time.Time) *rep {
 func (s *Server) postsJSON(w http.ResponseWriter, r *http.Request) {
 	st := s.load()
 	rp, err := st.memo("posts.json", func() (*rep, error) {
-		body, err := postsBody(st, st.snap.Posts, nil)
+		body, err := postsBody(st, st.snap.Posts(), nil)
 		if err != nil {
 			return nil, err
 		}
-		return jsonRep(body, newest(st, st.snap.Posts)), nil
+		return jsonRep(body, newest(st, st.snap.Posts())), nil
 	})
 	if err != nil {
 		s.internalError(w, r, err)
@@ -185,15 +185,15 @@ func (s *Server) cursorRep(st *state, file string) (*rep, error) {
 	if key, ok := issuedCursors(st)[token]; ok {
 		return st.memo(key, func() (*rep, error) { return cursorPageRep(st, token) })
 	}
-	items, next, err := st.snap.Page(token, st.snap.Config.API.PageSize)
+	items, next, err := st.snap.Page(token, st.snap.Config().API.PageSize)
 	if err != nil {
 		return nil, err
 	}
-	start := len(st.snap.Posts)
+	start := len(st.snap.Posts())
 	if len(items) > 0 {
-		start, _ = slices.BinarySearchFunc(st.snap.Posts, items[0], pipeline.Compare)
+		start, _ = slices.BinarySearchFunc(st.snap.Posts(), items[0], pipeline.Compare)
 	}
-	if start%st.snap.Config.API.PageSize != 0 && start != len(st.snap.Posts) {
+	if start%st.snap.Config().API.PageSize != 0 && start != len(st.snap.Posts()) {
 		return pageRep(st, items, next)
 	}
 	return st.memo(cursorKey(start), func() (*rep, error) { return pageRep(st, items, next) })
@@ -203,7 +203,7 @@ func (s *Server) cursorRep(st *state, file string) (*rep, error) {
 // its page.
 func issuedCursors(st *state) map[string]string {
 	return stateValue(st, "cursors", func() map[string]string {
-		size := st.snap.Config.API.PageSize
+		size := st.snap.Config().API.PageSize
 		tokens := st.snap.Cursors(size)
 		m := make(map[string]string, len(tokens))
 		for i, t := range tokens {
@@ -217,7 +217,7 @@ func cursorKey(start int) string { return "cursor:" + strconv.Itoa(start) }
 
 // cursorPageRep makes the page that token starts.
 func cursorPageRep(st *state, token string) (*rep, error) {
-	items, next, err := st.snap.Page(token, st.snap.Config.API.PageSize)
+	items, next, err := st.snap.Page(token, st.snap.Config().API.PageSize)
 	if err != nil {
 		return nil, err
 	}

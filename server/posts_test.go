@@ -96,7 +96,7 @@ func TestCursorWalkDuringChanges(t *testing.T) {
 	fsys := generatedSite(230)
 	s, ts := startSite(t, fsys)
 	stayed := map[string]bool{}
-	for _, p := range s.Snapshot().Posts {
+	for _, p := range s.Snapshot().Posts() {
 		stayed[p.Slug] = true
 	}
 	seen := map[string]int{}
@@ -122,11 +122,11 @@ func TestCursorWalkDuringChanges(t *testing.T) {
 			delete(stayed, slug)
 			changed = append(changed, name)
 		}
-		remove(snap.Posts[0].Slug)
-		remove(snap.Posts[len(snap.Posts)-1].Slug)
+		remove(snap.Posts()[0].Slug)
+		remove(snap.Posts()[len(snap.Posts())-1].Slug)
 		last := p.Items[len(p.Items)-1]
-		if i := slices.IndexFunc(snap.Posts, func(q *pipeline.Post) bool { return q.Slug == last.Slug }); i >= 0 && i+1 < len(snap.Posts) {
-			remove(snap.Posts[i+1].Slug)
+		if i := slices.IndexFunc(snap.Posts(), func(q *pipeline.Post) bool { return q.Slug == last.Slug }); i >= 0 && i+1 < len(snap.Posts()) {
+			remove(snap.Posts()[i+1].Slug)
 		}
 		lastDate, _ := time.Parse(time.RFC3339, last.Date)
 		for j, d := range []time.Time{time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC), lastDate} {

@@ -62,7 +62,7 @@ func TestReleaseBundleFile(t *testing.T) {
 	s, ts := startSite(t, sampleSite())
 	st := s.current.Load()
 	var p *pipeline.Post
-	for _, q := range st.snap.Posts {
+	for _, q := range st.snap.Posts() {
 		if len(q.Resources) > 0 {
 			p = q
 			break
@@ -72,12 +72,12 @@ func TestReleaseBundleFile(t *testing.T) {
 		t.Fatal("the fixture has no page bundle")
 	}
 	file := p.Resources[0]
-	urlPath := "/" + p.Path(st.snap.Config.Section) + escapePath(file)
+	urlPath := "/" + p.Path(st.snap.Config().Section) + escapePath(file)
 	resp, body := get(t, ts, "GET", urlPath)
 	if resp.StatusCode != 200 {
 		t.Fatalf("%s: %d", urlPath, resp.StatusCode)
 	}
-	get(t, ts, "GET", "/"+p.Path(st.snap.Config.Section))
+	get(t, ts, "GET", "/"+p.Path(st.snap.Config().Section))
 	key := "res:" + p.File + "/" + file
 	if _, ok := st.reps.Load(key); !ok {
 		t.Fatalf("%s not memoised", key)

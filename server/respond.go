@@ -212,7 +212,7 @@ func (s *Server) commonHeaders(h http.Header, st *state, rp *rep) {
 	case rp.cache != "":
 		h["Cache-Control"] = []string{rp.cache}
 	default:
-		h["Cache-Control"] = cacheControlHeader(st.snap.Config.Cache.MaxAge)
+		h["Cache-Control"] = cacheControlHeader(st.snap.Config().Cache.MaxAge)
 	}
 	if rp.cors && !s.opts.Dev {
 		h["Access-Control-Allow-Origin"] = hdrStar
@@ -229,7 +229,7 @@ func (s *Server) cacheControl(st *state) string {
 	if s.opts.Dev {
 		return "no-cache"
 	}
-	return cacheControlHeader(st.snap.Config.Cache.MaxAge)[0]
+	return cacheControlHeader(st.snap.Config().Cache.MaxAge)[0]
 }
 
 // cacheControlHeader is "public, max-age=N", made once per N.

@@ -101,7 +101,7 @@ func postRouteOf(snap *pipeline.Snapshot, rest string) (p *pipeline.Post, kind p
 // Accept (the section's page and each article's): every answer there,
 // 405 and OPTIONS included, carries Vary: Accept.
 func negotiates(snap *pipeline.Snapshot, p string) bool {
-	rest, ok := strings.CutPrefix(p, "/"+snap.Config.Section+"/")
+	rest, ok := strings.CutPrefix(p, "/"+snap.Config().Section+"/")
 	if !ok {
 		return false
 	}
@@ -128,7 +128,7 @@ func (s *Server) fallbackState(w http.ResponseWriter, r *http.Request, st *state
 
 // redirect sends a 301 to the post's canonical page.
 func (s *Server) redirect(w http.ResponseWriter, r *http.Request, st *state, p *pipeline.Post) {
-	cfg := st.snap.Config
+	cfg := st.snap.Config()
 	w.Header().Set("Location", cfg.AbsURL(p.Path(cfg.Section)))
 	w.Header().Set("Cache-Control", s.cacheControl(st))
 	w.WriteHeader(http.StatusMovedPermanently)
@@ -138,7 +138,7 @@ func (s *Server) redirect(w http.ResponseWriter, r *http.Request, st *state, p *
 // redirects are.
 func (s *Server) redirectSection(w http.ResponseWriter, r *http.Request) {
 	st := s.load()
-	w.Header().Set("Location", st.snap.Config.AbsURL(st.snap.Config.Section+"/"))
+	w.Header().Set("Location", st.snap.Config().AbsURL(st.snap.Config().Section+"/"))
 	w.Header().Set("Cache-Control", s.cacheControl(st))
 	w.WriteHeader(http.StatusMovedPermanently)
 }

@@ -82,7 +82,7 @@ func New(snap *pipeline.Snapshot, opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.theme.Store(th)
-	if s.mux, err = s.routesFor(snap.Config.Section); err != nil {
+	if s.mux, err = s.routesFor(snap.Config().Section); err != nil {
 		return nil, err
 	}
 	s.Swap(snap)
@@ -136,7 +136,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// Every answer of folio dev, redirects and OPTIONS included; errors
 		// replace it with no-store.
 		w.Header()["Cache-Control"] = hdrNoCache
-		if status, detail := s.devRefusal(r, s.current.Load().snap.Config.BaseURL); status != 0 {
+		if status, detail := s.devRefusal(r, s.current.Load().snap.Config().BaseURL); status != 0 {
 			s.problem(w, r, status, detail)
 			return
 		}
@@ -263,7 +263,7 @@ func (st *state) memo(key string, make func() (*rep, error)) (*rep, error) {
 	l.once.Do(func() {
 		l.rep, l.err = make()
 		if l.err == nil {
-			l.rep = st.changes.settle(key, l.rep, time.Now(), st.snap.ID)
+			l.rep = st.changes.settle(key, l.rep, time.Now(), st.snap.ID())
 		}
 	})
 	return l.rep, l.err

@@ -11,20 +11,20 @@ import (
 func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
 	st := s.load()
 	rp, _ := st.memo("sitemap.xml", func() (*rep, error) {
-		return newRep("application/xml", sitemapBody(st), newest(st, st.snap.Posts)), nil
+		return newRep("application/xml", sitemapBody(st), newest(st, st.snap.Posts())), nil
 	})
 	s.serve(w, r, st, rp)
 }
 
 func sitemapBody(st *state) []byte {
-	cfg := st.snap.Config
-	all := newest(st, st.snap.Posts)
+	cfg := st.snap.Config()
+	all := newest(st, st.snap.Posts())
 	var b bytes.Buffer
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
 	sitemapURL(&b, cfg.AbsURL(""), all)
 	sitemapURL(&b, cfg.AbsURL(cfg.Section+"/"), all)
-	for _, p := range st.snap.Posts {
+	for _, p := range st.snap.Posts() {
 		sitemapURL(&b, cfg.AbsURL(p.Path(cfg.Section)), modified(p))
 	}
 	b.WriteString("</urlset>\n")

@@ -38,7 +38,7 @@ func startSite(t testing.TB, config string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range snap.Problems {
+	for _, p := range snap.Problems() {
 		t.Errorf("fixture problem: %s", p)
 	}
 	srv, err := server.New(snap, server.Options{Site: site.FS})

@@ -65,10 +65,10 @@ func TestMix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Problems) > 0 {
-		t.Fatalf("problems: %v", s.Problems[:min(5, len(s.Problems))])
+	if len(s.Problems()) > 0 {
+		t.Fatalf("problems: %v", s.Problems()[:min(5, len(s.Problems()))])
 	}
-	hidden := n - len(s.Posts) // drafts (i%50 == 7) and 2040 posts (i%211 == 3)
+	hidden := n - len(s.Posts()) // drafts (i%50 == 7) and 2040 posts (i%211 == 3)
 	if hidden != 20+5 {
 		t.Errorf("%d posts hidden, want 25 (20 drafts, 5 future)", hidden)
 	}

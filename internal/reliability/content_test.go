@@ -175,7 +175,7 @@ func TestHostileContent(t *testing.T) {
 			took := time.Since(start)
 			runtime.ReadMemStats(&after)
 			alloc := after.TotalAlloc - before.TotalAlloc
-			t.Logf("%d bytes: %v, %d MB allocated, %d posts, problems %.200v", len(src), took.Round(time.Millisecond), alloc>>20, len(snap.Posts), snap.Problems)
+			t.Logf("%d bytes: %v, %d MB allocated, %d posts, problems %.200v", len(src), took.Round(time.Millisecond), alloc>>20, len(snap.Posts()), snap.Problems())
 			if limit := uint64(64*len(src)) + 512<<20; alloc > limit {
 				t.Errorf("%d MB allocated for a %d-byte post (limit %d MB)", alloc>>20, len(src), limit>>20)
 			}
@@ -201,16 +201,16 @@ func checkHostileOutcome(t *testing.T, tc hostileCase, snap *pipeline.Snapshot, 
 	}
 	served := snap.Post("hostile") != nil
 	var problem *pipeline.Problem
-	for i, pr := range snap.Problems {
+	for i, pr := range snap.Problems() {
 		if pr.Path == "content/blog/hostile.md" && !strings.Contains(pr.Message, "unknown shortcode") {
-			problem = &snap.Problems[i]
+			problem = &snap.Problems()[i]
 		}
 	}
 	switch {
 	case served && problem != nil:
 		t.Errorf("served and reported at once: %v", problem)
 	case !served && problem == nil:
-		t.Errorf("left out without a problem naming content/blog/hostile.md (problems %v)", snap.Problems)
+		t.Errorf("left out without a problem naming content/blog/hostile.md (problems %v)", snap.Problems())
 	case tc.rejected && served:
 		t.Errorf("served; want it left out with a problem")
 	case !tc.rejected && !served:

@@ -43,8 +43,8 @@ func newFaultSite(t *testing.T) *faultSite {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(snap.Posts) != 3 || len(snap.Problems) != 0 {
-		t.Fatalf("fault site: %d posts, problems %v", len(snap.Posts), snap.Problems)
+	if len(snap.Posts()) != 3 || len(snap.Problems()) != 0 {
+		t.Fatalf("fault site: %d posts, problems %v", len(snap.Posts()), snap.Problems())
 	}
 	srv, err := server.New(snap, server.Options{Site: site.FS, Started: started})
 	if err != nil {
@@ -83,11 +83,11 @@ func saysWhy(t *testing.T, snap *pipeline.Snapshot, cause string) {
 	t.Helper()
 	for _, file := range []string{"blog/hello.md", "blog/zz-public-collide.md", "blog/pub-bundle/index.md"} {
 		found := false
-		for _, p := range snap.Problems {
+		for _, p := range snap.Problems() {
 			found = found || (strings.HasSuffix(p.Path, filepath.FromSlash(file)) && strings.Contains(p.Message, cause))
 		}
 		if !found {
-			t.Errorf("no problem says why %s is kept (want %q); problems: %v", file, cause, snap.Problems)
+			t.Errorf("no problem says why %s is kept (want %q); problems: %v", file, cause, snap.Problems())
 		}
 	}
 }
@@ -116,8 +116,8 @@ func TestSectionFolderReplacedByFile(t *testing.T) {
 	}
 	snap = f.update(t, "blog")
 	f.servesAll(t, "section back")
-	if len(snap.Posts) != 3 || len(snap.Problems) != 0 {
-		t.Errorf("section back: %d posts, problems %v", len(snap.Posts), snap.Problems)
+	if len(snap.Posts()) != 3 || len(snap.Problems()) != 0 {
+		t.Errorf("section back: %d posts, problems %v", len(snap.Posts()), snap.Problems())
 	}
 }
 
@@ -152,8 +152,8 @@ func TestFileVanishesBeforeRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap := f.update(t, "blog/hello.md", "blog/never-existed.md", "blog/gone-folder")
-	if snap.Post("hello") != nil || len(snap.Posts) != 2 || len(snap.Problems) != 0 {
-		t.Errorf("after the vanished file: %d posts, problems %v", len(snap.Posts), snap.Problems)
+	if snap.Post("hello") != nil || len(snap.Posts()) != 2 || len(snap.Problems()) != 0 {
+		t.Errorf("after the vanished file: %d posts, problems %v", len(snap.Posts()), snap.Problems())
 	}
 	if a := ask(t, f.srv, "GET", "/blog/hello/", nil); a.status != 404 {
 		t.Errorf("the vanished post answers %d", a.status)
@@ -161,8 +161,8 @@ func TestFileVanishesBeforeRead(t *testing.T) {
 
 	fsys := vanishing{MapFS: mapFS(publicOnly()), gone: "blog/hello.md"}
 	snap, err := pipeline.Build(fsys, testConfig(t), pipeline.Options{}, time.Now())
-	if err != nil || len(snap.Posts) != 2 || len(snap.Problems) != 0 {
-		t.Errorf("build with a file vanishing between the listing and the read: %v, %d posts, problems %v", err, len(snap.Posts), snap.Problems)
+	if err != nil || len(snap.Posts()) != 2 || len(snap.Problems()) != 0 {
+		t.Errorf("build with a file vanishing between the listing and the read: %v, %d posts, problems %v", err, len(snap.Posts()), snap.Problems())
 	}
 }
 

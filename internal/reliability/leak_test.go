@@ -19,7 +19,7 @@ func TestUnpublishedNeverServed(t *testing.T) {
 	now := time.Now()
 	full := newServer(t, mapFS(leakSite), now)
 	public := newServer(t, mapFS(publicOnly()), now)
-	if got := len(full.Snapshot().Posts); got != 3 {
+	if got := len(full.Snapshot().Posts()); got != 3 {
 		t.Fatalf("fixture: %d published posts, want 3", got)
 	}
 	// Aliases are linked from nowhere; hidden posts' cursors are
@@ -237,7 +237,7 @@ func hiddenCursors(t *testing.T, now time.Time) []string {
 		t.Fatal(err)
 	}
 	var out []string
-	for _, p := range snap.Posts {
+	for _, p := range snap.Posts() {
 		out = append(out, "/api/posts/cursor/"+pipeline.CursorFor(p)+".json")
 	}
 	return out

@@ -144,7 +144,7 @@ func applyBatches(ctx context.Context, t *testing.T, dir string, srv *server.Ser
 			var paths []string
 			for _, b := range batches {
 				if b.Rescan {
-					paths = append(paths, old.Config.Section)
+					paths = append(paths, old.Config().Section)
 				}
 				paths = append(paths, b.Paths...)
 			}
