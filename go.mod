@@ -15,6 +15,8 @@ require (
 	github.com/yuin/goldmark v1.8.5
 )
 
+require github.com/yuin/goldmark-emoji v1.0.6 // indirect
+
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/basgys/goxml2json v1.1.1-0.20231018121955-e66ee54ceaad // indirect

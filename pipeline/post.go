@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"net/url"
 	"strconv"
 	"time"
@@ -108,14 +109,72 @@ func (n *Node) Param(name string, i int) string {
 	return ""
 }
 
-// A Problem is a content error: the file, the line (1 when unknown) and a
-// message. Problems never stop a build; the file is left out.
+// A Problem is something wrong in the content: the file, the line (1 when
+// unknown), a message and how serious it is. Problems never stop a build.
+// An Error is what Hugo refuses (the file, or the part that failed, is
+// left out); a Warning is what Hugo accepts and publishes (a shortcode
+// whose template is nowhere, kept as its text), listed but not failing.
 type Problem struct {
-	Path    string `json:"path"`
-	Line    int    `json:"line"`
-	Message string `json:"message"`
+	Path     string   `json:"path"`
+	Line     int      `json:"line"`
+	Message  string   `json:"message"`
+	Severity Severity `json:"severity,omitempty"`
 }
 
+// String is "path:line: message", with "warning: " before the message of
+// a warning.
 func (p Problem) String() string {
-	return p.Path + ":" + strconv.Itoa(p.Line) + ": " + p.Message
+	s := p.Path + ":" + strconv.Itoa(p.Line) + ": "
+	if p.Severity == Warning {
+		s += "warning: "
+	}
+	return s + p.Message
+}
+
+// Severity tells errors from warnings. The zero value is Error, so a
+// Problem made without one is an error, as every problem was before
+// warnings existed.
+type Severity uint8
+
+const (
+	// Error is a problem Hugo refuses: check and build fail on it.
+	Error Severity = iota
+	// Warning is a problem Hugo accepts: listed by check, shown by dev,
+	// never failing a command.
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// MarshalText writes "error" or "warning" (JSON leaves an error's out:
+// the field is omitempty and Error is zero).
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads what MarshalText writes.
+func (s *Severity) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "error":
+		*s = Error
+	case "warning":
+		*s = Warning
+	default:
+		return fmt.Errorf("severity %q: want error or warning", b)
+	}
+	return nil
+}
+
+// Errors returns the problems that are errors, in order.
+func Errors(ps []Problem) []Problem {
+	var out []Problem
+	for _, p := range ps {
+		if p.Severity == Error {
+			out = append(out, p)
+		}
+	}
+	return out
 }

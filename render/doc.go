@@ -12,10 +12,12 @@
 // shortcode, and the divider, is replaced by a placeholder ("FOLIOSC"
 // then the call's index then "E"; the prefix is lengthened until it
 // occurs nowhere in the post, so an author cannot forge one). Goldmark
-// parses that source once, configured as Hugo's defaults are: tables,
+// parses that source once, configured as Hugo is by the site's markup
+// settings (Options.Markup, Hugo's defaults when nil: tables,
 // strikethrough, linkify, task lists, footnotes, definition lists,
-// typographer, {#id} heading attributes, raw HTML omitted unless
-// Options.Unsafe. Then:
+// typographer, {#id} heading attributes; hard wraps, emoji, block
+// attributes and the other heading-id styles when configured), raw HTML
+// omitted unless Options.Unsafe. Then:
 //
 //   - The HTML is goldmark's, with folio's node renderers where Hugo's
 //     output differs or folio needs more: a placeholder in text becomes

@@ -2,6 +2,7 @@ package render
 
 import (
 	"github.com/yuin/goldmark"
+	emoji "github.com/yuin/goldmark-emoji"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
@@ -11,12 +12,13 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// newGoldmark configures goldmark as Hugo's defaults do: tables,
-// strikethrough, linkify, task lists, footnotes, definition lists,
-// typographer and {#id .class} attributes on headings. Hugo's own heading
-// IDs, links, images and code blocks are folio's node renderers; the link
-// parser is wrapped to record where each link sits in the source.
-func newGoldmark(unsafe bool) (parser.Parser, renderer.Renderer) {
+// newGoldmark configures goldmark as Hugo does for the site's markup
+// configuration (by default: tables, strikethrough, linkify, task lists,
+// footnotes, definition lists, typographer and {#id .class} attributes on
+// headings). Hugo's own heading IDs, links, images and code blocks are
+// folio's node renderers; the link parser is wrapped to record where each
+// link sits in the source.
+func newGoldmark(m *Markup, unsafe bool) (parser.Parser, renderer.Renderer) {
 	inline := parser.DefaultInlineParsers()
 	for i, v := range inline {
 		if v.Value == parser.NewLinkParser() {
@@ -27,28 +29,74 @@ func newGoldmark(unsafe bool) (parser.Parser, renderer.Renderer) {
 	if unsafe {
 		htmlOpts = append(htmlOpts, html.WithUnsafe())
 	}
+	if m.HardWraps {
+		htmlOpts = append(htmlOpts, html.WithHardWraps())
+	}
+	parserOpts := []parser.Option{
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(inline...),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+	}
+	if m.AttributeTitle {
+		parserOpts = append(parserOpts, parser.WithAttribute())
+	}
+	if m.Linkify {
+		parserOpts = append(parserOpts, parser.WithInlineParsers(util.Prioritized(linkifyGuard{extension.NewLinkifyParser()}, 999)))
+	}
 	md := goldmark.New(
-		goldmark.WithParser(parser.NewParser(
-			parser.WithBlockParsers(parser.DefaultBlockParsers()...),
-			parser.WithInlineParsers(inline...),
-			parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
-			parser.WithAttribute(),
-			parser.WithInlineParsers(util.Prioritized(linkifyGuard{extension.NewLinkifyParser()}, 999)),
-		)),
+		goldmark.WithParser(parser.NewParser(parserOpts...)),
 		goldmark.WithRendererOptions(htmlOpts...),
-		goldmark.WithExtensions(
-			// An align attribute, not a style one: a strict
-			// Content-Security-Policy blocks inline styles.
-			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
-			extension.Strikethrough,
-			extension.TaskList,
-			extension.Typographer,
-			extension.DefinitionList,
-			extension.NewFootnote(extension.WithFootnoteBacklinkHTML("&#x21a9;&#xfe0e;")),
-		),
+		goldmark.WithExtensions(extensions(m)...),
 	)
-	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(newNodeRenderer(), 100)))
+	if m.AttributeBlock {
+		md.Parser().AddOptions(
+			parser.WithBlockParsers(util.Prioritized(attributeLineParser{}, 100)),
+			parser.WithASTTransformers(util.Prioritized(blockAttributes{}, 100)),
+		)
+	}
+	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(newNodeRenderer(m), 100)))
 	return md.Parser(), md.Renderer()
+}
+
+// extensions are the goldmark extensions m enables, as Hugo's converter
+// adds them.
+func extensions(m *Markup) []goldmark.Extender {
+	var out []goldmark.Extender
+	if m.Table {
+		// An align attribute, not a style one: a strict
+		// Content-Security-Policy blocks inline styles.
+		out = append(out, extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)))
+	}
+	if m.Strikethrough {
+		out = append(out, extension.Strikethrough)
+	}
+	if m.TaskList {
+		out = append(out, extension.TaskList)
+	}
+	if t := m.Typographer; !t.Disable {
+		out = append(out, extension.NewTypographer(extension.WithTypographicSubstitutions(map[extension.TypographicPunctuation][]byte{
+			extension.LeftSingleQuote:  []byte(t.LeftSingleQuote),
+			extension.RightSingleQuote: []byte(t.RightSingleQuote),
+			extension.LeftDoubleQuote:  []byte(t.LeftDoubleQuote),
+			extension.RightDoubleQuote: []byte(t.RightDoubleQuote),
+			extension.EnDash:           []byte(t.EnDash),
+			extension.EmDash:           []byte(t.EmDash),
+			extension.Ellipsis:         []byte(t.Ellipsis),
+			extension.LeftAngleQuote:   []byte(t.LeftAngleQuote),
+			extension.RightAngleQuote:  []byte(t.RightAngleQuote),
+			extension.Apostrophe:       []byte(t.Apostrophe),
+		})))
+	}
+	if m.DefinitionList {
+		out = append(out, extension.DefinitionList)
+	}
+	if m.Footnote {
+		out = append(out, extension.NewFootnote(extension.WithFootnoteBacklinkHTML("&#x21a9;&#xfe0e;")))
+	}
+	if m.Emoji {
+		out = append(out, emoji.Emoji)
+	}
+	return out
 }
 
 // A linkSpan is where a link or image sits in src: its text opens at the

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"cmp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -34,10 +35,14 @@ func stateOf(w util.BufWriter) *state {
 // for linkified "www." links, and highlighted code blocks.
 type nodeRenderer struct {
 	html.Config
+	// linkifyProtocol is the scheme "www." links get.
+	linkifyProtocol string
+	// codeFences highlights fenced code blocks.
+	codeFences bool
 }
 
-func newNodeRenderer() *nodeRenderer {
-	return &nodeRenderer{Config: html.NewConfig()}
+func newNodeRenderer(m *Markup) *nodeRenderer {
+	return &nodeRenderer{Config: html.NewConfig(), linkifyProtocol: cmp.Or(m.LinkifyProtocol, "https"), codeFences: m.Highlight.CodeFences}
 }
 
 // SetOption receives the renderer options (WithUnsafe).
@@ -69,7 +74,7 @@ func (r *nodeRenderer) text(w util.BufWriter, src []byte, node ast.Node, enterin
 		r.writeText(w, value)
 	}
 	switch {
-	case n.HardLineBreak():
+	case n.HardLineBreak() || n.SoftLineBreak() && r.HardWraps:
 		_, _ = w.WriteString("<br>\n")
 	case n.SoftLineBreak():
 		_ = w.WriteByte('\n')
@@ -226,7 +231,8 @@ func (r *nodeRenderer) writeURL(w util.BufWriter, u []byte) {
 	}
 }
 
-// autoLink is goldmark's, with "www." links given https as Hugo does.
+// autoLink is goldmark's, with "www." links given markup's
+// linkifyProtocol (https) as Hugo does.
 func (r *nodeRenderer) autoLink(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*ast.AutoLink)
 	if !entering {
@@ -234,7 +240,7 @@ func (r *nodeRenderer) autoLink(w util.BufWriter, src []byte, node ast.Node, ent
 	}
 	u := n.URL(src)
 	if len(n.Protocol) > 0 {
-		u = append([]byte("https"), u[len(n.Protocol):]...)
+		u = append([]byte(r.linkifyProtocol), u[len(n.Protocol):]...)
 	}
 	u = util.URLEscape(u, false)
 	_, _ = w.WriteString(`<a href="`)

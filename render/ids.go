@@ -4,16 +4,23 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	hugotext "github.com/gohugoio/hugo/common/text"
+	"github.com/gohugoio/hugo/markup/blackfriday"
 
 	"github.com/yuin/goldmark/ast"
 )
 
 // headingIDs gives every heading without an explicit {#id} the id Hugo
-// gives it by default ("github" style): its plain text lower-cased,
+// gives it, by default in the "github" style: its plain text lower-cased,
 // spaces and hyphens as "-", other punctuation dropped, letters of every
 // script kept (goldmark's own generator drops non-ASCII ones). A repeated
-// id gets "-1", "-2", … as in Hugo.
+// id gets "-1", "-2", … as in Hugo. markup's autoHeadingID turns ids off;
+// its autoHeadingIDType picks "github-ascii" or "blackfriday" instead.
 func (st *state) headingIDs(doc ast.Node) {
+	idType := st.r.markup.AutoIDType
+	auto := st.r.markup.AutoHeadingID
 	seen, next := map[string]bool{}, map[string]int{}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering || n.Type() == ast.TypeInline {
@@ -29,6 +36,9 @@ func (st *state) headingIDs(doc ast.Node) {
 			}
 			return ast.WalkSkipChildren, nil
 		}
+		if !auto {
+			return ast.WalkSkipChildren, nil
+		}
 		text := plainText(h, st.src)
 		if len(st.calls) > 0 {
 			text = st.replacePlaceholders(text, func(*call) string { return "" })
@@ -40,16 +50,28 @@ func (st *state) headingIDs(doc ast.Node) {
 			// A setext heading over several lines: Hugo uses the last.
 			text = text[strings.LastIndexByte(text, '\n')+1:]
 		}
-		h.SetAttributeString("id", []byte(uniqueID(anchorName(text), seen, next)))
+		h.SetAttributeString("id", []byte(uniqueID(anchorName(text, idType), seen, next)))
 		return ast.WalkSkipChildren, nil
 	})
 }
 
-// anchorName is Hugo's sanitizeAnchorName for the "github" id type.
-func anchorName(s string) string {
+// anchorName is Hugo's sanitizeAnchorName for an id type: "github"
+// (also ""), "github-ascii" or "blackfriday".
+func anchorName(s, idType string) string {
+	if idType == "blackfriday" {
+		if id := blackfriday.SanitizedAnchorName(s); id != "" {
+			return id
+		}
+		return "heading"
+	}
+	ascii := idType == "github-ascii"
+	if ascii {
+		s = string(hugotext.RemoveAccents([]byte(s)))
+	}
 	var b strings.Builder
 	for _, r := range strings.TrimSpace(s) {
 		switch {
+		case ascii && r >= utf8.RuneSelf:
 		case r == '-' || r == ' ':
 			b.WriteByte('-')
 		case r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):

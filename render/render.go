@@ -23,16 +23,23 @@ type Options struct {
 	// Section is the folder and URL segment posts live under ("blog").
 	Section string
 	// Unsafe passes raw HTML in posts through; otherwise it is replaced by
-	// <!-- raw HTML omitted -->, as Hugo does.
+	// <!-- raw HTML omitted -->, as Hugo does
+	// (markup.goldmark.renderer.unsafe).
 	Unsafe bool
+	// Markup is the rest of the site's markup configuration; nil means
+	// Hugo's defaults (DefaultMarkup).
+	Markup *Markup
 }
 
 // An Issue is a content problem found while rendering one post: a link or
 // ref to a post that is not visible, a shortcode missing its argument. The
 // caller reports it with the post's file; Line is a line of that file.
+// Severity tells what Hugo would refuse (pipeline.Error) from what it
+// accepts (pipeline.Warning).
 type Issue struct {
-	Line    int
-	Message string
+	Line     int
+	Message  string
+	Severity pipeline.Severity
 }
 
 // A Result is one post rendered.
@@ -68,6 +75,7 @@ func (r *Result) Current(res Resolver) bool {
 // once and safe for concurrent use.
 type Renderer struct {
 	opts    Options
+	markup  Markup
 	baseURL string // opts.BaseURL ending in "/"
 	base    *url.URL
 	parser  parser.Parser
@@ -86,8 +94,11 @@ func New(opts Options) *Renderer {
 	if err != nil {
 		base = &url.URL{Path: "/"}
 	}
-	r := &Renderer{opts: opts, baseURL: baseURL, base: base}
-	r.parser, r.html = newGoldmark(opts.Unsafe)
+	r := &Renderer{opts: opts, baseURL: baseURL, base: base, markup: DefaultMarkup()}
+	if opts.Markup != nil {
+		r.markup = *opts.Markup
+	}
+	r.parser, r.html = newGoldmark(&r.markup, opts.Unsafe)
 	return r
 }
 

@@ -224,7 +224,7 @@ func TestAnchorName(t *testing.T) {
 		"١٢٣ arabic":   "١٢٣-arabic",
 		"emoji 🎉 here": "emoji--here",
 	} {
-		if got := anchorName(in); got != want {
+		if got := anchorName(in, "github"); got != want {
 			t.Errorf("anchorName(%q) = %q, want %q", in, got, want)
 		}
 	}

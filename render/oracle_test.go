@@ -1,0 +1,208 @@
+package render
+
+import (
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"folio/internal/hugotest"
+	"folio/pipeline"
+)
+
+// Hugo is the oracle of these tests. Each suite is a Hugo site under
+// testdata/oracle/<suite>/site whose single-page layout writes nothing
+// but {{ .Content }}; Hugo 0.165's output for each page is committed under
+// testdata/oracle/<suite>/hugo/<file>.html. TestOracleHugo builds the
+// site with Hugo and checks the committed files are what Hugo writes
+// (-update rewrites them); it runs where Hugo is installed, and always in
+// CI. TestOracle renders each page with folio and compares it with the
+// committed file, byte for byte, so it runs everywhere. The Markdown
+// twins have goldens of their own under testdata/oracle/<suite>/md.
+//
+// The differences allowed, each made away before the comparison:
+//   - folio writes every URL absolute (the contract's rule for every body
+//     it serves), so Hugo's root-relative href and src values are made
+//     absolute;
+//   - a table's cells are aligned with align="right", not Hugo's
+//     style="text-align: right" (the CSP forbids inline styles), and
+//     the white space between a table's tags, which Hugo's table
+//     template indents, is not compared;
+//   - a task list's checkbox has an aria-label ("done", "to do").
+
+// An oracleSuite is a fixture site and the Options that say to folio
+// what the site's configuration says to Hugo.
+type oracleSuite struct {
+	name string
+	opts func() Options
+}
+
+var oracleSuites = []oracleSuite{
+	{"markup", func() Options {
+		m := DefaultMarkup()
+		m.HardWraps = true
+		m.Emoji = true
+		m.AutoIDType = "github-ascii"
+		m.AttributeBlock = true
+		m.Typographer.LeftDoubleQuote = "&laquo;"
+		m.Typographer.RightDoubleQuote = "&raquo;"
+		return Options{BaseURL: oracleBase, Section: "posts", Markup: &m}
+	}},
+}
+
+const oracleBase = "https://example.org/"
+
+var oracleNow = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// TestOracleHugo checks the committed Hugo output against Hugo itself.
+func TestOracleHugo(t *testing.T) {
+	bin := hugotest.Binary(t)
+	for _, s := range oracleSuites {
+		t.Run(s.name, func(t *testing.T) {
+			out := t.TempDir()
+			cmd := exec.Command(bin, "--quiet", "--source", s.site(), "--destination", out, "--cacheDir", t.TempDir())
+			cmd.Env = append(os.Environ(), "HUGO_ENVIRONMENT=production")
+			if msg, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("hugo: %v\n%s", err, msg)
+			}
+			for _, file := range s.pages(t) {
+				got, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(hugoPagePath(file))))
+				if err != nil {
+					t.Errorf("%s: %v", file, err)
+					continue
+				}
+				oracleGolden(t, filepath.Join(s.dir(), "hugo", file+".html"), string(got))
+			}
+		})
+	}
+}
+
+// TestOracle renders every page of every suite with folio and compares
+// it with Hugo's committed output.
+func TestOracle(t *testing.T) {
+	for _, s := range oracleSuites {
+		t.Run(s.name, func(t *testing.T) {
+			posts, res := s.parse(t)
+			r := New(s.opts())
+			for _, file := range s.pages(t) {
+				t.Run(file, func(t *testing.T) {
+					p := posts["posts/"+file+".md"]
+					if p == nil {
+						t.Fatalf("the pipeline did not read %s", file)
+					}
+					got := r.Render(p, res)
+					checkInvariants(t, p, got)
+					want, err := os.ReadFile(filepath.Join(s.dir(), "hugo", file+".html"))
+					if err != nil {
+						t.Fatalf("%v (run TestOracleHugo with -update where Hugo is installed)", err)
+					}
+					if g, w := folioSide(string(got.HTML)), hugoSide(string(want)); g != w {
+						t.Errorf("folio's HTML differs from Hugo's\n--- folio:\n%s\n--- hugo:\n%s", got.HTML, w)
+					}
+					oracleGolden(t, filepath.Join(s.dir(), "md", file+".md"), got.Markdown)
+					oracleGolden(t, filepath.Join(s.dir(), "issues", file+".txt"), issueText(got.Issues))
+				})
+			}
+		})
+	}
+}
+
+func (s oracleSuite) dir() string  { return filepath.Join("testdata", "oracle", s.name) }
+func (s oracleSuite) site() string { return filepath.Join(s.dir(), "site") }
+
+// pages lists the suite's posts, relative to content/posts, without ".md".
+func (s oracleSuite) pages(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	root := filepath.Join(s.site(), "content", "posts")
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") || d.Name() == "_index.md" {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		if dir := filepath.Dir(rel); dir != "." && d.Name() != "index.md" {
+			return nil // a bundle's other Markdown files are resources
+		}
+		out = append(out, strings.TrimSuffix(filepath.ToSlash(rel), ".md"))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// parse reads the suite's content with the real pipeline.
+func (s oracleSuite) parse(t *testing.T) (map[string]*pipeline.Post, Resolver) {
+	t.Helper()
+	cfg := pipeline.DefaultConfig()
+	cfg.BaseURL, cfg.Section = oracleBase, "posts"
+	snap, err := pipeline.Build(os.DirFS(filepath.Join(s.site(), "content")), cfg, pipeline.Options{}, oracleNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pipeline.Errors(snap.Problems) {
+		t.Errorf("fixture: %s", p)
+	}
+	byFile := map[string]*pipeline.Post{}
+	for _, p := range snap.AllPosts() {
+		byFile[p.File] = p
+	}
+	return byFile, NewIndex(snap.AllPosts(), snap.Visible)
+}
+
+// hugoPagePath is where Hugo writes the page of posts/<file>.md.
+func hugoPagePath(file string) string {
+	file = strings.TrimSuffix(file, "/index")
+	return path.Join("posts", strings.ToLower(file), "index.html")
+}
+
+var (
+	rootRelative = regexp.MustCompile(`(\s(?:href|src))="/([^/"][^"]*)?"`)
+	tableBlock   = regexp.MustCompile(`(?s)<table.*?</table>`)
+	betweenTags  = regexp.MustCompile(`>\s+<`)
+	styleAlign   = regexp.MustCompile(` style="text-align: (\w+)"`)
+	taskLabel    = regexp.MustCompile(` aria-label="(?:done|to do)"`)
+)
+
+// hugoSide is Hugo's HTML with the allowed differences made away:
+// root-relative URLs made absolute, tables aligned by attribute and
+// without the white space between their tags.
+func hugoSide(html string) string {
+	html = rootRelative.ReplaceAllString(html, `$1="`+oracleBase+`$2"`)
+	return tableBlock.ReplaceAllStringFunc(html, func(t string) string {
+		return betweenTags.ReplaceAllString(styleAlign.ReplaceAllString(t, ` align="$1"`), "><")
+	})
+}
+
+// folioSide is folio's HTML with the allowed differences made away.
+func folioSide(html string) string {
+	html = taskLabel.ReplaceAllString(html, "")
+	return tableBlock.ReplaceAllStringFunc(html, func(t string) string { return betweenTags.ReplaceAllString(t, "><") })
+}
+
+// oracleGolden compares got with the file at path (-update rewrites it).
+func oracleGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test ./render -update writes it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (go test ./render -update rewrites it)\n--- got:\n%s\n--- want:\n%s", path, got, want)
+	}
+}
