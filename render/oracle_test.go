@@ -146,7 +146,7 @@ func (s oracleSuite) parse(t *testing.T) (map[string]*pipeline.Post, Resolver) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range pipeline.Errors(snap.Problems) {
+	for _, p := range pipeline.Errors(snap.Problems()) {
 		t.Errorf("fixture: %s", p)
 	}
 	byFile := map[string]*pipeline.Post{}
