@@ -6,60 +6,60 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
+	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	_ "time/tzdata" // timeZone must work on hosts without a zoneinfo database
 	"unicode"
-
-	"github.com/BurntSushi/toml"
 )
 
-// Config is the site configuration, read from config.toml. The zero value is
-// not usable; start from DefaultConfig or LoadConfig.
+// Config is the site configuration: folio's config.toml, or a Hugo site's
+// configuration as Hugo finds and merges it (LoadSite). The zero value is
+// not usable; start from DefaultConfig, LoadConfig or LoadSite.
 type Config struct {
-	BaseURL     string `toml:"baseURL"`
-	Title       string `toml:"title"`
-	Description string `toml:"description"`
-	Language    string `toml:"language"`
-	Author      string `toml:"author"`
-	ContentDir  string `toml:"contentDir"`
-	Section     string `toml:"section"`
-	TimeZone    string `toml:"timeZone"`
-	SiteDir     string `toml:"siteDir"`
+	BaseURL     string
+	Title       string
+	Description string // folio's description, else Hugo's params.description
+	Language    string // folio's language, else Hugo's locale (languageCode)
+	Author      string // folio's author, else Hugo's params.author (or author.name)
+	ContentDir  string
+	// Section is the posts' section, when folio's section names it. A
+	// Hugo site names its main sections in MainSections instead (or
+	// leaves them to the snapshot: the section with the most pages).
+	Section  string
+	TimeZone string
+	SiteDir  string
 
-	Feed   FeedConfig   `toml:"feed"`
-	API    APIConfig    `toml:"api"`
-	Cache  CacheConfig  `toml:"cache"`
-	Markup MarkupConfig `toml:"markup"`
+	Feed   FeedConfig
+	API    APIConfig
+	Cache  CacheConfig
+	Markup MarkupConfig
 
 	// Location is TimeZone resolved; Validate sets it.
-	Location *time.Location `toml:"-"`
+	Location *time.Location
 	// BaseSet reports whether baseURL came from the file or a flag, as
 	// opposed to being derived from the listen address.
-	BaseSet bool `toml:"-"`
+	BaseSet bool
+
+	// The Hugo site: what Hugo's configuration says about pages and
+	// URLs, with Hugo's defaults (hugo.go).
+	SiteConfig
 }
 
 // FeedConfig is the [feed] table.
 type FeedConfig struct {
-	Limit int `toml:"limit"` // newest N items in /rss.xml; 0 = all
+	Limit int // newest N items in /rss.xml; 0 = all
 }
 
 // APIConfig is the [api] table.
 type APIConfig struct {
-	PageSize int `toml:"pageSize"` // items per cursor page, 1..50
+	PageSize int // items per cursor page, 1..50
 }
 
 // CacheConfig is the [cache] table.
 type CacheConfig struct {
-	MaxAge int `toml:"maxAge"` // seconds, Cache-Control max-age for documents
-}
-
-// MarkupConfig is the [markup] table.
-type MarkupConfig struct {
-	Unsafe bool `toml:"unsafe"` // pass raw HTML in posts through
+	MaxAge int // seconds, Cache-Control max-age for documents
 }
 
 // ReadsLike reports whether c reads a content folder as o does: the same
@@ -73,7 +73,7 @@ func (c *Config) ReadsLike(o *Config) bool {
 const MaxPageSize = 50
 
 // DefaultConfig returns the built-in configuration used when there is no
-// config file: it serves ./content.
+// config file: it serves ./content, whose posts are in content/blog/.
 func DefaultConfig() *Config {
 	return &Config{
 		Title:      "folio",
@@ -84,13 +84,15 @@ func DefaultConfig() *Config {
 		Feed:       FeedConfig{Limit: 20},
 		API:        APIConfig{PageSize: MaxPageSize},
 		Cache:      CacheConfig{MaxAge: 300},
+		Markup:     DefaultMarkup(),
 		Location:   time.UTC,
+		SiteConfig: defaultSite(),
 	}
 }
 
-// LoadConfig reads the TOML file at path over the defaults. Relative paths in
-// the file (contentDir, siteDir) are made relative to the file's folder. An
-// unknown key or a value of the wrong type is an error naming the key.
+// LoadConfig reads folio's config.toml at path over the defaults (see
+// ParseConfig). Relative paths in the file (contentDir, siteDir) are made
+// relative to the file's folder.
 func LoadConfig(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -113,86 +115,102 @@ func joinRel(dir, p string) string {
 	return filepath.Join(dir, p)
 }
 
-// typeErr matches BurntSushi/toml's error for a value of the wrong type,
-// which it only gives as text: `toml: line 4 (last key "feed.limit"): …`.
-var typeErr = regexp.MustCompile(`^toml: (?:line (\d+) )?\(last key "([^"]*)"\): (.*)$`)
+// legacyKeys are the keys of folio's config.toml as it was before Hugo
+// sites: all that ParseConfig accepts.
+type legacyKeys struct {
+	BaseURL     string `cfg:"baseURL"`
+	Title       string `cfg:"title"`
+	Description string `cfg:"description"`
+	Language    string `cfg:"language"`
+	Author      string `cfg:"author"`
+	ContentDir  string `cfg:"contentDir"`
+	Section     string `cfg:"section"`
+	TimeZone    string `cfg:"timeZone"`
+	SiteDir     string `cfg:"siteDir"`
+	Feed        struct {
+		Limit *int `cfg:"limit"`
+	} `cfg:"feed"`
+	API struct {
+		PageSize *int `cfg:"pageSize"`
+	} `cfg:"api"`
+	Cache struct {
+		MaxAge *int `cfg:"maxAge"`
+	} `cfg:"cache"`
+	Markup struct {
+		Unsafe bool `cfg:"unsafe"`
+	} `cfg:"markup"`
+}
 
-// ParseConfig decodes TOML data over the defaults and validates the result.
-// name is used in error messages, which give the line of the key at fault
-// when it is known: "config.toml:7: unknown key titel (did you mean …)".
+// ParseConfig decodes folio's own config.toml format over the defaults and
+// validates the result, strictly: a key that format does not have is an
+// error, as is a value of the wrong type. (LoadSite reads the same file as
+// Hugo's config, where an unknown key is a warning.) name is used in error
+// messages, which give the line of the key at fault when it is known:
+// "config.toml:7: unknown key titel (did you mean …)".
 func ParseConfig(data []byte, name string) (*Config, error) {
-	cfg := DefaultConfig()
-	md, err := toml.Decode(string(data), cfg)
+	f, err := readConfigAs(name, "toml", data)
 	if err != nil {
-		return nil, decodeError(err, data, name)
+		return nil, err
 	}
-	if keys := md.Undecoded(); len(keys) > 0 {
-		return nil, unknownKeysError(name, data, keys)
+	raw := newRawConfig()
+	raw.merge(f, nil)
+	keys := legacyKeys{}
+	d := &configDecoder{raw: raw}
+	d.decodeTable(nil, raw.m, reflect.ValueOf(&keys).Elem(), true, false, false)
+	if issue := d.firstIssue(d.typeErrs); issue != nil {
+		return nil, errors.New(issue.String())
 	}
+	if len(d.unknown) > 0 {
+		sortUnknown(d.unknown, schemaOf(reflect.TypeFor[legacyKeys]()), raw.header, raw.files)
+		return nil, unknownKeysError(d.unknown)
+	}
+	cfg := DefaultConfig()
+	set := func(dst *string, v string) {
+		if v != "" {
+			*dst = v
+		}
+	}
+	set(&cfg.BaseURL, keys.BaseURL)
+	set(&cfg.Title, keys.Title)
+	set(&cfg.Description, keys.Description)
+	set(&cfg.Language, keys.Language)
+	set(&cfg.Author, keys.Author)
+	set(&cfg.ContentDir, keys.ContentDir)
+	set(&cfg.Section, keys.Section)
+	set(&cfg.TimeZone, keys.TimeZone)
+	set(&cfg.SiteDir, keys.SiteDir)
+	if keys.Feed.Limit != nil {
+		cfg.Feed.Limit = *keys.Feed.Limit
+	}
+	if keys.API.PageSize != nil {
+		cfg.API.PageSize = *keys.API.PageSize
+	}
+	if keys.Cache.MaxAge != nil {
+		cfg.Cache.MaxAge = *keys.Cache.MaxAge
+	}
+	cfg.Markup.Unsafe = keys.Markup.Unsafe
+	cfg.Markup.settle()
 	cfg.BaseSet = cfg.BaseURL != ""
 	if err := cfg.Validate(); err != nil {
-		var fe *fieldError
-		if errors.As(err, &fe) {
-			if line := locateKeys(data).line[strings.ToLower(fe.key)]; line > 0 {
-				return nil, fmt.Errorf("%s:%d: %w", name, line, err)
-			}
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, placeError(err, raw)
 	}
 	return cfg, nil
 }
 
-// decodeError gives a syntax error or a value of the wrong type its line.
-func decodeError(err error, data []byte, name string) error {
-	var perr toml.ParseError
-	if errors.As(err, &perr) {
-		return fmt.Errorf("%s:%d: %s", name, perr.Position.Line, perr.Message)
-	}
-	m := typeErr.FindStringSubmatch(err.Error())
-	if m == nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	line, msg := m[1], typeMessage(m[3])
-	if line == "" {
-		if n := locateKeys(data).line[strings.ToLower(m[2])]; n > 0 {
-			line = strconv.Itoa(n)
+// placeError puts the place of the key a Validate error is about in
+// front of it.
+func placeError(err error, raw *rawConfig) error {
+	var fe *fieldError
+	if errors.As(err, &fe) {
+		pos := raw.where(strings.Split(strings.ToLower(fe.key), "."))
+		if pos.line > 0 {
+			return fmt.Errorf("%s:%d: %w", pos.file, pos.line, err)
 		}
 	}
-	if line == "" {
-		return fmt.Errorf("%s: %s: %s", name, m[2], msg)
+	if len(raw.files) == 0 {
+		return err
 	}
-	return fmt.Errorf("%s:%s: %s: %s", name, line, m[2], msg)
-}
-
-// incompatible is the TOML library's wording for a value of the wrong type.
-var incompatible = regexp.MustCompile(`^incompatible types: TOML value has type (\S+); destination has type (\S+)$`)
-
-// typeMessage says a wrong type in the author's terms: "must be an
-// integer, not a string" rather than the library's "destination has type".
-func typeMessage(msg string) string {
-	m := incompatible.FindStringSubmatch(msg)
-	if m == nil {
-		return msg
-	}
-	return "must be " + article(m[2]) + ", not " + article(m[1])
-}
-
-// article names a type with its article, TOML's names for Go's composites.
-func article(noun string) string {
-	switch {
-	case strings.HasPrefix(noun, "map["):
-		noun = "table"
-	case strings.HasPrefix(noun, "[]"):
-		noun = "array"
-	case strings.HasPrefix(noun, "int"), strings.HasPrefix(noun, "uint"):
-		noun = "integer"
-	case strings.HasPrefix(noun, "float"):
-		noun = "float"
-	}
-	if strings.ContainsRune("aeiou", rune(noun[0])) {
-		return "an " + noun
-	}
-	return "a " + noun
+	return fmt.Errorf("%s: %w", raw.files[0], err)
 }
 
 // fieldError is a Validate error about one key, so that ParseConfig can
@@ -235,6 +253,9 @@ func (c *Config) Validate() error {
 			c.BaseURL += "/"
 		}
 	}
+	if c.Section == "" {
+		return c.validateSite() // a Hugo site, whose main sections the snapshot finds
+	}
 	c.Section = strings.Trim(c.Section, "/")
 	if c.Section == "" || strings.ContainsAny(c.Section, "/\\?#%{}") || c.Section == "." || c.Section == ".." ||
 		strings.IndexFunc(c.Section, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
@@ -243,14 +264,22 @@ func (c *Config) Validate() error {
 	if reservedSection(c.Section) {
 		return badField("section", "section %q is taken by one of folio's own routes (%s)", c.Section, strings.Join(ReservedSections, ", "))
 	}
+	return c.validateSite()
+}
+
+// validateSite checks the values other than the section.
+func (c *Config) validateSite() error {
 	if c.API.PageSize < 1 || c.API.PageSize > MaxPageSize {
-		return badField("api.pageSize", "api.pageSize %d must be between 1 and %d", c.API.PageSize, MaxPageSize)
+		k := c.keyName("api.pageSize")
+		return badField(k, "%s %d must be between 1 and %d", k, c.API.PageSize, MaxPageSize)
 	}
 	if c.Feed.Limit < 0 {
-		return badField("feed.limit", "feed.limit %d must not be negative", c.Feed.Limit)
+		k := c.keyName("feed.limit")
+		return badField(k, "%s %d must not be negative", k, c.Feed.Limit)
 	}
 	if c.Cache.MaxAge < 0 {
-		return badField("cache.maxAge", "cache.maxAge %d must not be negative", c.Cache.MaxAge)
+		k := c.keyName("cache.maxAge")
+		return badField(k, "%s %d must not be negative", k, c.Cache.MaxAge)
 	}
 	loc, err := time.LoadLocation(c.TimeZone)
 	if err != nil {
@@ -258,6 +287,16 @@ func (c *Config) Validate() error {
 	}
 	c.Location = loc
 	return nil
+}
+
+// keyName is the key a value was read from, as messages name it: legacy
+// names the key of folio's config.toml ("api.pageSize"); a Hugo site may
+// have set it under [folio] instead.
+func (c *Config) keyName(legacy string) string {
+	if k, ok := c.SiteConfig.keys[legacy]; ok {
+		return k
+	}
+	return legacy
 }
 
 // AbsURL joins a site-relative path ("blog/x/") to the base URL. The path

@@ -5,20 +5,21 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"math"
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
-// This file turns BurntSushi/toml's list of undecoded keys into an error a
+// This file turns the keys the decoder did not know into messages a
 // person can act on: each key with the line that defines it and, for a
-// near miss of a known key, the key meant. BurntSushi keeps key positions
-// private, so the lines come from a second, position-keeping parse with
-// go-toml's AST parser (already a dependency for TOML front matter).
+// near miss of a known key, the key meant. BurntSushi keeps TOML key
+// positions private, so the lines of a TOML file come from a second,
+// position-keeping parse with go-toml's AST parser (already a dependency
+// for TOML front matter); YAML and JSON lines come from configread.go.
 
 // keyPositions are where a config file defines its keys.
 type keyPositions struct {
@@ -27,12 +28,15 @@ type keyPositions struct {
 	line map[string]int
 	// header holds the tables opened by a [table] or [[table]] line.
 	header map[string]bool
+	// defined holds the keys written as such: a [table] line or the key
+	// of a key = value line; a.b = 1 defines a.b, not a.
+	defined map[string]bool
 }
 
 // locateKeys parses data for key positions. A key the parser does not
 // reach (data BurntSushi reads but go-toml does not) has no line.
 func locateKeys(data []byte) keyPositions {
-	kp := keyPositions{line: map[string]int{}, header: map[string]bool{}}
+	kp := keyPositions{line: map[string]int{}, header: map[string]bool{}, defined: map[string]bool{}}
 	var p unstable.Parser
 	p.Reset(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))) // BurntSushi/toml accepts a BOM, go-toml's parser does not
 	var table []string
@@ -42,6 +46,7 @@ func locateKeys(data []byte) keyPositions {
 		case unstable.Table, unstable.ArrayTable:
 			table = kp.addKey(&p, nil, e.Key())
 			kp.header[keyName(table)] = true
+			kp.defined[keyName(table)] = true
 		case unstable.KeyValue:
 			kp.addKeyValue(&p, table, e)
 		}
@@ -53,6 +58,7 @@ func locateKeys(data []byte) keyPositions {
 // keys of an inline table value (or of inline tables in an array value).
 func (kp keyPositions) addKeyValue(p *unstable.Parser, prefix []string, kv *unstable.Node) {
 	key := kp.addKey(p, prefix, kv.Key())
+	kp.defined[keyName(key)] = true
 	kp.addValue(p, key, kv.Value())
 }
 
@@ -92,11 +98,13 @@ func keyName(k []string) string {
 	return strings.ToLower(toml.Key(k).String())
 }
 
-// unknownKey is one key of the file that Config has no field for.
+// unknownKey is one key of a config that no key of the schema is.
 type unknownKey struct {
-	key  toml.Key
-	line int // 0 when not found
-	hint string
+	key    toml.Key // as written
+	pos    keyPos
+	line   int // 0 when not found
+	hint   string
+	closed bool // inside a table where an unknown key is an error ([folio])
 }
 
 // describe is the key and, in brackets, whatever of its line and hint is
@@ -115,29 +123,19 @@ func (u unknownKey) describe(withLine bool) string {
 	return u.key.String() + " (" + strings.Join(notes, "; ") + ")"
 }
 
+// message is the warning or error about one unknown key:
+// "hugo.toml:7: unknown key titel (did you mean "title"?)".
+func (u unknownKey) message() string {
+	return u.pos.place() + "unknown key " + u.describe(false)
+}
+
 // unknownKeysError names every unknown key with its line, the first one in
 // front ("config.toml:7: unknown key titel (did you mean "title"?)"), so
 // that tools reading path:line find the first one to fix, and the others
-// after it, so that one run shows them all.
-func unknownKeysError(name string, data []byte, keys []toml.Key) error {
-	kp := locateKeys(data)
-	var list []unknownKey
-	for _, k := range outermost(keys) {
-		list = append(list, unknownKey{key: k, line: kp.line[keyName(k)], hint: suggest(k, kp)})
-	}
-	// In file order; keys without a line go last.
-	order := func(u unknownKey) int {
-		if u.line == 0 {
-			return math.MaxInt
-		}
-		return u.line
-	}
-	slices.SortStableFunc(list, func(a, b unknownKey) int { return cmp.Compare(order(a), order(b)) })
-	where := name
-	if list[0].line > 0 {
-		where = fmt.Sprintf("%s:%d", name, list[0].line)
-	}
-	msg := fmt.Sprintf("%s: unknown key %s", where, list[0].describe(false))
+// after it, so that one run shows them all. The keys are those of one
+// file, in file order.
+func unknownKeysError(list []unknownKey) error {
+	msg := list[0].message()
 	if len(list) > 1 {
 		more := make([]string, len(list)-1)
 		for i, u := range list[1:] {
@@ -148,50 +146,57 @@ func unknownKeysError(name string, data []byte, keys []toml.Key) error {
 	return errors.New(msg)
 }
 
-// outermost drops repeats and the keys inside an unknown table: for
-// [params] with x = 1, BurntSushi lists params and params.x; params is
-// the one to name.
-func outermost(keys []toml.Key) []toml.Key {
-	seen := map[string]bool{}
-	var out []toml.Key
-	for _, k := range keys {
-		inside := false
-		for i := 1; i < len(k); i++ {
-			if seen[keyName(k[:i])] {
-				inside = true
-				break
-			}
+// sortUnknown puts unknown keys in file order, keys without a line last,
+// and gives each its hint.
+func sortUnknown(list []unknownKey, s *schema, header map[string]bool, files []string) {
+	fileIdx := func(name string) int {
+		if i := slices.Index(files, name); i >= 0 {
+			return i
 		}
-		name := keyName(k)
-		if !inside && !seen[name] {
-			out = append(out, k)
-		}
-		seen[name] = true
+		return len(files)
 	}
-	return out
+	slices.SortStableFunc(list, func(a, b unknownKey) int {
+		return cmp.Or(cmp.Compare(fileIdx(a.pos.file), fileIdx(b.pos.file)), cmp.Compare(lineOrder(a.line), lineOrder(b.line)))
+	})
+	for i := range list {
+		list[i].hint = s.suggest(list[i].key, header)
+	}
 }
 
-// knownKeys are the keys Config reads, from its toml tags, in field
-// order: tables, then each table's keys as "table.key".
-var knownKeys = func() [][]string {
-	var out [][]string
-	var walk func(t reflect.Type, prefix []string)
-	walk = func(t reflect.Type, prefix []string) {
-		for f := range t.Fields() {
-			tag := strings.Split(f.Tag.Get("toml"), ",")[0]
-			if tag == "" || tag == "-" {
-				continue
+// schema is the set of keys a config may hold, as canonical key paths:
+// tables, then each table's keys as "table.key", from the cfg tags of a
+// key struct (configkeys_hugo.go). Tables whose keys are free (params,
+// any) list no keys inside.
+type schema struct {
+	known [][]string
+}
+
+var schemas sync.Map // reflect.Type → *schema
+
+// schemaOf returns the schema of the key struct type t.
+func schemaOf(t reflect.Type) *schema {
+	if s, ok := schemas.Load(t); ok {
+		return s.(*schema)
+	}
+	s := &schema{}
+	var walk func(t reflect.Type, prefix []string, depth int)
+	walk = func(t reflect.Type, prefix []string, depth int) {
+		for _, f := range keyFields(t) {
+			key := append(slices.Clone(prefix), f.name)
+			s.known = append(s.known, key)
+			ft := t.FieldByIndex(f.index).Type
+			for ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
 			}
-			key := append(slices.Clone(prefix), tag)
-			out = append(out, key)
-			if f.Type.Kind() == reflect.Struct {
-				walk(f.Type, key)
+			if ft.Kind() == reflect.Struct && depth < 6 {
+				walk(ft, key, depth+1)
 			}
 		}
 	}
-	walk(reflect.TypeFor[Config](), nil)
-	return out
-}()
+	walk(t, nil, 0)
+	schemas.Store(t, s)
+	return s
+}
 
 // suggest names the known key an unknown one was probably meant to be:
 // the nearest (edit distance at most 2 and at most half its length,
@@ -199,12 +204,12 @@ var knownKeys = func() [][]string {
 // elsewhere, with where that key belongs. A top-level key written after
 // a [table] line is the usual way to get cache.title; the hint says to
 // move it.
-func suggest(k toml.Key, kp keyPositions) string {
+func (s *schema) suggest(k toml.Key, header map[string]bool) string {
 	last := strings.ToLower(k[len(k)-1])
 	parent := keyName(k[:len(k)-1])
 	var best []string
 	bestDist, bestSame := 3, false
-	for _, known := range knownKeys {
+	for _, known := range s.known {
 		d := editDistance(last, strings.ToLower(known[len(known)-1]))
 		same := keyName(known[:len(known)-1]) == parent
 		if d > 2 || 2*d > len([]rune(last)) || (same && d == 0) {
@@ -219,11 +224,11 @@ func suggest(k toml.Key, kp keyPositions) string {
 	}
 	leaf := best[len(best)-1]
 	switch {
-	case len(best) == 1 && isTable(leaf) && parent != "":
+	case len(best) == 1 && s.isTable(leaf) && parent != "":
 		return didYouMean(leaf, bestDist, "is a table: give it its own ["+leaf+"] section")
 	case bestSame:
 		return fmt.Sprintf("did you mean %q?", toml.Key(best).String())
-	case len(best) == 1 && kp.header[parent]:
+	case len(best) == 1 && header[parent]:
 		return didYouMean(leaf, bestDist, "is a top-level key: write it above ["+toml.Key(k[:len(k)-1]).String()+"]")
 	case len(best) > 1:
 		return didYouMean(leaf, bestDist, "belongs in ["+toml.Key(best[:len(best)-1]).String()+"]")
@@ -232,8 +237,8 @@ func suggest(k toml.Key, kp keyPositions) string {
 }
 
 // isTable reports whether the top-level known key name is a table.
-func isTable(name string) bool {
-	for _, known := range knownKeys {
+func (s *schema) isTable(name string) bool {
+	for _, known := range s.known {
 		if len(known) > 1 && known[0] == name {
 			return true
 		}

@@ -8,6 +8,7 @@ package hugotest
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,4 +78,77 @@ func Build(t testing.TB, dir string, args ...string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("hugo %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
 	}
+}
+
+// CopySite copies the site folder src into a new temporary folder and
+// returns it, so that Hugo's lock file and caches never land in testdata.
+func CopySite(t testing.TB, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+		t.Fatalf("hugotest: copy %s: %v", src, err)
+	}
+	return dst
+}
+
+// Config runs hugo config in the site folder dir for the environment env
+// and the language lang ("" for the first) and returns the configuration
+// Hugo merged, keys lower-cased as Hugo prints them.
+func Config(t testing.TB, dir, env, lang string) map[string]any {
+	t.Helper()
+	args := []string{"config", "--format", "json", "--printZero", "--environment", env}
+	if lang != "" {
+		args = append(args, "--lang", lang)
+	}
+	out := run(t, dir, args...)
+	var m map[string]any
+	if err := json.Unmarshal(out, &m); err != nil {
+		t.Fatalf("hugotest: hugo config in %s: %v\n%s", dir, err, out)
+	}
+	return m
+}
+
+// Mounts runs hugo config mounts in dir and returns the project's mounts.
+func Mounts(t testing.TB, dir, env string) []Mount {
+	t.Helper()
+	out := run(t, dir, "config", "mounts", "--environment", env)
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var mod struct {
+			Path   string  `json:"path"`
+			Mounts []Mount `json:"mounts"`
+		}
+		if err := dec.Decode(&mod); err != nil {
+			t.Fatalf("hugotest: hugo config mounts in %s: no project module (%v)\n%s", dir, err, out)
+		}
+		if mod.Path == "project" {
+			return mod.Mounts
+		}
+	}
+}
+
+// Mount is one of Hugo's file mounts as hugo config mounts prints it.
+type Mount struct {
+	Source string `json:"source"`
+	Target string `json:"target"`
+	Sites  struct {
+		Matrix struct {
+			Languages []string `json:"languages"`
+		} `json:"matrix"`
+	} `json:"sites"`
+}
+
+// run runs Hugo in dir and returns its standard output, failing the test
+// with both outputs when it fails.
+func run(t testing.TB, dir string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(Binary(t), args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "HUGO_CACHEDIR="+t.TempDir())
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("hugo %s in %s: %v\n%s%s", strings.Join(args, " "), dir, err, stdout.Bytes(), stderr.Bytes())
+	}
+	return stdout.Bytes()
 }

@@ -1,0 +1,301 @@
+package pipeline
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func loadSite(t *testing.T, files map[string]string, env string) *Config {
+	t.Helper()
+	cfg, err := LoadSite(SiteOptions{Source: "site", Environment: env, FS: mapFS(files)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+func TestLoadSiteFindsTheConfig(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		title string
+	}{
+		{"none", map[string]string{}, "folio"},
+		{"hugo.toml", map[string]string{"hugo.toml": "title = 'H'"}, "H"},
+		{"hugo.yaml", map[string]string{"hugo.yaml": "title: H"}, "H"},
+		{"hugo.json", map[string]string{"hugo.json": `{"title": "H"}`}, "H"},
+		{"config.toml", map[string]string{"config.toml": "title = 'C'"}, "C"},
+		{"config.yml", map[string]string{"config.yml": "title: C"}, "C"},
+		{"hugo wins over config", map[string]string{"hugo.toml": "title = 'H'", "config.toml": "title = 'C'"}, "H"},
+		{"toml wins over yaml", map[string]string{"hugo.toml": "title = 'T'", "hugo.yaml": "title: Y"}, "T"},
+		{"config dir over the root file", map[string]string{"hugo.toml": "title = 'H'", "config/_default/hugo.toml": "title = 'D'"}, "D"},
+		{"environment over _default", map[string]string{
+			"config/_default/hugo.toml":    "title = 'D'",
+			"config/production/hugo.yaml":  "title: P",
+			"config/development/hugo.yaml": "title: Dev",
+		}, "P"},
+		{"config.toml in config/ is the root too", map[string]string{"config/_default/config.toml": "title = 'D'"}, "D"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := loadSite(t, tt.files, "production")
+			if cfg.Title != tt.title {
+				t.Errorf("title = %q, want %q", cfg.Title, tt.title)
+			}
+		})
+	}
+}
+
+func TestLoadSitePerKeyFiles(t *testing.T) {
+	cfg := loadSite(t, map[string]string{
+		"hugo.toml":                      "title = 'Root'\n[params]\na = 1\n[params.deep]\nx = 'root'\n",
+		"config/_default/params.toml":    "[deep]\ny = 'file'\n",
+		"config/_default/menus.en.toml":  "[[main]]\nname = 'Home'\nurl = '/'\nweight = 2\n[[main]]\nname = 'About'\nurl = '/about/'\nweight = 1\n",
+		"config/_default/languages.yaml": "en:\n  weight: 1\n  label: English\nfr:\n  weight: 2\n  title: Racine\n",
+		"config/_default/params.fr.yaml": "greeting: bonjour\n",
+		"config/_default/cascade.yaml":   "cascade:\n  - params:\n      x: 1\n",
+		"config/production/params.json":  `{"deep": {"x": "prod"}}`,
+	}, "production")
+	if cfg.Title != "Root" {
+		t.Errorf("title = %q", cfg.Title)
+	}
+	want := map[string]any{"a": int64(1), "deep": map[string]any{"x": "prod", "y": "file"}}
+	if !reflect.DeepEqual(cfg.Params, want) {
+		t.Errorf("params = %#v, want %#v", cfg.Params, want)
+	}
+	if got := codes(cfg.Languages); !slices.Equal(got, []string{"en", "fr"}) {
+		t.Fatalf("languages = %v", got)
+	}
+	en, fr := cfg.Lang("en"), cfg.Lang("fr")
+	if !en.Default || en.Label != "English" || fr.Title != "Racine" || en.Title != "Root" {
+		t.Errorf("languages = %+v", cfg.Languages)
+	}
+	if fr.Params["greeting"] != "bonjour" || fr.Params["a"] != int64(1) || en.Params["greeting"] != nil {
+		t.Errorf("language params: en %v, fr %v", en.Params, fr.Params)
+	}
+	if names := entryNames(en.Menus["main"]); !slices.Equal(names, []string{"About", "Home"}) {
+		t.Errorf("en main menu = %v, want weight order", names)
+	}
+	if len(fr.Menus["main"]) != 0 {
+		t.Errorf("fr has en's menu: %v", fr.Menus)
+	}
+	if !slices.Contains(cfg.ConfigFiles, "site/config/_default/params.fr.yaml") {
+		t.Errorf("config files = %v", cfg.ConfigFiles)
+	}
+}
+
+func codes(langs []Language) []string {
+	var out []string
+	for _, l := range langs {
+		out = append(out, l.Code)
+	}
+	return out
+}
+
+func entryNames(entries []MenuEntry) []string {
+	var out []string
+	for _, e := range entries {
+		out = append(out, e.Name)
+	}
+	return out
+}
+
+func TestLoadSiteHugoKeys(t *testing.T) {
+	cfg := loadSite(t, map[string]string{"hugo.yaml": `
+baseURL: https://example.org/blog
+title: T
+locale: fr-FR
+timeZone: Europe/Paris
+mainSections: [posts, notes]
+summaryLength: 30
+uglyURLs: true
+disablePathToLower: true
+disableKinds: [Taxonomy, term]
+paginate: 99
+pagination:
+  pagerSize: 4
+  path: seite
+services:
+  rss:
+    limit: 7
+  googleAnalytics:
+    id: G-1
+taxonomies:
+  tag: tags
+  series: series
+permalinks:
+  posts: /:year/:slug/
+  section:
+    posts: /articles/
+params:
+  description: About things
+  author: {name: Ada}
+frontmatter:
+  date: [":filename", ":default"]
+markup:
+  goldmark:
+    renderer:
+      unsafe: true
+      hardWraps: true
+  highlight:
+    style: dracula
+    lineNos: table
+    noClasses: false
+menu:
+  main:
+    - {name: Home, url: /}
+staticDir: [static, extra]
+`}, "production")
+	checks := []struct {
+		name      string
+		got, want any
+	}{
+		{"baseURL", cfg.BaseURL, "https://example.org/blog/"},
+		{"language", cfg.Language, "fr-FR"},
+		{"location", cfg.Location.String(), "Europe/Paris"},
+		{"description", cfg.Description, "About things"},
+		{"author", cfg.Author, "Ada"},
+		{"main sections", cfg.MainSections, []string{"posts", "notes"}},
+		{"section", cfg.Section, ""},
+		{"summary length", cfg.SummaryLength, 30},
+		{"ugly", cfg.UglyURLs.For("x"), true},
+		{"lower", cfg.DisablePathToLower, true},
+		{"kinds", cfg.DisableKinds, map[string]bool{"taxonomy": true, "term": true}},
+		{"pagination", cfg.Pagination, Pagination{PagerSize: 4, Path: "seite"}},
+		{"rss", cfg.RSSLimit, 7},
+		{"taxonomies", cfg.Taxonomies, []Taxonomy{{"series", "series"}, {"tag", "tags"}}},
+		{"permalinks", cfg.Permalinks, Permalinks{
+			{Kind: "page", Path: "/{posts,posts/**}", Pattern: "/:year/:slug/"},
+			{Kind: "term", Path: "/{posts,posts/**}", Pattern: "/:year/:slug/"},
+			{Kind: "section", Path: "/{posts,posts/**}", Pattern: "/articles/"},
+		}},
+		{"frontmatter date", cfg.Frontmatter.Date, []string{":filename", ":default"}},
+		{"frontmatter lastmod", cfg.Frontmatter.Lastmod, defaultFrontmatter().Lastmod},
+		{"unsafe", cfg.Markup.Unsafe, true},
+		{"hard wraps", cfg.Markup.Goldmark.Renderer.HardWraps, true},
+		{"style", cfg.Markup.Highlight.Style, "dracula"},
+		{"line numbers", [3]bool{cfg.Markup.Highlight.LineNos, cfg.Markup.Highlight.LineNumbersInTable, cfg.Markup.Highlight.NoClasses}, [3]bool{true, true, false}},
+		{"typographer default", cfg.Markup.Goldmark.Extensions.Typographer.EmDash, "&mdash;"},
+		{"menu renamed", entryNames(cfg.Menus["main"]), []string{"Home"}},
+		{"mounts", cfg.Mounts, []Mount{{"content", "content", ""}, {"static", "static", ""}, {"extra", "static", ""}, {"assets", "assets", ""}}},
+	}
+	for _, c := range checks {
+		if !reflect.DeepEqual(c.got, c.want) {
+			t.Errorf("%s = %#v, want %#v", c.name, c.got, c.want)
+		}
+	}
+	if len(cfg.Warnings) != 1 || !strings.Contains(cfg.Warnings[0].Message, "unknown key paginate (Hugo 0.165 ignores it: set pagination.pagerSize)") ||
+		cfg.Warnings[0].Path != "site/hugo.yaml" || cfg.Warnings[0].Line != 11 {
+		t.Errorf("warnings = %v", cfg.Warnings)
+	}
+}
+
+func TestLoadSiteFolioSettings(t *testing.T) {
+	tests := []struct {
+		name, file, src string
+		section         string
+		pageSize        int
+		maxAge          int
+		feed            int
+	}{
+		{"defaults", "hugo.toml", "title = 'x'", "", 50, 300, 20},
+		{"folio table", "hugo.toml", "[folio]\nsection = 'notes'\npageSize = 10\nmaxAge = 60\nfeedLimit = 5\n", "notes", 10, 60, 5},
+		{"params.folio", "hugo.yaml", "params:\n  folio:\n    pageSize: 7\n", "", 7, 300, 20},
+		{"folio's config.toml", "config.toml", "section = 'blog'\n[api]\npageSize = 9\n[cache]\nmaxAge = 1\n[feed]\nlimit = 0\n", "blog", 9, 1, 0},
+		{"folio wins over the old tables", "hugo.toml", "[api]\npageSize = 9\n[folio]\npageSize = 8\n", "", 8, 300, 20},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := loadSite(t, map[string]string{tt.file: tt.src}, "production")
+			if cfg.Section != tt.section || cfg.API.PageSize != tt.pageSize || cfg.Cache.MaxAge != tt.maxAge || cfg.Feed.Limit != tt.feed {
+				t.Errorf("section %q, pageSize %d, maxAge %d, feed %d", cfg.Section, cfg.API.PageSize, cfg.Cache.MaxAge, cfg.Feed.Limit)
+			}
+			if len(cfg.Warnings) > 0 {
+				t.Errorf("warnings: %v", cfg.Warnings)
+			}
+		})
+	}
+}
+
+// TestLoadSiteReadsFolioConfigAsParseConfig: folio's own config.toml means
+// the same to LoadSite as to ParseConfig.
+func TestLoadSiteReadsFolioConfigAsParseConfig(t *testing.T) {
+	src := "baseURL = 'https://example.org/'\ntitle = 'T'\ndescription = 'D'\nlanguage = 'de'\nauthor = 'A'\n" +
+		"contentDir = 'posts'\nsection = 'notes'\ntimeZone = 'Europe/Berlin'\nsiteDir = 'theme'\n" +
+		"[feed]\nlimit = 3\n[api]\npageSize = 4\n[cache]\nmaxAge = 5\n[markup]\nunsafe = true\n"
+	want, err := ParseConfig([]byte(src), "config.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := LoadSite(SiteOptions{FS: fstest.MapFS{"config.toml": {Data: []byte(src)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []any{cfg.BaseURL, cfg.Title, cfg.Description, cfg.Language, cfg.Author, cfg.Section, cfg.Location.String(), cfg.Feed, cfg.API, cfg.Cache, cfg.Markup.Unsafe}
+	exp := []any{want.BaseURL, want.Title, want.Description, want.Language, want.Author, want.Section, want.Location.String(), want.Feed, want.API, want.Cache, want.Markup.Unsafe}
+	if !reflect.DeepEqual(got, exp) {
+		t.Errorf("LoadSite = %v\nParseConfig = %v", got, exp)
+	}
+	if cfg.ContentDir != "posts" || cfg.SiteDir != "theme" || len(cfg.Warnings) > 0 {
+		t.Errorf("contentDir %q, siteDir %q, warnings %v", cfg.ContentDir, cfg.SiteDir, cfg.Warnings)
+	}
+}
+
+func TestLoadSiteMessages(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		err   string // the error, or "" for none
+		warn  []string
+	}{
+		{"unknown key warns", map[string]string{"hugo.toml": "title = 'x'\ntitel = 'y'\n"}, "",
+			[]string{`site/hugo.toml:2: unknown key titel (did you mean "title"?)`}},
+		{"unknown nested key warns", map[string]string{"hugo.toml": "[markup.highlight]\nstyel = 'x'\n"}, "",
+			[]string{`site/hugo.toml:2: unknown key markup.highlight.styel (did you mean "markup.highlight.style"?)`}},
+		{"yaml lines", map[string]string{"hugo.yaml": "title: x\npagination:\n  pagersise: 3\n"}, "",
+			[]string{`site/hugo.yaml:3: unknown key pagination.pagersise (did you mean "pagination.pagerSize"?)`}},
+		{"json lines", map[string]string{"hugo.json": "{\n  \"title\": \"x\",\n  \"colour\": \"red\"\n}\n"}, "",
+			[]string{`site/hugo.json:3: unknown key colour`}},
+		{"per-key file", map[string]string{"config/_default/pagination.toml": "pagerSise = 3\n"}, "",
+			[]string{`site/config/_default/pagination.toml:1: unknown key pagination.pagerSise (did you mean "pagination.pagerSize"?)`}},
+		{"Hugo's keys are not warnings", map[string]string{"hugo.toml": "buildDrafts = true\nenableGitInfo = true\n[outputs]\nhome = ['HTML']\n[security.funcs]\ngetenv = ['^HUGO_']\n[imaging]\nquality = 80\n[params]\nanything = 1\n[services.disqus]\nshortname = 'x'\n[module]\n[[module.imports]]\npath = 'x'\n"}, "", nil},
+		{"unknown under [folio] is an error", map[string]string{"hugo.toml": "[folio]\npageSise = 3\n"},
+			`site/hugo.toml:2: unknown key folio.pageSise (did you mean "folio.pageSize"?)`, nil},
+		{"unknown under params.folio is an error", map[string]string{"hugo.yaml": "params:\n  folio:\n    maxage: 1\n    sektion: x\n"},
+			`site/hugo.yaml:4: unknown key params.folio.sektion (did you mean "params.folio.section"?)`, nil},
+		{"wrong type", map[string]string{"hugo.toml": "title = 'x'\n[pagination]\npagerSize = 'ten'\n"},
+			`site/hugo.toml:3: pagination.pagerSize: must be an integer, not a string`, nil},
+		{"folio's own are strict", map[string]string{"hugo.toml": "[folio]\npageSize = '10'\n"},
+			`site/hugo.toml:2: folio.pageSize: must be an integer, not a string`, nil},
+		{"Hugo's are lenient", map[string]string{"hugo.toml": "[pagination]\npagerSize = '10'\n"}, "", nil},
+		{"bad value names the folio key", map[string]string{"hugo.toml": "[folio]\npageSize = 0\n"},
+			`site/hugo.toml:2: folio.pageSize 0 must be between 1 and 50`, nil},
+		{"syntax error", map[string]string{"hugo.yaml": "title: x\nparams: [\n"}, "site/hugo.yaml:", nil},
+		{"unknown default language", map[string]string{"hugo.toml": "defaultContentLanguage = 'de'\n[languages.en]\n"},
+			`site/hugo.toml:1: defaultContentLanguage "de" is not one of the languages`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := LoadSite(SiteOptions{Source: "site", FS: mapFS(tt.files)})
+			if tt.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tt.err) {
+					t.Fatalf("error %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, w := range cfg.Warnings {
+				got = append(got, w.String())
+			}
+			if !slices.Equal(got, tt.warn) {
+				t.Errorf("warnings:\n%q\nwant:\n%q", got, tt.warn)
+			}
+		})
+	}
+}
