@@ -300,7 +300,7 @@ func (l *siteLoader) decode() (*Config, error) {
 		if h := retiredKeys[strings.ToLower(u.key.String())]; h != "" {
 			u.hint = h
 		}
-		warnings = append(warnings, Problem{Path: u.pos.file, Line: max(u.line, 1), Message: "unknown key " + u.describe(false)})
+		warnings = append(warnings, Problem{Path: u.pos.file, Line: max(u.line, 1), Message: "unknown key " + u.describe(false), Severity: Warning})
 	}
 	if len(closed) > 0 {
 		return nil, unknownKeysError(closed)

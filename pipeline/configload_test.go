@@ -187,7 +187,7 @@ staticDir: [static, extra]
 			t.Errorf("%s = %#v, want %#v", c.name, c.got, c.want)
 		}
 	}
-	if len(cfg.Warnings) != 1 || !strings.Contains(cfg.Warnings[0].Message, "unknown key paginate (Hugo 0.165 ignores it: set pagination.pagerSize)") ||
+	if len(cfg.Warnings) != 1 || !strings.Contains(cfg.Warnings[0].Message, "unknown key paginate (Hugo 0.165 ignores it: set pagination.pagerSize)") || cfg.Warnings[0].Severity != Warning ||
 		cfg.Warnings[0].Path != "site/hugo.yaml" || cfg.Warnings[0].Line != 11 {
 		t.Errorf("warnings = %v", cfg.Warnings)
 	}
@@ -252,18 +252,18 @@ func TestLoadSiteMessages(t *testing.T) {
 		warn  []string
 	}{
 		{"unknown key warns", map[string]string{"hugo.toml": "title = 'x'\ntitel = 'y'\n"}, "",
-			[]string{`site/hugo.toml:2: unknown key titel (did you mean "title"?)`}},
+			[]string{`site/hugo.toml:2: warning: unknown key titel (did you mean "title"?)`}},
 		{"unknown nested key warns", map[string]string{"hugo.toml": "[markup.highlight]\nstyel = 'x'\n"}, "",
-			[]string{`site/hugo.toml:2: unknown key markup.highlight.styel (did you mean "markup.highlight.style"?)`}},
+			[]string{`site/hugo.toml:2: warning: unknown key markup.highlight.styel (did you mean "markup.highlight.style"?)`}},
 		{"yaml lines", map[string]string{"hugo.yaml": "title: x\npagination:\n  pagersise: 3\n"}, "",
-			[]string{`site/hugo.yaml:3: unknown key pagination.pagersise (did you mean "pagination.pagerSize"?)`}},
+			[]string{`site/hugo.yaml:3: warning: unknown key pagination.pagersise (did you mean "pagination.pagerSize"?)`}},
 		{"json lines", map[string]string{"hugo.json": "{\n  \"title\": \"x\",\n  \"colour\": \"red\"\n}\n"}, "",
-			[]string{`site/hugo.json:3: unknown key colour`}},
+			[]string{`site/hugo.json:3: warning: unknown key colour`}},
 		{"per-key file", map[string]string{"config/_default/pagination.toml": "pagerSise = 3\n"}, "",
-			[]string{`site/config/_default/pagination.toml:1: unknown key pagination.pagerSise (did you mean "pagination.pagerSize"?)`}},
+			[]string{`site/config/_default/pagination.toml:1: warning: unknown key pagination.pagerSise (did you mean "pagination.pagerSize"?)`}},
 		{"Hugo's keys are not warnings", map[string]string{"hugo.toml": "buildDrafts = true\nenableGitInfo = true\n[outputs]\nhome = ['HTML']\n[security.funcs]\ngetenv = ['^HUGO_']\n[imaging]\nquality = 80\n[params]\nanything = 1\n[services.disqus]\nshortname = 'x'\n[module]\n[[module.imports]]\npath = 'x'\n"}, "", nil},
 		{"unknown under [folio] is an error", map[string]string{"hugo.toml": "[folio]\npageSise = 3\n"},
-			`site/hugo.toml:2: unknown key folio.pageSise (did you mean "folio.pageSize"?)`, nil},
+			`site/hugo.toml:2: warning: unknown key folio.pageSise (did you mean "folio.pageSize"?)`, nil},
 		{"unknown under params.folio is an error", map[string]string{"hugo.yaml": "params:\n  folio:\n    maxage: 1\n    sektion: x\n"},
 			`site/hugo.yaml:4: unknown key params.folio.sektion (did you mean "params.folio.section"?)`, nil},
 		{"wrong type", map[string]string{"hugo.toml": "title = 'x'\n[pagination]\npagerSize = 'ten'\n"},

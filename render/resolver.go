@@ -91,6 +91,6 @@ func (noPosts) Slug(string) (*pipeline.Post, bool) { return nil, false }
 // so they find the same problems.
 func ForSnapshot(snap *pipeline.Snapshot) (*Renderer, *Index) {
 	cfg := snap.Config()
-	return New(Options{BaseURL: cfg.BaseURL, Section: cfg.Section, Unsafe: cfg.Markup.Unsafe}),
+	return New(Options{BaseURL: cfg.BaseURL, Section: cfg.Section, Unsafe: cfg.Markup.Unsafe, Markup: MarkupOf(cfg)}),
 		NewIndex(snap.AllPosts(), snap.Visible)
 }

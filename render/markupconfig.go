@@ -1,0 +1,61 @@
+package render
+
+import "folio/pipeline"
+
+// MarkupOf is the rendering side of the site's markup configuration, as
+// the config loader read it (Hugo's markup table and enableEmoji).
+func MarkupOf(cfg *pipeline.Config) *Markup {
+	g, h := cfg.Markup.Goldmark, cfg.Markup.Highlight
+	ext := g.Extensions
+	t := ext.Typographer
+	return &Markup{
+		HardWraps: g.Renderer.HardWraps,
+		Typographer: Typographer{
+			Disable:          t.Disable,
+			LeftSingleQuote:  t.LeftSingleQuote,
+			RightSingleQuote: t.RightSingleQuote,
+			LeftDoubleQuote:  t.LeftDoubleQuote,
+			RightDoubleQuote: t.RightDoubleQuote,
+			EnDash:           t.EnDash,
+			EmDash:           t.EmDash,
+			Ellipsis:         t.Ellipsis,
+			LeftAngleQuote:   t.LeftAngleQuote,
+			RightAngleQuote:  t.RightAngleQuote,
+			Apostrophe:       t.Apostrophe,
+		},
+		Footnote:        ext.Footnote.Enable,
+		DefinitionList:  ext.DefinitionList,
+		Table:           ext.Table,
+		Strikethrough:   ext.Strikethrough,
+		Linkify:         ext.Linkify,
+		TaskList:        ext.TaskList,
+		LinkifyProtocol: ext.LinkifyProtocol,
+		Emoji:           cfg.EnableEmoji,
+		AutoHeadingID:   g.Parser.AutoHeadingID,
+		AutoIDType:      g.Parser.AutoIDType,
+		AttributeTitle:  g.Parser.Attribute.Title,
+		AttributeBlock:  g.Parser.Attribute.Block,
+		Highlight: Highlight{
+			Style:              styleOf(h.Style),
+			CodeFences:         h.CodeFences,
+			GuessSyntax:        h.GuessSyntax,
+			LineNos:            h.LineNos,
+			LineNumbersInTable: h.LineNumbersInTable,
+			AnchorLineNos:      h.AnchorLineNos,
+			LineAnchors:        h.LineAnchors,
+			LineNoStart:        h.LineNoStart,
+			HlLines:            h.HlLines,
+			TabWidth:           h.TabWidth,
+			WrapperClass:       h.WrapperClass,
+		},
+	}
+}
+
+// styleOf keeps folio's own light and dark pair for Hugo's default style,
+// which a site that never chose one did not ask for.
+func styleOf(style string) string {
+	if style == pipeline.DefaultMarkup().Highlight.Style {
+		return ""
+	}
+	return style
+}
