@@ -263,7 +263,7 @@ func TestLoadSiteMessages(t *testing.T) {
 			[]string{`site/config/_default/pagination.toml:1: warning: unknown key pagination.pagerSise (did you mean "pagination.pagerSize"?)`}},
 		{"Hugo's keys are not warnings", map[string]string{"hugo.toml": "buildDrafts = true\nenableGitInfo = true\n[outputs]\nhome = ['HTML']\n[security.funcs]\ngetenv = ['^HUGO_']\n[imaging]\nquality = 80\n[params]\nanything = 1\n[services.disqus]\nshortname = 'x'\n[module]\n[[module.imports]]\npath = 'x'\n"}, "", nil},
 		{"unknown under [folio] is an error", map[string]string{"hugo.toml": "[folio]\npageSise = 3\n"},
-			`site/hugo.toml:2: warning: unknown key folio.pageSise (did you mean "folio.pageSize"?)`, nil},
+			`site/hugo.toml:2: unknown key folio.pageSise (did you mean "folio.pageSize"?)`, nil},
 		{"unknown under params.folio is an error", map[string]string{"hugo.yaml": "params:\n  folio:\n    maxage: 1\n    sektion: x\n"},
 			`site/hugo.yaml:4: unknown key params.folio.sektion (did you mean "params.folio.section"?)`, nil},
 		{"wrong type", map[string]string{"hugo.toml": "title = 'x'\n[pagination]\npagerSize = 'ten'\n"},
