@@ -148,10 +148,8 @@ func decodeFrontMatter(it pageparser.Item, src []byte, startLine int) (map[strin
 		return nil, errorAt(startLine, "front matter: org-mode front matter is not supported")
 	}
 	data := it.Val(src)
-	if format == metadecoders.YAML {
-		if line := yamlBrackets(data); line > 0 {
-			return nil, errorAt(startLine-1+line, "front matter: yaml: more than %d flow collections ([ or {); too deep to decode safely", maxYAMLBrackets)
-		}
+	if line, msg := frontMatterBounds(string(format), data); line > 0 {
+		return nil, errorAt(startLine-1+line, "front matter: %s", msg)
 	}
 	m, err := metadecoders.Default.UnmarshalToMap(data, format)
 	if err != nil {

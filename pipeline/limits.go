@@ -62,28 +62,3 @@ func readAll(r io.Reader, size int64) ([]byte, error) {
 		}
 	}
 }
-
-// maxYAMLBrackets bounds the "[" and "{" of a YAML front matter. The YAML
-// decoder's time grows with the square of the nesting of flow
-// collections ("[[[…", "{a: {b: …") and it sets no limit of its own for
-// them: 100,000 levels, a 200 KB front matter, took minutes. Counting
-// every bracket, quoted or not, bounds the depth whatever the quoting
-// (a depth count that skipped quoted strings could be fooled by a quote
-// the decoder reads as text); real front matter has a handful. JSON and
-// TOML decoders stop at 10,000 levels by themselves, and block nesting
-// needs indentation, which the post size limit bounds.
-const maxYAMLBrackets = 2000
-
-// yamlBrackets returns the line of data (from 1) holding its bracket
-// past maxYAMLBrackets, 0 if there are not that many.
-func yamlBrackets(data []byte) int {
-	n := 0
-	for i, c := range data {
-		if c == '[' || c == '{' {
-			if n++; n > maxYAMLBrackets {
-				return lineOf(data, i)
-			}
-		}
-	}
-	return 0
-}
