@@ -53,12 +53,87 @@ type stringWriter interface {
 	io.StringWriter
 }
 
-// writeCode writes a code block, taking what it highlights from *budget.
+// A highlightBudget is what one post may still spend on highlighting:
+// code bytes for chroma to tokenise, of which language names chroma must
+// match against its lexers' file-name patterns take their share.
+type highlightBudget struct {
+	bytes int
+	// looked holds the languages the post has asked for, so that a name
+	// costs once however many blocks use it.
+	looked map[string]*highlighter
+}
+
+const (
+	// maxLangName bounds the language names looked up: a name chroma
+	// does not know is matched against a thousand file-name patterns, in
+	// time that grows with its length (a 100,000-character name took
+	// 53 s). Real names ("javascript", "docker-compose.yml") are shorter.
+	maxLangName = 32
+	// lookupCost is what a lookup by file-name pattern costs the budget:
+	// about 16 ms, the time chroma takes for this much code. It is
+	// charged whether or not the name is in highlighters, so that the
+	// page does not depend on what the process rendered before; a post
+	// of 3,000 fences each naming an unknown language took 20 s.
+	lookupCost = 8 << 10
+)
+
+// highlighter returns the language's highlighter, nil for a language
+// chroma does not know, a name too long, or one the budget cannot pay
+// to look up.
+func (b *highlightBudget) highlighter(lang string) *highlighter {
+	if lang == "" || len(lang) > maxLangName {
+		return nil
+	}
+	if h, ok := b.looked[lang]; ok {
+		return h
+	}
+	var h *highlighter
+	if quickName(lang) || b.bytes >= lookupCost {
+		if !quickName(lang) {
+			b.bytes -= lookupCost
+			patternLookups.Add(1)
+		}
+		h = highlighterFor(lang)
+	}
+	if b.looked == nil {
+		b.looked = map[string]*highlighter{}
+	}
+	b.looked[lang] = h
+	return h
+}
+
+var patternLookups atomic.Int64
+
+// LanguageLookups counts the language names a post's budget paid to have
+// chroma match against its file-name patterns, since the process started:
+// the costly lookups that lookupCost bounds. Tests read it to see that a
+// hostile post's work is bounded without timing it.
+func LanguageLookups() int64 { return patternLookups.Load() }
+
+// quickName reports whether chroma finds lang among its lexers' names
+// and aliases, in a map, rather than by matching file-name patterns.
+func quickName(lang string) bool {
+	return lexerNames()[strings.ToLower(lang)]
+}
+
+var lexerNames = sync.OnceValue(func() map[string]bool {
+	names := map[string]bool{}
+	for _, l := range lexers.GlobalLexerRegistry.Lexers {
+		c := l.Config()
+		names[strings.ToLower(c.Name)] = true
+		for _, a := range c.Aliases {
+			names[strings.ToLower(a)] = true
+		}
+	}
+	return names
+})
+
+// writeCode writes a code block, taking what it highlights from budget.
 // code ends with a newline.
-func writeCode(w stringWriter, lang, code string, budget *int) {
+func writeCode(w stringWriter, lang, code string, budget *highlightBudget) {
 	lang = strings.TrimSpace(lang)
-	if h := highlighterFor(lang); h != nil && len(code) <= *budget {
-		*budget -= len(code)
+	if h := budget.highlighter(lang); h != nil && len(code) <= budget.bytes {
+		budget.bytes -= len(code)
 		if tokens, ok := tokenise(h.lexer, code); ok {
 			_, _ = w.WriteString(`<div class="highlight">`)
 			_ = h.format.Format(w, styles.Fallback, chroma.Literator(tokens...))
@@ -75,10 +150,9 @@ func writeCode(w stringWriter, lang, code string, budget *int) {
 	_, _ = w.WriteString("</code></pre>\n")
 }
 
+// highlighterFor looks a language up in chroma, through a cache shared
+// by every post.
 func highlighterFor(lang string) *highlighter {
-	if lang == "" {
-		return nil
-	}
 	if v, ok := highlighters.Load(lang); ok {
 		h, _ := v.(*highlighter)
 		return h

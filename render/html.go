@@ -265,15 +265,11 @@ func (r *nodeRenderer) fencedCode(w util.BufWriter, src []byte, node ast.Node, e
 		seg := lines.At(i)
 		code = append(code, seg.Value(src)...)
 	}
-	budget := 0
-	st := stateOf(w)
-	if st != nil {
-		budget = st.root().highlightBudget
+	budget := &highlightBudget{} // nothing to spend outside a post
+	if st := stateOf(w); st != nil {
+		budget = &st.root().highlightBudget
 	}
-	writeCode(w, string(n.Language(src)), string(code), &budget)
-	if st != nil {
-		st.root().highlightBudget = budget
-	}
+	writeCode(w, string(n.Language(src)), string(code), budget)
 	return ast.WalkSkipChildren, nil
 }
 

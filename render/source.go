@@ -48,7 +48,7 @@ type state struct {
 	atFrom, atNext, atStop           int
 	defused                          bool // defuse changed what some text shows
 	// highlightBudget is what is left of maxHighlightPost.
-	highlightBudget int
+	highlightBudget highlightBudget
 	// markupBudget is what is left of maxPostMarkup.
 	markupBudget int
 
@@ -72,7 +72,7 @@ func (st *state) root() *state {
 type mark struct{ off, line int }
 
 func (r *Renderer) newState(p *pipeline.Post, res Resolver) *state {
-	st := &state{r: r, post: p, res: res, summaryEnd: -1, emailFailed: -1, atFrom: -1, atNext: -1, highlightBudget: maxHighlightPost, markupBudget: maxPostMarkup,
+	st := &state{r: r, post: p, res: res, summaryEnd: -1, emailFailed: -1, atFrom: -1, atNext: -1, highlightBudget: highlightBudget{bytes: maxHighlightPost}, markupBudget: maxPostMarkup,
 		lineCache: lineCache{mark: -1}}
 	st.pageURL = st.postURL(p)
 	page, err := url.Parse(st.pageURL)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"folio/pipeline"
+	"folio/render"
 )
 
 // fm is a valid front matter for hostile bodies.
@@ -109,6 +110,15 @@ var hostileCases = []hostileCase{
 	{count(100_000) + " keys of a TOML inline table", func() []byte {
 		return []byte("+++\ntitle = 'T'\ndate = 2024-06-01\nm = {" + strings.TrimSuffix(string(lines("", sized(100_000), func(i int) string { return fmt.Sprintf("k%d=1,", i) })), ",\n") + "}\n+++\nx\n")
 	}, true},
+	// Issue 15, finding 3: chroma matched each unknown language name
+	// against a thousand file-name patterns before the highlight budget
+	// was consulted: 20 s for these fences, 53 s for the long name.
+	{count(3000) + " fences naming unknown languages", func() []byte {
+		return lines(fm, sized(3000), func(i int) string { return fmt.Sprintf("```lang%d\nx\n```\n", i) })
+	}, false},
+	{"a " + count(100_000) + "-character language name", func() []byte {
+		return []byte(fm + "```" + strings.Repeat("a", sized(100_000)) + "\nx\n```\n")
+	}, false},
 	{"YAML aliases repeating a " + count(100_000) + "-item list", func() []byte {
 		return append(lines("---\ntitle: T\ndate: 2024-06-01\na: &a ["+strings.Repeat("x,", sized(100_000))+"x]\n", 1000, func(i int) string { return fmt.Sprintf("c%d: *a", i) }), "---\nx\n"...)
 	}, true},
@@ -178,6 +188,7 @@ func TestHostileContent(t *testing.T) {
 	for _, tc := range hostileCases {
 		t.Run(tc.name, func(t *testing.T) {
 			src := tc.gen()
+			lookups := render.LanguageLookups()
 			runtime.GC()
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
@@ -211,6 +222,13 @@ func TestHostileContent(t *testing.T) {
 			}
 			if alloc > limit {
 				t.Errorf("%d MB allocated for a %d-byte post (limit %d MB)", alloc>>20, len(src), limit>>20)
+			}
+			// Language names matched against chroma's file-name patterns,
+			// the costly lookups: a post's budget pays for 8, and each
+			// post is rendered once per snapshot (twice here, with the
+			// baseline's ordinary post rendered for the comparison).
+			if n := render.LanguageLookups() - lookups; n > 16 {
+				t.Errorf("%d language lookups by file-name pattern, want at most 16", n)
 			}
 			checkHostileOutcome(t, tc, snap, answers)
 			for _, p := range []string{"/blog/ok/", "/blog/ok.md"} {
