@@ -133,7 +133,9 @@ func jsonBlockError(src []byte, from int, lines *lineCounter) *contentError {
 	var v any
 	var syn *json.SyntaxError
 	if err := dec.Decode(&v); errors.As(err, &syn) {
-		return errorAt(lines.at(brace+int(syn.Offset)-1), "front matter: json: %s", syn.Error())
+		base := lines.at(brace) - 1
+		line, msg := explain("json", src[brace:], base, lines.at(brace+int(syn.Offset)-1)-base, syn.Error())
+		return errorAt(base+line, "front matter: %s", msg)
 	}
 	return errorAt(lines.at(brace), "front matter: unclosed block (} missing)")
 }
@@ -163,7 +165,12 @@ func decodeFrontMatter(it pageparser.Item, src []byte, startLine int) (map[strin
 		// YAML counts a lone \r as a line break too; keep the line inside
 		// the front matter for files with old Mac line ends.
 		line = min(line, lineOf(data, len(data)))
-		return nil, errorAt(base+line, "front matter: %s: %s", format, msg)
+		if line > 0 {
+			line, msg = explain(string(format), data, base, line, msg)
+		} else {
+			msg = string(format) + ": " + msg
+		}
+		return nil, errorAt(base+line, "front matter: %s", msg)
 	}
 	return lowerKeys(m), nil
 }
