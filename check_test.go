@@ -46,7 +46,7 @@ func TestCheck(t *testing.T) {
 				"blog/links.md":  "---\ntitle: Links\ndate: 2024-01-03\n---\nSee [it](../draft/).\n\n{{< ref \"draft.md\" >}}\n",
 			},
 			wantOut: []string{
-				"DIR/blog/broken.md:4: front matter: yaml: sequence end token ']' not found",
+				"DIR/blog/broken.md:4: front matter: tags: unclosed [ (] missing)",
 				`DIR/blog/links.md:5: link to "../draft/": the post is not published`,
 				`DIR/blog/links.md:7: ref "draft.md": the post is not published`,
 				"2 posts, 3 problems",
@@ -103,17 +103,17 @@ func TestCheckFrontMatterLines(t *testing.T) {
 		name, src, want string // want: the problem line, with DIR
 	}{
 		{"yaml", "---\ntitle: T\ndate: 2024-01-02\ntags: [a\n---\n",
-			"DIR/blog/yaml.md:4: front matter: yaml: sequence end token ']' not found"},
+			"DIR/blog/yaml.md:4: front matter: tags: unclosed [ (] missing)"},
 		{"yaml-after-blank-lines", "\n\n---\ntitle: T\n  nested: : bad\n---\n",
-			"DIR/blog/yaml-after-blank-lines.md:5: front matter: yaml: found an invalid key for this map"},
+			"DIR/blog/yaml-after-blank-lines.md:5: front matter: nested: indented under title, which already has a value"},
 		{"toml", "+++\ntitle = 'T'\ndate = 2024-01-02\ntags = [\n+++\n",
-			"DIR/blog/toml.md:4: front matter: toml: array is incomplete"},
+			"DIR/blog/toml.md:4: front matter: tags: unclosed [ (] missing)"},
 		{"toml-bad-value", "+++\ntitle = 'T'\n\ndate = yesterday\n+++\n",
-			"DIR/blog/toml-bad-value.md:4: front matter: toml: unexpected character U+0079 'y' at start of value"},
+			`DIR/blog/toml-bad-value.md:4: front matter: date: text must be quoted ("…")`},
 		{"json-unterminated-string", "{\n\"title\": \"keyset cursors,\n\"date\": \"2024-01-02\"\n}\nBody.\n",
-			`DIR/blog/json-unterminated-string.md:2: front matter: json: invalid character '\n' in string literal`},
+			`DIR/blog/json-unterminated-string.md:2: front matter: title: unclosed quote (")`},
 		{"json-missing-comma", "\n{\n  \"title\": \"T\"\n  \"date\": \"2024-01-02\"\n}\n",
-			`DIR/blog/json-missing-comma.md:4: front matter: json: invalid character '"' after object key:value pair`},
+			`DIR/blog/json-missing-comma.md:3: front matter: title: a comma is missing after the value`},
 		{"json-unclosed", "{\n\"title\": \"T\",\n\"date\": \"2024-01-02\"\n",
 			"DIR/blog/json-unclosed.md:1: front matter: unclosed block (} missing)"},
 	}
