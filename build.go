@@ -68,7 +68,7 @@ func runBuild(o *options, stderr io.Writer) int {
 	// the previous one.
 	var found problemsError
 	site, err := export.Write(o.out, srv, srv.ExportPaths(), export.Options{
-		NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects(), Malformed: server.ExportMalformed,
+		NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects(), Malformed: malformed(srv.Routes()),
 		Check: func() error {
 			if found = srv.RenderProblems(); len(found) > 0 {
 				return found
@@ -91,6 +91,23 @@ func runBuild(o *options, stderr io.Writer) int {
 		count(len(snap.Posts()), "post", "posts"), o.out, time.Since(start).Round(time.Millisecond))
 	return 0
 }
+
+// malformed describes, for the static host, the paths the server refuses
+// with 400 by their shape alone: those of the row with a Syntax (cursor
+// pages) whose value does not match it. The probe's value, "!", matches
+// no Syntax of the table.
+func malformed(rows []server.Route) *export.Malformed {
+	for _, rt := range rows {
+		if rt.Syntax != "" {
+			prefix, suffix := rt.Literals()
+			return &export.Malformed{Prefix: prefix, Suffix: suffix, Valid: rt.Syntax, Probe: prefix + "!" + suffix}
+		}
+	}
+	return nil
+}
+
+// The exporter releases what the server prepared (see Server.Release).
+var _ export.Releaser = (*server.Server)(nil)
 
 // problemsError fails an export that rendering found problems in.
 type problemsError []pipeline.Problem

@@ -8,8 +8,9 @@ import (
 
 // article answers /<section>/<slug>/: the HTML page, or the post's
 // Markdown when the request's Accept prefers it.
-func (s *Server) article(w http.ResponseWriter, r *http.Request, st *state, p *pipeline.Post) {
-	s.negotiated(w, r, st, postKey(p),
+func (s *Server) article(w http.ResponseWriter, r *http.Request, m match) {
+	st, p := m.st, m.post
+	s.negotiated(w, r, m,
 		func() (*rep, error) { return s.articleRep(st, p) },
 		func() (*rep, error) { return s.markdownRep(st, p) })
 }
@@ -21,8 +22,8 @@ func (s *Server) articleRep(st *state, p *pipeline.Post) (*rep, error) {
 	})
 }
 
-// postKey names p in the memo keys of its answers: "page:"+postKey,
-// "md:"+postKey, and "vary:md:"+postKey for its negotiated Markdown.
+// postKey names p in the memo keys of its answers: "page:"+postKey and
+// "md:"+postKey.
 func postKey(p *pipeline.Post) string { return "post:" + p.Slug }
 
 // articlePage is the template data of p's page.

@@ -4,23 +4,22 @@ import "net/http"
 
 // directory answers /<section>/: every post with a search box, or the
 // directory's Markdown when the request's Accept prefers it.
-func (s *Server) directory(w http.ResponseWriter, r *http.Request) {
-	st := s.load()
-	s.negotiated(w, r, st, "directory",
+func (s *Server) directory(w http.ResponseWriter, r *http.Request, m match) {
+	st := m.st
+	s.negotiated(w, r, m,
 		func() (*rep, error) { return s.directoryRep(st) },
 		func() (*rep, error) { return s.directoryMarkdownRep(st) })
 }
 
 // directoryMarkdown answers /<section>.md, the directory as Markdown. It
 // does not negotiate.
-func (s *Server) directoryMarkdown(w http.ResponseWriter, r *http.Request) {
-	st := s.load()
-	rp, err := s.directoryMarkdownRep(st)
+func (s *Server) directoryMarkdown(w http.ResponseWriter, r *http.Request, m match) {
+	rp, err := s.directoryMarkdownRep(m.st)
 	if err != nil {
-		s.internalError(w, r, err)
+		s.internalError(w, r, m, err)
 		return
 	}
-	s.serve(w, r, st, rp)
+	s.serve(w, r, m, rp)
 }
 
 // directoryRep is the directory page, made once per snapshot.

@@ -19,11 +19,25 @@
 //	/_folio/live.js              the live-reload script (folio dev only; live.go)
 //	anything else                a post alias (301), or 404
 //
-// The table is in routes.go, one function. Handlers live one file per
-// resource family; HTTP semantics (ETags, 304, compression, CORS, problem
-// bodies) are in respond.go and negotiation in negotiate.go. ServeHTTP
-// answers a path with "//", "." or ".." segments as the clean path it
-// names, as nginx does for the static export, rather than redirecting.
+// These are the rows of one route table, routeRows in routes.go: each row
+// is data (its path pattern, resource family, media types, CORS, whether
+// Accept negotiates, the shape of its errors, its caching, whether only
+// dev answers it, its OpenAPI text) plus its handler. ServeHTTP answers
+// with the first row that matches; the OpenAPI document, CORS, error
+// shapes and the static export's lists of paths and redirects are all
+// read from the same rows, so no route can be answered by one and
+// forgotten by another. The rows under the section, and aliases, are made
+// per snapshot: they match only what the snapshot has, found by its own
+// lookups, so a change of content or even of section needs no new
+// routing. A path nothing names falls to the refusal rows at the end:
+// problem+json under /api/ and for .json and .md paths (with CORS where
+// the API has it), else the HTML 404 page.
+//
+// Handlers live one file per resource family; HTTP semantics (ETags, 304,
+// compression, CORS, problem bodies) are in respond.go and negotiation in
+// negotiate.go. ServeHTTP answers a path with "//", "." or ".." segments
+// as the clean path it names, as nginx does for the static export, rather
+// than redirecting; match.go says how escaped segments match.
 //
 // # One snapshot per request
 //

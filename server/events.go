@@ -209,10 +209,10 @@ func writeEvent(buf *bytes.Buffer, id, event, data string) {
 
 // liveEvents streams the live-reload events of this server to one
 // browser until it goes away or the server closes the stream.
-func (s *Server) liveEvents(w http.ResponseWriter, r *http.Request) {
+func (s *Server) liveEvents(w http.ResponseWriter, r *http.Request, m match) {
 	wake, ok := s.events.subscribe()
 	if !ok {
-		s.problem(w, r, http.StatusServiceUnavailable, "the server is stopping")
+		s.problem(w, r, m, http.StatusServiceUnavailable, "the server is stopping")
 		return
 	}
 	defer s.events.unsubscribe(wake)

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"folio/export"
 	"folio/pipeline"
 )
 
@@ -17,43 +16,90 @@ import (
 const NotFoundPath = "/404.html"
 
 // ExportPaths lists every URL path (escaped, as the site emits them) that
-// the static export holds for the current snapshot: the pages, each
-// article's Markdown and bundle files, the API with every cursor page a
-// walk issues, the feeds and indexes, the JavaScript client, the theme's
-// assets, and NotFoundPath last. /healthz is left out: a file cannot tell
-// whether a snapshot is loaded.
+// the static export holds for the current snapshot: the paths of every
+// row whose Export is ExportFile, in table order (a post's page, Markdown
+// and bundle files together), and NotFoundPath last.
 //
 // The list comes from the snapshot, not from a crawl, so a post no page
 // links to is still exported. An alias that happens to equal NotFoundPath
 // is the only way the last entry answers something other than 404; the
 // exporter checks statuses.
 func (s *Server) ExportPaths() []string {
-	st := s.load()
-	snap := st.snap
-	cfg := snap.Config()
-	sec := cfg.Section
-	paths := []string{"/", "/" + sec + "/", "/" + sec + ".md"}
-	for _, p := range snap.Posts() {
-		page := "/" + p.Path(sec)
-		paths = append(paths, page, "/"+p.MarkdownPath(sec))
-		for _, name := range p.Resources {
-			paths = append(paths, page+escapePath(name))
-		}
-	}
-	paths = append(paths, "/api/posts.json")
-	for _, c := range snap.Cursors(cfg.API.PageSize) {
-		paths = append(paths, "/api/posts/cursor/"+c+".json")
-	}
-	paths = append(paths, "/openapi.json", "/rss.xml", "/llms.txt", "/sitemap.xml", "/sdk/blog-client.js")
-	paths = append(paths, st.theme.exportPaths()...)
-	return append(paths, NotFoundPath)
+	return append(s.exportList(ExportFile), NotFoundPath)
 }
 
-// exportPaths lists the URL paths of the theme's static assets, each
-// under its plain and its fingerprinted name, as the server answers both.
-func (t *theme) exportPaths() []string {
-	out := make([]string, 0, len(t.assets))
-	for name := range t.assets {
+// ExportRedirects lists the paths that may answer 301 for the current
+// snapshot (the rows whose Export is ExportRedirect), for a static host to
+// redirect the same way. An alias that a row above claims answers that
+// row instead; the exporter keeps only real 301s.
+func (s *Server) ExportRedirects() []string { return s.exportList(ExportRedirect) }
+
+// exportList is the paths of the rows marked what. A run of rows made per
+// post is listed post by post.
+func (s *Server) exportList(what Export) []string {
+	st := s.load()
+	rows := st.routes.rows
+	var out []string
+	for i := 0; i < len(rows); i++ {
+		if rows[i].each != nil {
+			j := i
+			for j < len(rows) && rows[j].each != nil {
+				j++
+			}
+			out = append(out, postPaths(st, rows[i:j], what)...)
+			i = j - 1
+			continue
+		}
+		rt := &rows[i]
+		switch {
+		case rt.Export != what:
+		case rt.list != nil:
+			out = append(out, rt.list(st)...)
+		case rt.pat.wild == wildNone:
+			out = append(out, rt.Path)
+		}
+	}
+	return out
+}
+
+// postPaths lists, post by post, the paths of the rows marked what.
+func postPaths(st *state, rows []Route, what Export) []string {
+	cfg := st.snap.Config()
+	var out []string
+	for _, p := range st.snap.Posts() {
+		for i := range rows {
+			if rows[i].Export == what {
+				out = append(out, rows[i].each(cfg, p)...)
+			}
+		}
+	}
+	return out
+}
+
+// bundlePaths are the URL paths of p's bundle files.
+func bundlePaths(cfg *pipeline.Config, p *pipeline.Post) []string {
+	page := "/" + p.Path(cfg.Section)
+	out := make([]string, len(p.Resources))
+	for i, name := range p.Resources {
+		out[i] = page + escapePath(name)
+	}
+	return out
+}
+
+// cursorPaths are the cursor pages a walk of the API issues.
+func cursorPaths(st *state) []string {
+	var out []string
+	for _, c := range st.snap.Cursors(st.snap.Config().API.PageSize) {
+		out = append(out, "/api/posts/cursor/"+c+".json")
+	}
+	return out
+}
+
+// assetPaths lists the theme's static assets, each under its plain and
+// its fingerprinted name, as the server answers both.
+func assetPaths(st *state) []string {
+	out := make([]string, 0, len(st.theme.assets))
+	for name := range st.theme.assets {
 		out = append(out, "/static/"+escapePath(name))
 	}
 	slices.Sort(out)
@@ -70,43 +116,6 @@ func escapePath(name string) string {
 	return strings.Join(segs, "/")
 }
 
-// ExportMalformed names the paths the server refuses with 400 by their
-// shape alone, for a static host to refuse alike: cursor pages whose token
-// is outside pipeline.CursorPattern (those inside it but never issued are
-// 404 in an export, which holds exactly the issued cursors).
-var ExportMalformed = &export.Malformed{
-	Prefix: "/api/posts/cursor/",
-	Suffix: ".json",
-	Valid:  strings.TrimSuffix(strings.TrimPrefix(pipeline.CursorPattern, "^"), "$"),
-	Probe:  "/api/posts/cursor/!.json",
-}
-
-// ExportRedirects lists the paths that may answer 301 for the current
-// snapshot, for a static host to redirect the same way: the section
-// without its slash, each post's page without its slash, and each alias
-// with and without a trailing slash. An alias that a route claims first
-// answers that route instead; the exporter keeps only real 301s.
-func (s *Server) ExportRedirects() []string {
-	snap := s.load().snap
-	sec := snap.Config().Section
-	out := []string{"/" + sec}
-	for _, p := range snap.Posts() {
-		out = append(out, "/"+strings.TrimSuffix(p.Path(sec), "/"))
-	}
-	seen := map[string]bool{}
-	for _, p := range snap.Posts() {
-		for _, a := range p.Aliases {
-			a = strings.Trim(a, "/")
-			if a == "" || seen[a] {
-				continue
-			}
-			seen[a] = true
-			out = append(out, "/"+escapePath(a), "/"+escapePath(a)+"/")
-		}
-	}
-	return out
-}
-
 // Release drops what the current snapshot prepared for urlPath when it
 // belongs to a post: for its page or Markdown URL, the post's render and
 // its page and Markdown answers; for one of its bundle files, that file's
@@ -116,22 +125,27 @@ func (s *Server) ExportRedirects() []string {
 // paths are left alone: the lists and feeds are asked for once.
 func (s *Server) Release(urlPath string) {
 	st := s.current.Load()
-	rest, ok := strings.CutPrefix(urlPath, "/"+st.snap.Config().Section+"/")
-	if !ok {
+	u, err := url.Parse(urlPath)
+	if err != nil {
 		return
 	}
-	if rest, err := url.PathUnescape(rest); err == nil {
-		switch p, kind, file := postRouteOf(st.snap, rest); kind {
-		case routeArticle, routeMarkdown:
-			for _, prefix := range []string{"page:", "md:", "vary:md:"} {
-				st.reps.Delete(prefix + postKey(p))
-			}
-			st.renders().results.Delete(p)
-		case routeResource:
-			st.reps.Delete(resourceKey(p, file))
+	m := st.routes.find(st, routingPathOf(u))
+	switch m.route.Kind {
+	case KindArticle:
+		st.releasePost(m.post)
+	case KindMarkdown:
+		if m.post != nil { // not the directory's
+			st.releasePost(m.post)
 		}
+	case KindBundleFile:
+		st.reps.Delete(resourceKey(m.post, m.value))
 	}
 }
 
-// The exporter releases what the server prepared (see Release).
-var _ export.Releaser = (*Server)(nil)
+// releasePost drops p's render and its page and Markdown answers.
+func (st *state) releasePost(p *pipeline.Post) {
+	for _, prefix := range []string{"page:", "md:"} {
+		st.reps.Delete(prefix + postKey(p))
+	}
+	st.renders().results.Delete(p)
+}

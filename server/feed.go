@@ -10,18 +10,16 @@ import (
 )
 
 // rss answers /rss.xml: RSS 2.0 of the newest feed.limit posts.
-func (s *Server) rss(w http.ResponseWriter, r *http.Request) {
-	st := s.load()
+func (s *Server) rss(w http.ResponseWriter, r *http.Request, m match) {
+	st := m.st
 	rp, _ := st.memo("rss.xml", func() (*rep, error) {
 		posts := st.snap.Posts()
 		if n := st.snap.Config().Feed.Limit; n > 0 && n < len(posts) {
 			posts = posts[:n]
 		}
-		rp := newRep("application/rss+xml; charset=utf-8", feedBody(st, posts), newest(st, posts))
-		rp.cors = true
-		return rp, nil
+		return newRep("application/rss+xml; charset=utf-8", feedBody(st, posts), newest(st, posts)), nil
 	})
-	s.serve(w, r, st, rp)
+	s.serve(w, r, m, rp)
 }
 
 // feedBody writes the feed by hand rather than with encoding/xml: the

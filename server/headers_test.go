@@ -286,7 +286,7 @@ func TestLargeBundleFile(t *testing.T) {
 // TestHealthWithoutSnapshot: a server holding no snapshot says so.
 func TestHealthWithoutSnapshot(t *testing.T) {
 	w := httptest.NewRecorder()
-	(&Server{}).healthz(w, httptest.NewRequest("GET", "/healthz", nil))
+	(&Server{}).healthz(w, httptest.NewRequest("GET", "/healthz", nil), match{})
 	if w.Code != http.StatusServiceUnavailable || w.Header().Get("Cache-Control") != "no-store" ||
 		w.Header().Get("Content-Type") != "text/plain; charset=utf-8" {
 		t.Errorf("%d %v", w.Code, w.Header())

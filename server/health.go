@@ -13,8 +13,8 @@ import (
 // It is a representation like any other (ETag, Last-Modified: when the
 // process started), but never stored by caches: a stale "ok" would hide an
 // outage.
-func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	st := s.current.Load()
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request, m match) {
+	st := m.st
 	if st == nil || st.snap == nil {
 		body := "no snapshot loaded"
 		h := w.Header()
@@ -28,9 +28,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rp, _ := st.memo("healthz", func() (*rep, error) {
-		rp := newRep("text/plain; charset=utf-8", []byte("ok"), s.opts.Started)
-		rp.cache = "no-store"
-		return rp, nil
+		return newRep("text/plain; charset=utf-8", []byte("ok"), s.opts.Started), nil
 	})
-	s.serve(w, r, st, rp)
+	s.serve(w, r, m, rp) // never stored by caches: the row's CacheNoStore
 }

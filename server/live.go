@@ -26,8 +26,8 @@ var liveScriptRep = sync.OnceValue(func() *rep {
 })
 
 // liveScript answers /_folio/live.js.
-func (s *Server) liveScript(w http.ResponseWriter, r *http.Request) {
-	s.serve(w, r, s.load(), liveScriptRep())
+func (s *Server) liveScript(w http.ResponseWriter, r *http.Request, m match) {
+	s.serve(w, r, m, liveScriptRep())
 }
 
 // liveInject prepares a dev page: it adds <meta name="folio-live"> with

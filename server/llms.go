@@ -8,14 +8,12 @@ import (
 
 // llmsTxt answers /llms.txt (llmstxt.org): the site's title and summary,
 // then one link per post to its Markdown, which is what an agent reads.
-func (s *Server) llmsTxt(w http.ResponseWriter, r *http.Request) {
-	st := s.load()
+func (s *Server) llmsTxt(w http.ResponseWriter, r *http.Request, m match) {
+	st := m.st
 	rp, _ := st.memo("llms.txt", func() (*rep, error) {
-		rp := newRep("text/plain; charset=utf-8", llmsBody(st), newest(st, st.snap.Posts()))
-		rp.cors = true
-		return rp, nil
+		return newRep("text/plain; charset=utf-8", llmsBody(st), newest(st, st.snap.Posts())), nil
 	})
-	s.serve(w, r, st, rp)
+	s.serve(w, r, m, rp)
 }
 
 func llmsBody(st *state) []byte {

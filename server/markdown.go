@@ -12,13 +12,13 @@ import (
 const markdownType = "text/markdown; charset=utf-8"
 
 // articleMarkdown answers /<section>/<slug>.md, the post's markdownUrl.
-func (s *Server) articleMarkdown(w http.ResponseWriter, r *http.Request, st *state, p *pipeline.Post) {
-	rp, err := s.markdownRep(st, p)
+func (s *Server) articleMarkdown(w http.ResponseWriter, r *http.Request, m match) {
+	rp, err := s.markdownRep(m.st, m.post)
 	if err != nil {
-		s.internalError(w, r, err)
+		s.internalError(w, r, m, err)
 		return
 	}
-	s.serve(w, r, st, rp)
+	s.serve(w, r, m, rp)
 }
 
 // markdownRep is p as Markdown, exactly as CONTRACT's "Markdown body"
@@ -62,7 +62,6 @@ func (s *Server) directoryMarkdownRep(st *state) (*rep, error) {
 // markdownOf is a Markdown representation whose canonical page is page.
 func markdownOf(body []byte, page string, mod time.Time) *rep {
 	rp := newRep(markdownType, body, mod)
-	rp.cors = true
 	rp.link = "<" + page + `>; rel="canonical"`
 	return rp
 }

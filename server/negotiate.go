@@ -148,39 +148,28 @@ var acceptable = []string{"text/html", "text/markdown"}
 
 // negotiated answers a URL that has an HTML and a Markdown representation,
 // choosing by the request's Accept. Every answer from such a URL, 304, 406
-// and HEAD included, carries Vary: Accept, so caches keep the two apart.
-// key names the URL for the memo of its Markdown answer: the Markdown
-// representation is shared with its own .md URL, which does not vary, so
-// the negotiated one is a copy that adds Accept to Vary.
-func (s *Server) negotiated(w http.ResponseWriter, r *http.Request, st *state, key string, html, markdown func() (*rep, error)) {
+// and HEAD included, carries Vary: Accept (the row Negotiates), so caches
+// keep the two apart. The Markdown answer is the same representation as
+// the post's own .md URL, which does not vary.
+func (s *Server) negotiated(w http.ResponseWriter, r *http.Request, m match, html, markdown func() (*rep, error)) {
 	var rp *rep
 	var err error
 	switch negotiate(acceptOf(r)) {
 	case mediaHTML:
-		rp, err = html() // pages with a Markdown alternate vary already (see htmlRep)
+		rp, err = html()
 	case mediaMarkdown:
 		rp, err = markdown()
-		if err == nil {
-			rp, err = st.memo("vary:md:"+key, func() (*rep, error) { return withVaryAccept(rp), nil })
-		}
 	default:
 		w.Header().Set("Vary", "Accept")
-		s.problem(w, r, http.StatusNotAcceptable,
+		s.problem(w, r, m, http.StatusNotAcceptable,
 			"this page is available as text/html or text/markdown; the Accept header allows neither",
 			"acceptable", acceptable)
 		return
 	}
 	if err != nil {
 		w.Header().Set("Vary", "Accept")
-		s.internalError(w, r, err)
+		s.internalError(w, r, m, err)
 		return
 	}
-	s.serve(w, r, st, rp)
-}
-
-// withVaryAccept is a copy of rp whose answers vary on Accept.
-func withVaryAccept(rp *rep) *rep {
-	c := *rp
-	c.vary = "Accept"
-	return &c
+	s.serve(w, r, m, rp)
 }

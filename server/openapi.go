@@ -8,95 +8,40 @@ import (
 	"folio/pipeline"
 )
 
-// openAPI answers /openapi.json: an OpenAPI 3.1 description of every route,
-// made from the configuration (base URL, section, page size) so it always
-// describes the server that serves it.
-func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
-	st := s.load()
+// openAPI answers /openapi.json: an OpenAPI 3.1 description of the route
+// table (openAPIDoc).
+func (s *Server) openAPI(w http.ResponseWriter, r *http.Request, m match) {
+	st := m.st
 	rp, err := st.memo("openapi.json", func() (*rep, error) {
-		body, err := json.MarshalIndent(openAPIDoc(st.snap.Config()), "", "  ")
+		body, err := json.MarshalIndent(openAPIDoc(st.snap.Config(), st.routes.rows), "", "  ")
 		if err != nil {
 			return nil, err
 		}
 		return jsonRep(append(body, '\n'), newest(st, st.snap.Posts())), nil
 	})
 	if err != nil {
-		s.internalError(w, r, err)
+		s.internalError(w, r, m, err)
 		return
 	}
-	s.serve(w, r, st, rp)
+	s.serve(w, r, m, rp)
 }
 
 type obj = map[string]any
 
-// A route is one path of the description. The document is made from this
-// table so that every path gets the same headers, error answers and
-// methods; only what differs between routes is written here.
-type route struct {
-	path, id, summary, description string
-	params                         []string // path parameters, by component name
-	content                        obj      // 200 content, by media type
-	cors                           bool     // Access-Control-Allow-Origin: *
-	negotiated                     bool     // Accept decides HTML or Markdown
-	link                           bool     // Link header (canonical or alternate)
-	errors                         []string // response component names besides 304
-}
-
-func routeTable(cfg *pipeline.Config) []route {
-	sec := "/" + cfg.Section
-	html := obj{"text/html": schemaText}
-	md := obj{"text/markdown": schemaText}
-	both := obj{"text/html": schemaText, "text/markdown": schemaText}
-	return []route{
-		{path: "/", id: "Home", summary: "Home page", content: html},
-		{path: sec + "/", id: "Directory", summary: "Blog directory: every post, with a search box and the WebMCP tool search_blog_posts",
-			description: "HTML, or the list of posts as Markdown when Accept prefers text/markdown (a tie goes to Markdown).",
-			content:     both, negotiated: true, link: true, errors: []string{"NotAcceptable"}},
-		{path: sec + ".md", id: "DirectoryMarkdown", summary: "The blog directory as Markdown", content: md, cors: true, link: true},
-		{path: sec + "/{slug}/", id: "Article", summary: "Article page",
-			description: "HTML, or the article as Markdown (the same bytes as markdownUrl) when Accept prefers text/markdown. " +
-				"The URL without its final slash redirects here (301); it is not listed as a path of its own because it would be ambiguous with " + sec + "/{slug}.md.",
-			params: []string{"slug"}, content: both, negotiated: true, link: true, errors: []string{"NotAcceptable", "NotFoundPage"}},
-		{path: sec + "/{slug}.md", id: "ArticleMarkdown", summary: "The article as Markdown (a post's markdownUrl)",
-			description: "YAML front matter (title, description, date, tags, url), then # Title, then the article with shortcodes expanded and relative links made absolute.",
-			params:      []string{"slug"}, content: md, cors: true, link: true, errors: []string{"NotFound"}},
-		{path: sec + "/{slug}/{file}", id: "BundleFile", summary: "A file of the article's page bundle (image, data)",
-			params: []string{"slug", "file"}, content: fileContent(), errors: []string{"NotFoundPage"}},
-		{path: "/api/posts.json", id: "Posts", summary: "Every published post, newest first",
-			content: jsonContent("#/components/schemas/PostCollection"), cors: true},
-		{path: "/api/posts/cursor/{cursor}.json", id: "CursorPage", summary: "One page of posts",
-			description: "Start with cursor 0 and follow nextCursor until it is null; the pages together hold exactly the items of /api/posts.json, in order. Posts added or removed during a walk never make one that stayed be skipped or repeated.",
-			params:      []string{"cursor"}, content: jsonContent("#/components/schemas/CursorPage"), cors: true, errors: []string{"BadCursor"}},
-		{path: "/openapi.json", id: "OpenAPI", summary: "This document", content: obj{"application/json": obj{"schema": obj{"type": "object"}}}, cors: true},
-		{path: "/rss.xml", id: "Feed", summary: "RSS 2.0 feed of the newest posts", content: obj{"application/rss+xml": schemaText}, cors: true},
-		{path: "/llms.txt", id: "LLMsTxt", summary: "llms.txt: the site and a link to every post's Markdown", content: obj{"text/plain": schemaText}, cors: true},
-		{path: "/sitemap.xml", id: "Sitemap", summary: "Sitemap of every HTML page", content: obj{"application/xml": schemaText}},
-		{path: "/healthz", id: "Health", summary: "200 ok while a snapshot is loaded (always, once the server has started)",
-			content: obj{"text/plain": obj{"schema": obj{"const": "ok"}}}, errors: []string{"Unavailable"}},
-		{path: "/sdk/blog-client.js", id: "SDK", summary: "The dependency-free JavaScript client (ES module)", content: obj{"text/javascript": schemaText}, cors: true},
-		{path: "/static/{asset}", id: "Asset", summary: "Theme assets (fingerprinted names are immutable)",
-			params: []string{"asset"}, content: fileContent(), errors: []string{"NotFoundPage"}},
-	}
-}
-
 var schemaText = obj{"schema": obj{"type": "string"}}
 
-// fileContent lists every media type of the fixed extension table: files
-// are served as they are, so their schema says nothing of the bytes.
-func fileContent() obj {
-	c := obj{"application/octet-stream": obj{"schema": obj{}}}
-	for _, t := range contentTypes {
-		c[t] = obj{"schema": obj{}}
-	}
-	return c
-}
+// schemaRef is the schema of a component: "#/components/schemas/name".
+func schemaRef(name string) obj { return obj{"$ref": "#/components/schemas/" + name} }
 
-func jsonContent(ref string) obj { return obj{"application/json": obj{"schema": obj{"$ref": ref}}} }
-
-func openAPIDoc(cfg *pipeline.Config) obj {
+// openAPIDoc describes the rows that have a Doc, made from the
+// configuration (base URL, section, page size) so that it always
+// describes the server that serves it.
+func openAPIDoc(cfg *pipeline.Config, rows []Route) obj {
 	paths := obj{}
-	for _, rt := range routeTable(cfg) {
-		paths[rt.path] = pathItem(rt)
+	for i := range rows {
+		if rt := &rows[i]; rt.Doc != nil {
+			paths[docPath(rt.Path)] = pathItem(rt)
+		}
 	}
 	return obj{
 		"openapi":           "3.1.0",
@@ -117,23 +62,39 @@ func openAPIDoc(cfg *pipeline.Config) obj {
 	}
 }
 
+// docPath is a row's path as OpenAPI templates it: {name...} is {name}.
+func docPath(path string) string { return strings.ReplaceAll(path, "...}", "}") }
+
+// content is the 200 answer's media types, each with the row's schema.
+func content(rt *Route) obj {
+	schema := rt.Doc.Schema
+	if schema == nil {
+		schema = obj{"type": "string"}
+	}
+	c := obj{}
+	for _, t := range rt.Types {
+		c[t] = obj{"schema": schema}
+	}
+	return c
+}
+
 // pathItem describes one route: GET, HEAD (the same answers without a
 // body), OPTIONS, and 405 for the methods a read-only service refuses.
-func pathItem(rt route) obj {
+func pathItem(rt *Route) obj {
 	item := obj{
-		"summary": rt.summary,
+		"summary": rt.Doc.Summary,
 		"get":     operation(rt, "get", true),
 		"head":    operation(rt, "head", false),
 		"options": obj{"summary": "Allowed methods", "responses": obj{"204": ref("responses", optionsResponse(rt))}},
 	}
-	if rt.description != "" {
-		item["description"] = rt.description
+	if rt.Doc.Description != "" {
+		item["description"] = rt.Doc.Description
 	}
 	for _, m := range []string{"post", "put", "patch", "delete"} {
 		item[m] = obj{"summary": "Not allowed: the service is read-only", "responses": obj{"405": ref("responses", "MethodNotAllowed")}}
 	}
 	var params []obj
-	for _, p := range rt.params {
+	for _, p := range rt.Doc.Params {
 		params = append(params, ref("parameters", p))
 	}
 	if params != nil {
@@ -142,24 +103,24 @@ func pathItem(rt route) obj {
 	return item
 }
 
-func optionsResponse(rt route) string {
-	if rt.cors {
+func optionsResponse(rt *Route) string {
+	if rt.CORS == CORSAll {
 		return "OptionsCORS"
 	}
 	return "Options"
 }
 
-func operation(rt route, method string, withBody bool) obj {
+func operation(rt *Route, method string, withBody bool) obj {
 	responses := obj{}
 	responses["200"] = okResponse(rt, withBody)
 	responses["304"] = notModifiedResponse(rt)
-	for _, e := range rt.errors {
+	for _, e := range rt.Doc.Errors {
 		responses[errorStatus[e]] = ref("responses", e)
 	}
 	params := []obj{ref("parameters", "IfNoneMatch"), ref("parameters", "IfModifiedSince")}
 	return obj{
-		"operationId": method + rt.id,
-		"summary":     rt.summary,
+		"operationId": method + rt.Doc.ID,
+		"summary":     rt.Doc.Summary,
 		"parameters":  params,
 		"responses":   responses,
 	}
@@ -171,29 +132,29 @@ var errorStatus = map[string]string{
 	"NotAcceptable": "406", "Unavailable": "503",
 }
 
-func okResponse(rt route, withBody bool) obj {
+func okResponse(rt *Route, withBody bool) obj {
 	h := obj{
 		"ETag":          ref("headers", "ETag"),
 		"Last-Modified": ref("headers", "LastModified"),
 		"Cache-Control": ref("headers", "CacheControl"),
 		"Vary":          ref("headers", "Vary"),
 	}
-	if rt.cors {
+	if rt.CORS == CORSAll {
 		h["Access-Control-Allow-Origin"] = ref("headers", "AllowOrigin")
 	}
-	if rt.link {
+	if rt.Link {
 		h["Link"] = ref("headers", "Link")
 	}
-	resp := obj{"description": rt.summary, "headers": h}
+	resp := obj{"description": rt.Doc.Summary, "headers": h}
 	if withBody {
-		resp["content"] = rt.content
+		resp["content"] = content(rt)
 	}
 	return resp
 }
 
-func notModifiedResponse(rt route) obj {
+func notModifiedResponse(rt *Route) obj {
 	h := obj{"ETag": ref("headers", "ETag"), "Cache-Control": ref("headers", "CacheControl"), "Vary": ref("headers", "Vary")}
-	if rt.cors {
+	if rt.CORS == CORSAll {
 		h["Access-Control-Allow-Origin"] = ref("headers", "AllowOrigin")
 	}
 	return obj{"description": "Not modified: the validators of the request match", "headers": h}

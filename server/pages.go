@@ -120,8 +120,7 @@ func views(st *state, posts []*pipeline.Post) []*postView {
 }
 
 // htmlRep renders pg with its template and prepares the answer: CSP on,
-// and the Markdown alternate, when there is one, as a Link header too and
-// Vary: Accept, since such a URL negotiates.
+// and the Markdown alternate, when there is one, as a Link header too.
 func htmlRep(st *state, pg *pageData, modified time.Time) (*rep, error) {
 	body, err := st.theme.execute(pg.Kind, pg)
 	if err != nil {
@@ -133,17 +132,15 @@ func htmlRep(st *state, pg *pageData, modified time.Time) (*rep, error) {
 	rp := newRep(htmlType, body, latest(modified, st.theme.loaded))
 	rp.csp = true
 	if pg.Markdown != "" {
-		// A page with a Markdown alternate is a negotiating URL.
 		rp.link = "<" + pg.Markdown + `>; rel="alternate"; type="text/markdown"`
-		rp.vary = "Accept"
 	}
 	return rp, nil
 }
 
 // home answers / with the site's title, description and newest posts. It
 // ignores Accept.
-func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	st := s.load()
+func (s *Server) home(w http.ResponseWriter, r *http.Request, m match) {
+	st := m.st
 	rp, err := st.memo("page:home", func() (*rep, error) {
 		pg := s.newPage(st, "home")
 		pg.Canonical = pg.URL("")
@@ -152,20 +149,21 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		return htmlRep(st, pg, newest(st, newestPosts))
 	})
 	if err != nil {
-		s.internalError(w, r, err)
+		s.internalError(w, r, m, err)
 		return
 	}
-	s.serve(w, r, st, rp)
+	s.serve(w, r, m, rp)
 }
 
-// notFound answers a path nothing claims: problem+json under the API and
-// for .json and .md paths, else the theme's 404 page. Either way it is not
-// stored by caches.
-func (s *Server) notFound(w http.ResponseWriter, r *http.Request, st *state) {
-	if isAPIPath(r.URL.Path) {
-		s.problem(w, r, http.StatusNotFound, "no such resource: "+r.URL.Path)
+// notFound answers 404 in the shape m's row says: problem+json for API
+// clients, else the theme's 404 page. Either way it is not stored by
+// caches.
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request, m match) {
+	if m.route.Errors == ErrorsProblem {
+		s.problem(w, r, m, http.StatusNotFound, "no such resource: "+r.URL.Path)
 		return
 	}
+	st := m.st
 	rp, err := st.memo("page:404", func() (*rep, error) {
 		pg := s.newPage(st, "404")
 		pg.Title = "Page not found"
@@ -173,7 +171,7 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, st *state) {
 		return htmlRep(st, pg, time.Time{})
 	})
 	if err != nil {
-		s.internalError(w, r, err)
+		s.internalError(w, r, m, err)
 		return
 	}
 	h := w.Header()

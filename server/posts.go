@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"folio/pipeline"
@@ -115,16 +114,12 @@ func latest(a, b time.Time) time.Time {
 	return a
 }
 
-// jsonRep is a JSON document answered with CORS, as the API's are.
-func jsonRep(body []byte, mod time.Time) *rep {
-	rp := newRep("application/json", body, mod)
-	rp.cors = true
-	return rp
-}
+// jsonRep is a JSON document.
+func jsonRep(body []byte, mod time.Time) *rep { return newRep("application/json", body, mod) }
 
 // postsJSON answers /api/posts.json: every visible post, newest first.
-func (s *Server) postsJSON(w http.ResponseWriter, r *http.Request) {
-	st := s.load()
+func (s *Server) postsJSON(w http.ResponseWriter, r *http.Request, m match) {
+	st := m.st
 	rp, err := st.memo("posts.json", func() (*rep, error) {
 		body, err := postsBody(st, st.snap.Posts(), nil)
 		if err != nil {
@@ -133,14 +128,11 @@ func (s *Server) postsJSON(w http.ResponseWriter, r *http.Request) {
 		return jsonRep(body, newest(st, st.snap.Posts())), nil
 	})
 	if err != nil {
-		s.internalError(w, r, err)
+		s.internalError(w, r, m, err)
 		return
 	}
-	s.serve(w, r, st, rp)
+	s.serve(w, r, m, rp)
 }
-
-// errNotJSON is a cursor path without the .json extension.
-var errNotJSON = errors.New("cursor pages end in .json")
 
 // cursorPage answers /api/posts/cursor/<cursor>.json.
 //
@@ -149,18 +141,15 @@ var errNotJSON = errors.New("cursor pages end in .json")
 // issued cursor) are made once; a cursor from an older snapshot that lands
 // elsewhere (posts were added or removed mid-walk) is answered by a page
 // made for that request, so that made-up tokens cannot fill memory.
-func (s *Server) cursorPage(w http.ResponseWriter, r *http.Request) {
-	st := s.load()
-	rp, err := s.cursorRep(st, r.PathValue("file"))
+func (s *Server) cursorPage(w http.ResponseWriter, r *http.Request, m match) {
+	rp, err := s.cursorRep(m.st, m.value)
 	switch {
-	case errors.Is(err, errNotJSON):
-		s.notFound(w, r, st)
 	case errors.Is(err, pipeline.ErrBadCursor):
-		s.problem(w, r, http.StatusBadRequest, badCursorDetail(r.PathValue("file")))
+		s.problem(w, r, m, http.StatusBadRequest, badCursorDetail(m.value))
 	case err != nil:
-		s.internalError(w, r, err)
+		s.internalError(w, r, m, err)
 	default:
-		s.serve(w, r, st, rp)
+		s.serve(w, r, m, rp)
 	}
 }
 
@@ -168,18 +157,14 @@ func (s *Server) cursorPage(w http.ResponseWriter, r *http.Request) {
 // (when they are fine) that no walk of this API issues it. The detail
 // names no part of the request, so a static host can answer the first
 // case with the same bytes.
-func badCursorDetail(file string) string {
-	if !pipeline.CursorSyntax(strings.TrimSuffix(file, ".json")) {
+func badCursorDetail(token string) string {
+	if !pipeline.CursorSyntax(token) {
 		return "malformed cursor: a cursor matches " + pipeline.CursorPattern + "; start at 0 and follow nextCursor"
 	}
 	return "malformed cursor: not a cursor this API issues; start at 0 and follow nextCursor"
 }
 
-func (s *Server) cursorRep(st *state, file string) (*rep, error) {
-	token, ok := strings.CutSuffix(file, ".json")
-	if !ok {
-		return nil, errNotJSON
-	}
+func (s *Server) cursorRep(st *state, token string) (*rep, error) {
 	// The cursors this snapshot issues are looked up directly; decoding
 	// is for the others.
 	if key, ok := issuedCursors(st)[token]; ok {

@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
-	"slices"
 	"strconv"
 	"time"
 
@@ -25,12 +24,10 @@ func resourceKey(p *pipeline.Post, file string) string { return "res:" + p.File 
 var errLarge = errors.New("large file")
 
 // resource answers /<section>/<slug>/<file>: a file of a page bundle.
-func (s *Server) resource(w http.ResponseWriter, r *http.Request, st *state, p *pipeline.Post, file string) {
-	// Only listed files reach the memo, so made-up names cannot fill it.
-	if _, ok := slices.BinarySearch(p.Resources, file); !ok {
-		s.notFound(w, r, st)
-		return
-	}
+// Only listed files match the row (lookupBundleFile), so made-up names
+// cannot fill the memo.
+func (s *Server) resource(w http.ResponseWriter, r *http.Request, m match) {
+	st, p, file := m.st, m.post, m.value
 	rp, err := st.memo(resourceKey(p, file), func() (*rep, error) {
 		f, info, err := openResource(st, p, file)
 		if err != nil {
@@ -48,13 +45,13 @@ func (s *Server) resource(w http.ResponseWriter, r *http.Request, st *state, p *
 	})
 	switch {
 	case errors.Is(err, errLarge):
-		s.streamResource(w, r, st, p, file)
+		s.streamResource(w, r, m)
 	case errors.Is(err, fs.ErrNotExist):
-		s.notFound(w, r, st)
+		s.notFound(w, r, m)
 	case err != nil:
-		s.internalError(w, r, err)
+		s.internalError(w, r, m, err)
 	default:
-		s.serve(w, r, st, rp)
+		s.serve(w, r, m, rp)
 	}
 }
 
@@ -87,16 +84,17 @@ func resourceModified(p *pipeline.Post, info fs.FileInfo) time.Time {
 // folder, with Range support. Its strong validator is made from size and
 // modification time: hashing gigabytes on every snapshot would cost more
 // than the cache misses it saves.
-func (s *Server) streamResource(w http.ResponseWriter, r *http.Request, st *state, p *pipeline.Post, file string) {
+func (s *Server) streamResource(w http.ResponseWriter, r *http.Request, m match) {
+	st, p, file := m.st, m.post, m.value
 	f, info, err := openResource(st, p, file)
 	if err != nil {
-		s.notFound(w, r, st)
+		s.notFound(w, r, m)
 		return
 	}
 	defer f.Close()
 	rs, ok := f.(io.ReadSeeker)
 	if !ok {
-		s.internalError(w, r, fmt.Errorf("bundle file %s/%s: not seekable", p.Bundle, file))
+		s.internalError(w, r, m, fmt.Errorf("bundle file %s/%s: not seekable", p.Bundle, file))
 		return
 	}
 	mod := resourceModified(p, info)

@@ -24,10 +24,8 @@ type rep struct {
 	modified time.Time
 	encoded  []encodedBody // compressed forms; only gzip is made (see newRep)
 
-	cors  bool   // Access-Control-Allow-Origin: *
-	vary  string // extra Vary members, e.g. "Accept" on negotiated URLs
 	link  string // Link header
-	cache string // Cache-Control, when not the site default
+	cache string // Cache-Control, when not the row's (a fingerprinted asset)
 	csp   bool   // Content-Security-Policy (HTML)
 
 	// hdr holds the header values that depend only on the bytes, made by
@@ -153,17 +151,18 @@ var (
 	hdrVaryAccept         = []string{"Accept"}
 	hdrVaryAcceptEncoding = []string{"Accept, Accept-Encoding"}
 	hdrNoCache            = []string{"no-cache"}
+	hdrNoStore            = []string{"no-store"}
 	hdrCSP                = []string{contentSecurityPolicy}
 	cacheControlByMaxAge  sync.Map // int → []string
 )
 
-// serve writes rep as the answer to r: the encoding the client prefers,
-// 304 when its validators match, no body for HEAD. It allocates nothing
-// beyond what net/http does.
-func (s *Server) serve(w http.ResponseWriter, r *http.Request, st *state, rp *rep) {
+// serve writes rep as the answer to r on m's row: the encoding the client
+// prefers, 304 when its validators match, no body for HEAD. It allocates
+// nothing beyond what net/http does.
+func (s *Server) serve(w http.ResponseWriter, r *http.Request, m match, rp *rep) {
 	h := w.Header()
 	body, etag, hdr := rp.form(r)
-	s.commonHeaders(h, st, rp)
+	s.commonHeaders(h, m, rp)
 	h["Etag"] = hdr.etag
 	if hdr.lastModified != nil {
 		h["Last-Modified"] = hdr.lastModified
@@ -194,27 +193,28 @@ func (rp *rep) form(r *http.Request) (body []byte, etag string, hdr *repHeaders)
 	return rp.body, rp.etag, &rp.hdr
 }
 
-// commonHeaders sets what a representation's answers share, 304s included.
-func (s *Server) commonHeaders(h http.Header, st *state, rp *rep) {
-	switch {
-	case rp.vary == "" && len(rp.encoded) > 0:
-		h["Vary"] = hdrVaryEncoding
-	case rp.vary == "Accept" && len(rp.encoded) > 0:
+// commonHeaders sets what a representation's answers on m's row share,
+// 304s included: the row decides Vary: Accept, caching and CORS.
+func (s *Server) commonHeaders(h http.Header, m match, rp *rep) {
+	switch negotiates := m.route.Negotiates; {
+	case negotiates && len(rp.encoded) > 0:
 		h["Vary"] = hdrVaryAcceptEncoding
-	case rp.vary != "" && len(rp.encoded) > 0:
-		h["Vary"] = []string{rp.vary + ", Accept-Encoding"}
-	case rp.vary != "":
-		h["Vary"] = []string{rp.vary}
+	case negotiates:
+		h["Vary"] = hdrVaryAccept
+	case len(rp.encoded) > 0:
+		h["Vary"] = hdrVaryEncoding
 	}
 	switch {
 	case s.opts.Dev:
 		h["Cache-Control"] = hdrNoCache
+	case m.route.Cache == CacheNoStore:
+		h["Cache-Control"] = hdrNoStore
 	case rp.cache != "":
 		h["Cache-Control"] = []string{rp.cache}
 	default:
-		h["Cache-Control"] = cacheControlHeader(st.snap.Config().Cache.MaxAge)
+		h["Cache-Control"] = cacheControlHeader(m.st.snap.Config().Cache.MaxAge)
 	}
-	if rp.cors && !s.opts.Dev {
+	if s.corsOn(m, rp) {
 		h["Access-Control-Allow-Origin"] = hdrStar
 	}
 	if rp.link != "" {
@@ -225,6 +225,7 @@ func (s *Server) commonHeaders(h http.Header, st *state, rp *rep) {
 	}
 }
 
+// cacheControl is the Cache-Control of st's pages (and redirects).
 func (s *Server) cacheControl(st *state) string {
 	if s.opts.Dev {
 		return "no-cache"
@@ -344,9 +345,10 @@ func codingQ(member string) (string, float64) {
 	return name, v
 }
 
-// problem writes an RFC 9457 problem+json answer. extra members (such as
-// "acceptable" for 406) are added to the body.
-func (s *Server) problem(w http.ResponseWriter, r *http.Request, status int, detail string, extra ...any) {
+// problem writes an RFC 9457 problem+json answer on m's row (none when
+// m.route is nil: the request was refused before routing). extra members
+// (such as "acceptable" for 406) are added to the body.
+func (s *Server) problem(w http.ResponseWriter, r *http.Request, m match, status int, detail string, extra ...any) {
 	body := map[string]any{
 		"type":   "about:blank",
 		"title":  http.StatusText(status),
@@ -360,7 +362,7 @@ func (s *Server) problem(w http.ResponseWriter, r *http.Request, status int, det
 	h := w.Header()
 	h.Set("Content-Type", "application/problem+json")
 	h.Set("Cache-Control", "no-store")
-	if s.cors(r.URL.Path) {
+	if s.corsOn(m, nil) {
 		h.Set("Access-Control-Allow-Origin", "*")
 	}
 	h.Set("Content-Length", strconv.Itoa(len(b)+1))
@@ -370,26 +372,29 @@ func (s *Server) problem(w http.ResponseWriter, r *http.Request, status int, det
 	}
 }
 
-// cors reports whether answers on path carry CORS headers: on corsPath's
-// routes, never in dev (devguard.go).
-func (s *Server) cors(path string) bool { return !s.opts.Dev && corsPath(path) }
-
-// corsPath reports the routes that carry Access-Control-Allow-Origin: the
-// API, OpenAPI, feed, llms.txt, Markdown and the JS client.
-func corsPath(p string) bool {
-	switch p {
-	case "/openapi.json", "/rss.xml", "/llms.txt", "/sdk/blog-client.js":
-		return true
+// corsOn reports whether an answer on m's row carries
+// Access-Control-Allow-Origin: * (rp is the representation served, nil for
+// errors and preflights): as the row says, and never in dev
+// (devguard.go).
+func (s *Server) corsOn(m match, rp *rep) bool {
+	if s.opts.Dev || m.route == nil {
+		return false
 	}
-	return strings.HasPrefix(p, "/api/") || strings.HasSuffix(p, ".md")
+	switch m.route.CORS {
+	case CORSAll:
+		return true
+	case CORSMarkdown:
+		return rp != nil && rp.ctype == markdownType
+	}
+	return false
 }
 
 // options answers OPTIONS with the allowed methods, and CORS preflight
-// headers on CORS routes.
-func (s *Server) options(w http.ResponseWriter, r *http.Request) {
+// headers on CORS rows.
+func (s *Server) options(w http.ResponseWriter, r *http.Request, m match) {
 	h := w.Header()
 	h.Set("Allow", "GET, HEAD")
-	if s.cors(r.URL.Path) {
+	if s.corsOn(m, nil) {
 		h.Set("Access-Control-Allow-Origin", "*")
 		h.Set("Access-Control-Allow-Methods", "GET, HEAD")
 		if req := r.Header.Get("Access-Control-Request-Headers"); req != "" {
@@ -402,7 +407,7 @@ func (s *Server) options(w http.ResponseWriter, r *http.Request) {
 
 // internalError logs err and answers 500 without its details, which may
 // name files on the server.
-func (s *Server) internalError(w http.ResponseWriter, r *http.Request, err error) {
+func (s *Server) internalError(w http.ResponseWriter, r *http.Request, m match, err error) {
 	s.log.Error("request", "path", r.URL.Path, "err", err)
-	s.problem(w, r, http.StatusInternalServerError, "the server could not prepare this answer")
+	s.problem(w, r, m, http.StatusInternalServerError, "the server could not prepare this answer")
 }

@@ -1,150 +1,409 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"folio/pipeline"
 )
 
-// routes is the one routing table. GET patterns also answer HEAD; other
-// methods never get this far (see ServeHTTP).
-func (s *Server) routes(section string) *http.ServeMux {
-	mux := http.NewServeMux()
-	sec := "/" + section
+// A Route is one row of the route table: a path, or a family of paths, and
+// everything about how it is answered, as data. The dispatch (ServeHTTP),
+// the OpenAPI document, CORS, the shape of errors and the static export's
+// lists of paths and redirects are all read from the rows, so a route
+// cannot be answered by one and forgotten by another.
+//
+// Rows are tried in table order and the first that matches answers. A row
+// with a lookup is made per snapshot: it matches only a path that names
+// something the snapshot has (a published post, one of its bundle files,
+// an alias), found by the snapshot's own indexes, so a site of any size
+// costs no routing work when it changes. A path nothing names falls to
+// the refusal rows at the end, which say by its shape how it is refused.
+type Route struct {
+	// Path is the row's pattern as the OpenAPI document writes it: literal
+	// text, {section} for the configured section, {name} for one segment
+	// (or the part of one before a suffix, as in {cursor}.json) and
+	// {name...} for the rest of the path.
+	Path string
+	// Kind is the resource family that answers the row.
+	Kind Kind
+	// Types are the media types of a 200 answer: two when Accept chooses
+	// between them (Negotiates), none for redirects and refusals.
+	Types      []string
+	Negotiates bool
+	// CORS says which answers carry Access-Control-Allow-Origin: * and
+	// answer a CORS preflight. folio dev sends none (devguard.go).
+	CORS CORS
+	// Errors is the shape of a 404 on the row, and of any other error.
+	Errors Errors
+	// Cache is the caching policy of its answers.
+	Cache Cache
+	// Link reports a Link header: the canonical page or the Markdown
+	// alternate.
+	Link bool
+	// Dev rows are answered by folio dev only.
+	Dev bool
+	// Syntax, on a row with a wildcard, is the regular expression (without
+	// anchors) the value must match; any other value is refused with 400
+	// by its shape alone, which a static host can do too.
+	Syntax string
+	// Export is what the static export does with the row's paths.
+	Export Export
+	// Doc describes the row in the OpenAPI document; nil leaves it out.
+	Doc *Doc
 
-	mux.HandleFunc("GET /{$}", s.home)
-	mux.HandleFunc("GET "+sec+"/{$}", s.directory)
-	mux.HandleFunc("GET "+sec+".md", s.directoryMarkdown)
-	mux.HandleFunc("GET "+sec+"/{rest...}", s.post)
-	mux.HandleFunc("GET "+sec, s.redirectSection)
+	serve func(s *Server, w http.ResponseWriter, r *http.Request, m match)
+	// lookup, on a row made per snapshot, resolves the path's value (all
+	// of it after the row's literal prefix) in st: the post it names and
+	// the part left for the handler (a bundle file's name), or false when
+	// the row does not match.
+	lookup func(st *state, value string) (*pipeline.Post, string, bool)
+	// list is every path of a row with a wildcard that the export holds
+	// for st; each, on a row made per post, the paths of one post. A
+	// literal row's one path is its Path.
+	list func(st *state) []string
+	each func(cfg *pipeline.Config, p *pipeline.Post) []string
 
-	mux.HandleFunc("GET /api/posts.json", s.postsJSON)
-	mux.HandleFunc("GET /api/posts/cursor/{file}", s.cursorPage)
-	mux.HandleFunc("GET /openapi.json", s.openAPI)
-	mux.HandleFunc("GET /rss.xml", s.rss)
-	mux.HandleFunc("GET /llms.txt", s.llmsTxt)
-	mux.HandleFunc("GET /sitemap.xml", s.sitemap)
-	mux.HandleFunc("GET /healthz", s.healthz)
-
-	mux.HandleFunc("GET /sdk/blog-client.js", s.sdk)
-	mux.HandleFunc("GET /static/{file...}", s.static)
-	if s.opts.Dev {
-		mux.HandleFunc("GET /_folio/events", s.liveEvents)
-		mux.HandleFunc("GET "+livePath, s.liveScript)
-	}
-
-	// Everything else: a post alias, or 404.
-	mux.HandleFunc("GET /", s.fallback)
-	return mux
+	pat       pattern
+	sectioned bool // Path named {section}
 }
 
-// post dispatches /<section>/<rest>: the article page ("slug/"), its
-// Markdown ("slug.md"), a bundle file ("slug/file"), or a redirect to the
-// canonical URL ("slug").
-func (s *Server) post(w http.ResponseWriter, r *http.Request) {
-	st := s.load()
-	switch p, kind, file := postRouteOf(st.snap, r.PathValue("rest")); kind {
-	case routeArticle:
-		s.article(w, r, st, p)
-	case routeResource:
-		s.resource(w, r, st, p, file)
-	case routeMarkdown:
-		s.articleMarkdown(w, r, st, p)
-	case routeRedirect:
-		s.redirect(w, r, st, p)
-	default:
-		s.fallbackState(w, r, st)
-	}
-}
-
-// A postRoute is what a path under the section names.
-type postRoute int
+// A Kind is a resource family.
+type Kind string
 
 const (
-	routeNone postRoute = iota
-	routeArticle
-	routeResource
-	routeMarkdown
-	routeRedirect
+	KindHome       Kind = "home"
+	KindDirectory  Kind = "directory"
+	KindMarkdown   Kind = "markdown"
+	KindArticle    Kind = "article"
+	KindBundleFile Kind = "bundle-file"
+	KindRedirect   Kind = "redirect" // 301 to a page's canonical URL
+	KindAlias      Kind = "alias"    // 301 from a post's alias
+	KindPosts      Kind = "posts"
+	KindCursorPage Kind = "cursor-page"
+	KindOpenAPI    Kind = "openapi"
+	KindFeed       Kind = "feed"
+	KindLLMs       Kind = "llms"
+	KindSitemap    Kind = "sitemap"
+	KindHealth     Kind = "health"
+	KindSDK        Kind = "sdk"
+	KindAsset      Kind = "asset"
+	KindLiveEvents Kind = "live-events"
+	KindLiveScript Kind = "live-script"
+	KindNotFound   Kind = "not-found" // a refusal row: the path names nothing
 )
 
-// postRouteOf resolves rest, the decoded path after "/<section>/", to a
-// post of snap and what of it is asked for (file: the bundle file's name).
-func postRouteOf(snap *pipeline.Snapshot, rest string) (p *pipeline.Post, kind postRoute, file string) {
-	slug, file, hasSlash := strings.Cut(rest, "/")
+// CORS is which answers of a row carry Access-Control-Allow-Origin: *.
+type CORS int
+
+const (
+	CORSNone     CORS = iota
+	CORSAll           // every answer, errors and preflights included
+	CORSMarkdown      // the Markdown answers of a negotiating row only
+)
+
+// Errors is how a row refuses: an RFC 9457 problem (API clients) or the
+// site's HTML 404 page (people).
+type Errors int
+
+const (
+	ErrorsPage Errors = iota
+	ErrorsProblem
+)
+
+// Cache is a row's caching policy.
+type Cache int
+
+const (
+	CacheSite        Cache = iota // public, max-age from the config (no-cache under dev)
+	CacheNoStore                  // never stored: the health check
+	CacheFingerprint              // immutable for a year under a fingerprinted name, else CacheSite
+)
+
+// Export is what the static export does with a row's paths.
+type Export int
+
+const (
+	ExportNone     Export = iota
+	ExportFile            // each path is written as a file
+	ExportRedirect        // each path's 301 is recorded for the static host
+)
+
+// A Doc is a row's OpenAPI description.
+type Doc struct {
+	ID, Summary, Description string
+	// Params are the path parameters, by component name.
+	Params []string
+	// Schema is the body's JSON Schema (a string when nil).
+	Schema obj
+	// Errors are the error response components besides 304.
+	Errors []string
+}
+
+// Media types of the rows.
+const (
+	mediaTypeHTML     = "text/html"
+	mediaTypeMarkdown = "text/markdown"
+	mediaTypeJSON     = "application/json"
+)
+
+var (
+	typesPage      = []string{mediaTypeHTML}
+	typesNegotiate = []string{mediaTypeHTML, mediaTypeMarkdown}
+	typesMarkdown  = []string{mediaTypeMarkdown}
+	typesJSON      = []string{mediaTypeJSON}
+)
+
+// routeRows is the route table. Paths are written with {section}; the
+// rows for a configuration come from tableFor.
+func routeRows() []Route {
+	return []Route{
+		{Path: "/", Kind: KindHome, Types: typesPage, Export: ExportFile, serve: (*Server).home,
+			Doc: &Doc{ID: "Home", Summary: "Home page"}},
+		{Path: "/{section}/", Kind: KindDirectory, Types: typesNegotiate, Negotiates: true, CORS: CORSMarkdown, Link: true, Export: ExportFile, serve: (*Server).directory,
+			Doc: &Doc{ID: "Directory", Summary: "Blog directory: every post, with a search box and the WebMCP tool search_blog_posts",
+				Description: "HTML, or the list of posts as Markdown when Accept prefers text/markdown (a tie goes to Markdown).",
+				Errors:      []string{"NotAcceptable"}}},
+		{Path: "/{section}.md", Kind: KindMarkdown, Types: typesMarkdown, CORS: CORSAll, Errors: ErrorsProblem, Link: true, Export: ExportFile, serve: (*Server).directoryMarkdown,
+			Doc: &Doc{ID: "DirectoryMarkdown", Summary: "The blog directory as Markdown"}},
+		{Path: "/{section}", Kind: KindRedirect, Export: ExportRedirect, serve: (*Server).redirectSection},
+
+		// A post's rows, made per snapshot; the export lists them post by
+		// post, so a post's page and its Markdown are neighbours.
+		{Path: "/{section}/{slug}/", Kind: KindArticle, Types: typesNegotiate, Negotiates: true, CORS: CORSMarkdown, Link: true, Export: ExportFile,
+			serve: (*Server).article, lookup: lookupArticle,
+			each: func(cfg *pipeline.Config, p *pipeline.Post) []string { return []string{"/" + p.Path(cfg.Section)} },
+			Doc: &Doc{ID: "Article", Summary: "Article page", Params: []string{"slug"}, Errors: []string{"NotAcceptable", "NotFoundPage"},
+				Description: "HTML, or the article as Markdown (the same bytes as markdownUrl) when Accept prefers text/markdown. " +
+					"The URL without its final slash redirects here (301); it is not listed as a path of its own because it would be ambiguous with /{section}/{slug}.md."}},
+		{Path: "/{section}/{slug}.md", Kind: KindMarkdown, Types: typesMarkdown, CORS: CORSAll, Errors: ErrorsProblem, Link: true, Export: ExportFile,
+			serve: (*Server).articleMarkdown, lookup: lookupMarkdown,
+			each: func(cfg *pipeline.Config, p *pipeline.Post) []string {
+				return []string{"/" + p.MarkdownPath(cfg.Section)}
+			},
+			Doc: &Doc{ID: "ArticleMarkdown", Summary: "The article as Markdown (a post's markdownUrl)", Params: []string{"slug"}, Errors: []string{"NotFound"},
+				Description: "YAML front matter (title, description, date, tags, url), then # Title, then the article with shortcodes expanded and relative links made absolute."}},
+		{Path: "/{section}/{slug}/{file}", Kind: KindBundleFile, Types: fileTypes(), Export: ExportFile,
+			serve: (*Server).resource, lookup: lookupBundleFile, each: bundlePaths,
+			Doc: &Doc{ID: "BundleFile", Summary: "A file of the article's page bundle (image, data)", Params: []string{"slug", "file"}, Schema: obj{}, Errors: []string{"NotFoundPage"}}},
+		{Path: "/{section}/{slug}", Kind: KindRedirect, Export: ExportRedirect, serve: (*Server).redirect, lookup: lookupRedirect,
+			each: func(cfg *pipeline.Config, p *pipeline.Post) []string {
+				return []string{"/" + strings.TrimSuffix(p.Path(cfg.Section), "/")}
+			}},
+
+		{Path: "/api/posts.json", Kind: KindPosts, Types: typesJSON, CORS: CORSAll, Errors: ErrorsProblem, Export: ExportFile, serve: (*Server).postsJSON,
+			Doc: &Doc{ID: "Posts", Summary: "Every published post, newest first", Schema: schemaRef("PostCollection")}},
+		{Path: "/api/posts/cursor/{cursor}.json", Kind: KindCursorPage, Types: typesJSON, CORS: CORSAll, Errors: ErrorsProblem, Export: ExportFile,
+			Syntax: strings.TrimSuffix(strings.TrimPrefix(pipeline.CursorPattern, "^"), "$"), serve: (*Server).cursorPage, list: cursorPaths,
+			Doc: &Doc{ID: "CursorPage", Summary: "One page of posts", Params: []string{"cursor"}, Schema: schemaRef("CursorPage"), Errors: []string{"BadCursor"},
+				Description: "Start with cursor 0 and follow nextCursor until it is null; the pages together hold exactly the items of /api/posts.json, in order. Posts added or removed during a walk never make one that stayed be skipped or repeated."}},
+		{Path: "/openapi.json", Kind: KindOpenAPI, Types: typesJSON, CORS: CORSAll, Errors: ErrorsProblem, Export: ExportFile, serve: (*Server).openAPI,
+			Doc: &Doc{ID: "OpenAPI", Summary: "This document", Schema: obj{"type": "object"}}},
+		{Path: "/rss.xml", Kind: KindFeed, Types: []string{"application/rss+xml"}, CORS: CORSAll, Export: ExportFile, serve: (*Server).rss,
+			Doc: &Doc{ID: "Feed", Summary: "RSS 2.0 feed of the newest posts"}},
+		{Path: "/llms.txt", Kind: KindLLMs, Types: []string{"text/plain"}, CORS: CORSAll, Export: ExportFile, serve: (*Server).llmsTxt,
+			Doc: &Doc{ID: "LLMsTxt", Summary: "llms.txt: the site and a link to every post's Markdown"}},
+		{Path: "/sitemap.xml", Kind: KindSitemap, Types: []string{"application/xml"}, Export: ExportFile, serve: (*Server).sitemap,
+			Doc: &Doc{ID: "Sitemap", Summary: "Sitemap of every HTML page"}},
+		// Not exported: a file cannot tell whether a snapshot is loaded.
+		{Path: "/healthz", Kind: KindHealth, Types: []string{"text/plain"}, Cache: CacheNoStore, serve: (*Server).healthz,
+			Doc: &Doc{ID: "Health", Summary: "200 ok while a snapshot is loaded (always, once the server has started)", Schema: obj{"const": "ok"}, Errors: []string{"Unavailable"}}},
+		{Path: "/sdk/blog-client.js", Kind: KindSDK, Types: []string{"text/javascript"}, CORS: CORSAll, Export: ExportFile, serve: (*Server).sdk,
+			Doc: &Doc{ID: "SDK", Summary: "The dependency-free JavaScript client (ES module)"}},
+		{Path: "/static/{asset...}", Kind: KindAsset, Types: fileTypes(), Cache: CacheFingerprint, Export: ExportFile,
+			serve: (*Server).static, lookup: lookupAsset, list: assetPaths,
+			Doc: &Doc{ID: "Asset", Summary: "Theme assets (fingerprinted names are immutable)", Params: []string{"asset"}, Schema: obj{}, Errors: []string{"NotFoundPage"}}},
+		{Path: "/_folio/events", Kind: KindLiveEvents, Types: []string{"text/event-stream"}, Dev: true, serve: (*Server).liveEvents},
+		{Path: livePath, Kind: KindLiveScript, Types: []string{"text/javascript"}, Dev: true, serve: (*Server).liveScript},
+
+		// Lowest of the pages: an alias never hides a route.
+		{Path: "/{alias...}", Kind: KindAlias, Export: ExportRedirect, serve: (*Server).redirect, lookup: lookupAlias, list: aliasPaths},
+
+		// Refusals: a path that names nothing. API clients get a problem,
+		// people the 404 page.
+		{Path: "/api/{rest...}", Kind: KindNotFound, CORS: CORSAll, Errors: ErrorsProblem, serve: (*Server).notFound},
+		{Path: "/{path...}.md", Kind: KindNotFound, CORS: CORSAll, Errors: ErrorsProblem, serve: (*Server).notFound},
+		{Path: "/{path...}.json", Kind: KindNotFound, Errors: ErrorsProblem, serve: (*Server).notFound},
+		{Path: "/{path...}", Kind: KindNotFound, serve: (*Server).notFound},
+	}
+}
+
+// A table is the route table of one configuration, ready to match.
+type table struct {
+	section string
+	rows    []Route
+	exact   map[string]*Route // literal rows by path
+	rest    []*Route          // the others, in table order
+}
+
+// newTable makes the rows for section, leaving out dev rows unless dev.
+// A section whose rows would collide with folio's own is an error (config
+// validation refuses such names first: pipeline.ReservedSections).
+func newTable(section string, dev bool) (*table, error) {
+	if strings.ContainsAny(section, "{}") {
+		return nil, fmt.Errorf("section %q cannot be routed: braces", section)
+	}
+	t := &table{section: section, exact: map[string]*Route{}}
+	for _, rt := range routeRows() {
+		if rt.Dev && !dev {
+			continue
+		}
+		rt.sectioned = strings.Contains(rt.Path, "{section}")
+		rt.Path = strings.ReplaceAll(rt.Path, "{section}", section)
+		if rt.Doc != nil {
+			d := *rt.Doc
+			d.Description = strings.ReplaceAll(d.Description, "{section}", section)
+			rt.Doc = &d
+		}
+		rt.pat = compilePattern(rt.Path, rt.lookup != nil)
+		t.rows = append(t.rows, rt)
+	}
+	for i := range t.rows {
+		rt := &t.rows[i]
+		if rt.pat.wild == wildNone {
+			t.exact[rt.Path] = rt
+		} else {
+			t.rest = append(t.rest, rt)
+		}
+	}
+	if err := t.collision(); err != nil {
+		return nil, fmt.Errorf("section %q cannot be routed: %w", section, err)
+	}
+	return t, nil
+}
+
+// collision finds two rows that claim the same paths, which table order
+// would settle silently: two equal literal paths, a literal under a
+// wildcard row's prefix, or two wildcard rows, one's prefix under the
+// other's. The section's own rows share their prefix by design (the
+// directory's literal path wins, then each post row's lookup decides),
+// and the alias and refusal rows are meant to come after everything.
+func (t *table) collision() error {
+	claims := func(rt *Route) bool { return rt.Kind != KindAlias && rt.Kind != KindNotFound }
+	for i := range t.rows {
+		a := &t.rows[i]
+		for j := i + 1; j < len(t.rows); j++ {
+			b := &t.rows[j]
+			if !claims(a) || !claims(b) || (a.sectioned && b.sectioned) {
+				continue
+			}
+			if overlap(a.pat, b.pat) {
+				return fmt.Errorf("%s is also %s", a.Path, b.Path)
+			}
+		}
+	}
+	return nil
+}
+
+func overlap(a, b pattern) bool {
 	switch {
-	case hasSlash && file == "":
-		if p := snap.Post(slug); p != nil {
-			return p, routeArticle, ""
-		}
-	case hasSlash:
-		if p := snap.Post(slug); p != nil {
-			return p, routeResource, file
-		}
-	case strings.HasSuffix(rest, ".md"):
-		if p := snap.Post(strings.TrimSuffix(rest, ".md")); p != nil {
-			return p, routeMarkdown, ""
-		}
-		if p := snap.Post(rest); p != nil {
-			return p, routeRedirect, ""
-		}
-	default:
-		if p := snap.Post(rest); p != nil {
-			return p, routeRedirect, ""
-		}
+	case a.wild == wildNone && b.wild == wildNone:
+		return a.prefix == b.prefix
+	case a.wild == wildNone:
+		return strings.HasPrefix(a.prefix, b.prefix)
+	case b.wild == wildNone:
+		return strings.HasPrefix(b.prefix, a.prefix)
 	}
-	return nil, routeNone, ""
+	return strings.HasPrefix(a.prefix, b.prefix) || strings.HasPrefix(b.prefix, a.prefix)
 }
 
-// negotiates reports whether GET on p chooses between HTML and Markdown by
-// Accept (the section's page and each article's): every answer there,
-// 405 and OPTIONS included, carries Vary: Accept.
-func negotiates(snap *pipeline.Snapshot, p string) bool {
-	rest, ok := strings.CutPrefix(p, "/"+snap.Config().Section+"/")
+// A match is a request's row in one state and what the row's path names.
+type match struct {
+	st    *state
+	route *Route
+	post  *pipeline.Post // a post's rows: the post
+	value string         // the wildcard's value: a cursor, an asset, a bundle file
+}
+
+// find returns the row that answers the routing path rp in st. The last
+// row matches every path; a target that is not a path ("*") gets it too.
+func (t *table) find(st *state, rp routingPath) match {
+	if rt, ok := t.exact[rp.path]; ok {
+		return match{st: st, route: rt}
+	}
+	for _, rt := range t.rest {
+		v, ok := rt.pat.match(rp)
+		if !ok {
+			continue
+		}
+		m := match{st: st, route: rt, value: v}
+		if rt.lookup != nil {
+			if m.post, m.value, ok = rt.lookup(st, v); !ok {
+				continue
+			}
+		}
+		return m
+	}
+	return match{st: st, route: t.rest[len(t.rest)-1]}
+}
+
+// Literals are the literal text before and after the row's wildcard.
+func (rt *Route) Literals() (prefix, suffix string) { return rt.pat.prefix, rt.pat.suffix }
+
+// Routes returns the route table of the current configuration: {section}
+// replaced and dev rows left out unless the server is folio dev's. The
+// rows are shared; callers must not modify them.
+func (s *Server) Routes() []Route { return s.current.Load().routes.rows }
+
+// The post rows' lookups read the value after "/<section>/": "slug/" is
+// the page, "slug.md" its Markdown, "slug/file" a listed bundle file,
+// "slug" (or "slug.md" of a post slugged so) the redirect to the page.
+
+func lookupArticle(st *state, v string) (*pipeline.Post, string, bool) {
+	slug, ok := strings.CutSuffix(v, "/")
+	return postOf(st, slug, ok && !strings.Contains(slug, "/"))
+}
+
+func lookupMarkdown(st *state, v string) (*pipeline.Post, string, bool) {
+	slug, ok := strings.CutSuffix(v, ".md")
+	return postOf(st, slug, ok && !strings.Contains(slug, "/"))
+}
+
+func lookupBundleFile(st *state, v string) (*pipeline.Post, string, bool) {
+	slug, file, ok := strings.Cut(v, "/")
+	p, _, ok := postOf(st, slug, ok && file != "")
 	if !ok {
-		return false
+		return nil, "", false
 	}
-	if rest == "" {
-		return true
+	_, listed := slices.BinarySearch(p.Resources, file)
+	return p, file, listed
+}
+
+func lookupRedirect(st *state, v string) (*pipeline.Post, string, bool) {
+	return postOf(st, v, !strings.Contains(v, "/"))
+}
+
+func postOf(st *state, slug string, shaped bool) (*pipeline.Post, string, bool) {
+	if !shaped {
+		return nil, "", false
 	}
-	_, kind, _ := postRouteOf(snap, rest)
-	return kind == routeArticle
+	p := st.snap.Post(slug)
+	return p, "", p != nil
 }
 
-// fallback answers paths no route claims: a post alias redirects, anything
-// else is 404.
-func (s *Server) fallback(w http.ResponseWriter, r *http.Request) {
-	s.fallbackState(w, r, s.load())
+func lookupAlias(st *state, v string) (*pipeline.Post, string, bool) {
+	p := st.snap.Alias(v)
+	return p, "", p != nil
 }
 
-func (s *Server) fallbackState(w http.ResponseWriter, r *http.Request, st *state) {
-	if p := st.snap.Alias(r.URL.Path); p != nil {
-		s.redirect(w, r, st, p)
-		return
+// lookupAsset matches the theme's assets only: an unknown name is refused
+// by the shape of its path, as any path that names nothing.
+func lookupAsset(st *state, v string) (*pipeline.Post, string, bool) {
+	_, ok := st.theme.assets[v]
+	return nil, v, ok
+}
+
+// fileTypes are the media types a file row may answer with: the fixed
+// extension table's and application/octet-stream.
+func fileTypes() []string {
+	types := []string{"application/octet-stream"}
+	for _, t := range contentTypes {
+		if !slices.Contains(types, t) {
+			types = append(types, t)
+		}
 	}
-	s.notFound(w, r, st)
-}
-
-// redirect sends a 301 to the post's canonical page.
-func (s *Server) redirect(w http.ResponseWriter, r *http.Request, st *state, p *pipeline.Post) {
-	cfg := st.snap.Config()
-	w.Header().Set("Location", cfg.AbsURL(p.Path(cfg.Section)))
-	w.Header().Set("Cache-Control", s.cacheControl(st))
-	w.WriteHeader(http.StatusMovedPermanently)
-}
-
-// redirectSection sends /<section> to /<section>/, cached as the post
-// redirects are.
-func (s *Server) redirectSection(w http.ResponseWriter, r *http.Request) {
-	st := s.load()
-	w.Header().Set("Location", st.snap.Config().AbsURL(st.snap.Config().Section+"/"))
-	w.Header().Set("Cache-Control", s.cacheControl(st))
-	w.WriteHeader(http.StatusMovedPermanently)
-}
-
-// isAPIPath reports whether errors on p are problem+json rather than an
-// HTML page: the API, and .json and .md paths.
-func isAPIPath(p string) bool {
-	return strings.HasPrefix(p, "/api/") || strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".md")
+	slices.Sort(types)
+	return types
 }

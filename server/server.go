@@ -40,9 +40,11 @@ type Options struct {
 type Server struct {
 	opts    Options
 	log     *slog.Logger
-	mux     *http.ServeMux
 	current atomic.Pointer[state]
 	theme   atomic.Pointer[theme]
+	// table is the route table of the last section swapped in, kept so
+	// that a snapshot of the same section reuses it.
+	table atomic.Pointer[table]
 
 	// events fans new snapshots out to live-reload clients (dev only).
 	events *broker
@@ -58,6 +60,7 @@ type Server struct {
 type state struct {
 	snap    *pipeline.Snapshot
 	theme   *theme
+	routes  *table   // the route table of snap's configuration
 	reps    sync.Map // key → *lazyRep
 	changes *changes // the server's; nil in benchmarks of one state
 }
@@ -82,36 +85,28 @@ func New(snap *pipeline.Snapshot, opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.theme.Store(th)
-	if s.mux, err = s.routesFor(snap.Config().Section); err != nil {
+	if err := s.Swap(snap); err != nil {
 		return nil, err
 	}
-	s.Swap(snap)
 	return s, nil
 }
 
-// routesFor is routes, with a section whose routes conflict with folio's
-// own (which ServeMux reports by panicking) returned as an error. Config
-// validation refuses such sections first (pipeline.ReservedSections); this
-// keeps a name missed there from taking the process down.
-func (s *Server) routesFor(section string) (mux *http.ServeMux, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			msg, _, _ := strings.Cut(fmt.Sprint(r), "\n")
-			mux, err = nil, fmt.Errorf("section %q cannot be routed: %s", section, msg)
-		}
-	}()
-	return s.routes(section), nil
-}
-
 // Swap makes snap the snapshot every new request answers from. The old one
-// stays valid for requests already running.
-func (s *Server) Swap(snap *pipeline.Snapshot) {
-	s.current.Store(&state{snap: snap, theme: s.theme.Load(), changes: &s.changes})
+// stays valid for requests already running. A snapshot of another section
+// brings its own routes, and nothing else changes; a section whose routes
+// would collide with folio's own is an error, and the old snapshot stays.
+func (s *Server) Swap(snap *pipeline.Snapshot) error {
+	routes, err := s.tableFor(snap.Config().Section)
+	if err != nil {
+		return err
+	}
+	s.current.Store(&state{snap: snap, theme: s.theme.Load(), routes: routes, changes: &s.changes})
 	s.events.publish(snap)
 	select {
 	case s.wake <- struct{}{}:
 	default:
 	}
+	return nil
 }
 
 // SetSite replaces the theme (dev, when the site folder changes). A bad
@@ -122,45 +117,58 @@ func (s *Server) SetSite(site fs.FS) error {
 		return err
 	}
 	s.theme.Store(th)
-	s.Swap(s.Snapshot())
-	return nil
+	return s.Swap(s.Snapshot())
 }
 
 // Snapshot returns the snapshot currently served.
 func (s *Server) Snapshot() *pipeline.Snapshot { return s.current.Load().snap }
 
-// ServeHTTP answers one request from one state, loaded once.
+// tableFor returns the route table for section, made once per section.
+func (s *Server) tableFor(section string) (*table, error) {
+	if t := s.table.Load(); t != nil && t.section == section {
+		return t, nil
+	}
+	t, err := newTable(section, s.opts.Dev)
+	if err != nil {
+		return nil, err
+	}
+	s.table.Store(t)
+	return t, nil
+}
+
+// ServeHTTP answers one request from one state, loaded once: the row of
+// the route table that matches its path answers it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header()["X-Content-Type-Options"] = hdrNosniff // shared, never modified (see repHeaders)
+	st := s.load()
 	if s.opts.Dev {
 		// Every answer of folio dev, redirects and OPTIONS included; errors
 		// replace it with no-store.
 		w.Header()["Cache-Control"] = hdrNoCache
-		if status, detail := s.devRefusal(r, s.current.Load().snap.Config().BaseURL); status != 0 {
-			s.problem(w, r, status, detail)
+		if status, detail := s.devRefusal(r, st.snap.Config().BaseURL); status != 0 {
+			s.problem(w, r, match{st: st}, status, detail)
 			return
 		}
 	}
 	r = cleanRequestPath(r)
+	m := st.routes.find(st, routingPathOf(r.URL))
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
+		m.route.serve(s, w, r, m)
 	case http.MethodOptions:
-		s.varyOnAccept(w, r)
-		s.options(w, r)
-		return
+		varyOnAccept(w, m)
+		s.options(w, r, m)
 	default:
-		s.varyOnAccept(w, r)
+		varyOnAccept(w, m)
 		w.Header().Set("Allow", "GET, HEAD")
-		s.problem(w, r, http.StatusMethodNotAllowed, fmt.Sprintf("method %s is not allowed; this service is read-only", r.Method))
-		return
+		s.problem(w, r, m, http.StatusMethodNotAllowed, fmt.Sprintf("method %s is not allowed; this service is read-only", r.Method))
 	}
-	s.mux.ServeHTTP(w, r)
 }
 
-// varyOnAccept sets Vary: Accept on an answer other than GET's from a URL
-// whose GET negotiates: every response from such a URL carries it.
-func (s *Server) varyOnAccept(w http.ResponseWriter, r *http.Request) {
-	if negotiates(s.current.Load().snap, r.URL.Path) {
+// varyOnAccept sets Vary: Accept on an answer other than GET's on a row
+// that negotiates: every response from such a URL carries it.
+func varyOnAccept(w http.ResponseWriter, m match) {
+	if m.route.Negotiates {
 		w.Header()["Vary"] = hdrVaryAccept
 	}
 }
@@ -223,7 +231,7 @@ func (s *Server) load() *state {
 	if next.IsZero() || time.Now().Before(next) {
 		return st
 	}
-	moved := &state{snap: st.snap.At(time.Now()), theme: st.theme, changes: st.changes}
+	moved := &state{snap: st.snap.At(time.Now()), theme: st.theme, routes: st.routes, changes: st.changes}
 	if s.current.CompareAndSwap(st, moved) {
 		s.events.publish(moved.snap)
 		return moved

@@ -8,12 +8,12 @@ import (
 
 // sitemap answers /sitemap.xml: every HTML page (home, blog directory,
 // articles) with the date its content last changed.
-func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
-	st := s.load()
+func (s *Server) sitemap(w http.ResponseWriter, r *http.Request, m match) {
+	st := m.st
 	rp, _ := st.memo("sitemap.xml", func() (*rep, error) {
 		return newRep("application/xml", sitemapBody(st), newest(st, st.snap.Posts())), nil
 	})
-	s.serve(w, r, st, rp)
+	s.serve(w, r, m, rp)
 }
 
 func sitemapBody(st *state) []byte {

@@ -103,7 +103,6 @@ func loadTheme(site fs.FS, dev bool) (*theme, error) {
 		return nil, fmt.Errorf("site: %w", err)
 	}
 	th.sdk = newRep(contentType(sdkPath), js, th.loaded)
-	th.sdk.cors = true
 	return th, nil
 }
 
