@@ -15,7 +15,7 @@ require (
 	github.com/yuin/goldmark v1.8.5
 )
 
-require github.com/yuin/goldmark-emoji v1.0.6 // indirect
+require github.com/yuin/goldmark-emoji v1.0.6
 
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
@@ -33,7 +33,7 @@ require (
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/go-openapi/jsonpointer v0.23.2 // indirect
 	github.com/go-openapi/swag/jsonname v0.26.1 // indirect
-	github.com/gobwas/glob v0.2.3 // indirect
+	github.com/gobwas/glob v0.2.3
 	github.com/gobwas/httphead v0.1.0 // indirect
 	github.com/gobwas/pool v0.2.1 // indirect
 	github.com/gobwas/ws v1.4.0 // indirect
@@ -47,10 +47,10 @@ require (
 	github.com/pmezard/go-difflib v1.0.1-0.20181226105442-5d4384ee4fb2 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2 // indirect
 	github.com/spf13/afero v1.15.0 // indirect
-	github.com/spf13/cast v1.10.0 // indirect
+	github.com/spf13/cast v1.10.0
 	github.com/tdewolff/parse/v2 v2.8.15 // indirect
 	go.yaml.in/yaml/v4 v4.0.0-rc.6
-	golang.org/x/net v0.57.0 // indirect
+	golang.org/x/net v0.57.0
 	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/sys v0.47.0
 	golang.org/x/text v0.40.0 // indirect

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/gohugoio/hugo/parser/pageparser"
@@ -56,7 +57,12 @@ func (p *bodyParser) nodes(closing string) ([]Node, bool, error) {
 			p.i++
 			out = append(out, Node{Kind: MoreNode, Line: p.lines.at(it.Pos())})
 		default: // a shortcode's left delimiter
+			indent := ""
+			if p.i > 0 && p.items[p.i-1].IsIndentation() {
+				indent = string(p.items[p.i-1].Val(p.src))
+			}
 			n, closed, err := p.shortcode()
+			n.Indent = indent
 			if err != nil {
 				return nil, false, err
 			}
@@ -131,16 +137,20 @@ func (p *bodyParser) shortcode() (n Node, closed string, err error) {
 			n.Name = string(it.Val(p.src))
 		case it.IsShortcodeParam():
 			if p.i+1 < len(p.items) && p.items[p.i+1].IsShortcodeParamVal() {
+				val := p.items[p.i+1]
 				if n.Named == nil {
 					n.Named = map[string]string{}
 				}
-				n.Named[string(it.Val(p.src))] = string(p.items[p.i+1].Val(p.src))
+				n.Named[string(it.Val(p.src))] = string(val.Val(p.src))
+				n.addParam(string(it.Val(p.src)), val.ValTyped(p.src))
 				p.i++
 			} else {
 				n.Positional = append(n.Positional, string(it.Val(p.src)))
+				n.addParam("", it.ValTyped(p.src))
 			}
 		case it.IsShortcodeParamVal():
 			n.Positional = append(n.Positional, string(it.Val(p.src)))
+			n.addParam("", it.ValTyped(p.src))
 		}
 	}
 	return n, "", errorAt(n.Line, "shortcode: unterminated call")
@@ -164,4 +174,38 @@ func (p *bodyParser) inner(n Node) (Node, string, error) {
 func (p *bodyParser) hasClosing(name string) bool {
 	j, ok := p.lastClose[name]
 	return ok && j >= p.i
+}
+
+// addParam adds an argument to Params in Hugo's shape: named arguments in
+// a map, positional ones in a list. A call mixing both is refused by the
+// lexer before this.
+func (n *Node) addParam(name string, v any) {
+	if name == "" {
+		list, _ := n.Params.([]any)
+		n.Params = append(list, v)
+		return
+	}
+	m, ok := n.Params.(map[string]any)
+	if !ok {
+		m = map[string]any{}
+		n.Params = m
+	}
+	m[name] = v
+}
+
+// ParseBody splits Markdown text without front matter (a string a
+// template renders, say) into text and shortcode calls, as a post's body
+// is split; <!--more--> is text there. Lines count from 1. The error
+// names the line.
+func ParseBody(src string) ([]Node, error) {
+	b := []byte(src)
+	items, err := pageparser.ParseBytes(b, pageparser.Config{NoFrontMatter: true, NoSummaryDivider: true})
+	if err != nil {
+		return nil, err
+	}
+	nodes, err := parseBody(b, items, newLineCounter(b))
+	if ce, ok := err.(*contentError); ok {
+		return nil, fmt.Errorf("line %d: %s", ce.line, ce.msg)
+	}
+	return nodes, err
 }

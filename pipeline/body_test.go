@@ -78,19 +78,3 @@ func TestBodyLineAfterCRLFAndBOM(t *testing.T) {
 		t.Errorf("body = %s\nwant   %s", dump(p.Body), want)
 	}
 }
-
-func TestUnknownShortcodeIsAWarning(t *testing.T) {
-	fsys := mapFS(map[string]string{"blog/x.md": post() + "\n{{< gist user 1 >}}\n{{< figure src=a >}}\n{{< tweet >}}inner{{< /tweet >}}\n"})
-	s := build(t, fsys, Options{Root: "content"}, testNow)
-	if s.Post("x") == nil {
-		t.Fatal("a post with an unknown shortcode is still served")
-	}
-	want := "content/blog/x.md:7: unknown shortcode \"gist\"\ncontent/blog/x.md:9: unknown shortcode \"tweet\"\n"
-	var got strings.Builder
-	for _, p := range s.problems {
-		got.WriteString(p.String() + "\n")
-	}
-	if got.String() != want {
-		t.Errorf("problems:\n%swant:\n%s", got.String(), want)
-	}
-}

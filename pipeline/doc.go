@@ -31,8 +31,9 @@
 //
 // A file that fails (bad syntax, a value of the wrong type, no date,
 // invalid UTF-8, an unclosed shortcode) becomes a Problem with its path and
-// line instead of a post; it never stops the build. Unknown shortcodes are
-// reported too, but their post is kept.
+// line instead of a post; it never stops the build. (Shortcodes are
+// render's: it knows the site's templates, and it reports a call whose
+// template is nowhere.)
 //
 // Assembling the snapshot for an instant now keeps the visible posts
 // (Published: not a draft, publish date not after now, expiry not before

@@ -95,6 +95,14 @@ type Node struct {
 	Inner      []Node
 	HasInner   bool // written with a closing tag
 	Markup     bool // {{% %}}: inner is Markdown
+	// Params are the arguments typed as Hugo types them: a quoted value is
+	// a string, a bare true or false a bool, a bare number an int or a
+	// float64. []any for positional arguments, map[string]any for named
+	// ones, nil when there are none.
+	Params any
+	// Indent is the white space before the opening tag when nothing else
+	// precedes it on its line.
+	Indent string
 }
 
 // Param returns the named parameter, else the positional one at index i

@@ -168,7 +168,7 @@ func (s *Snapshot) readUnit(key string, prev *unit) *unit {
 		return s.failed(prev, file, err)
 	}
 	post.Bundle, post.Resources, post.Hash = bundle, resources, sum
-	return &unit{post: post, hash: sum, warnings: s.warnings(post)}
+	return &unit{post: post, hash: sum}
 }
 
 // insideBundle reports whether a .md file sits in a bundle folder, where it
@@ -195,29 +195,6 @@ func (s *Snapshot) failed(prev *unit, file string, err error) *unit {
 		u.post, u.hash = prev.post, prev.hash
 	}
 	return u
-}
-
-// knownShortcodes are the Hugo shortcodes folio renders.
-var knownShortcodes = map[string]bool{"figure": true, "highlight": true, "ref": true, "relref": true, "youtube": true}
-
-// warnings lists the problems of a post that is still served: unknown
-// shortcodes, whose inner text is kept.
-func (s *Snapshot) warnings(p *Post) []Problem {
-	var out []Problem
-	var walk func([]Node)
-	walk = func(nodes []Node) {
-		for _, n := range nodes {
-			if n.Kind != ShortcodeNode {
-				continue
-			}
-			if !knownShortcodes[n.Name] {
-				out = append(out, Problem{Path: s.display(p.File), Line: n.Line, Message: "unknown shortcode " + `"` + n.Name + `"`})
-			}
-			walk(n.Inner)
-		}
-	}
-	walk(p.Body)
-	return out
 }
 
 func listResources(fsys fs.FS, bundle string) []string {

@@ -21,8 +21,8 @@
 //
 //   - The HTML is goldmark's, with folio's node renderers where Hugo's
 //     output differs or folio needs more: a placeholder in text becomes
-//     the shortcode's HTML, and a paragraph holding nothing but block
-//     shortcodes (figure, highlight) loses its <p>, as Hugo's does; code
+//     the shortcode's HTML, and a paragraph holding nothing but one
+//     placeholder gives way to the call's output, as Hugo's does; code
 //     blocks are highlighted with chroma into CSS classes (HighlightCSS);
 //     headings get Hugo's ids, which keep letters of every script
 //     ("Écriture 日本語" → "écriture-日本語"), with -1, -2 for repeats.
@@ -31,9 +31,8 @@
 //     Markdown, escaped: shortcode syntax never reaches a reader.
 //   - The Markdown alternate is the same source with edits spliced in at
 //     offsets the parser reports: placeholders become the shortcodes'
-//     Markdown (figure → ![alt](src "title") and an italic caption line,
-//     highlight → a fenced block, ref/relref → the URL, youtube → a link
-//     to the video), link and image destinations become absolute, and
+//     Markdown (see Shortcodes), link and image destinations become
+//     absolute, and
 //     <!--more--> goes. Everything else is the author's text byte for
 //     byte, so the alternate reads as the post was written. Goldmark
 //     keeps only where a link starts, so its link parser is wrapped to
@@ -71,15 +70,28 @@
 //
 // # Shortcodes
 //
-// figure, highlight, ref, relref and youtube are rendered like Hugo's
-// built-ins, except that youtube is a plain link (no iframe, no request
-// to YouTube) and figure does not look up page resources (a relative src
-// already resolves into the bundle). {{< >}} and {{% %}} calls render
-// alike. An unknown shortcode keeps its inner text, rendered as Markdown;
-// the pipeline reports it when it parses the file, so Render does not
-// report it again. Render's Issues are the problems only rendering finds:
-// links and refs to hidden or missing posts, a figure without src, a
-// youtube without id, a ref without path.
+// Shortcodes render as Hugo 0.165 renders them (expand.go says how
+// calls nest, when output is HTML and when Markdown, and where a
+// paragraph gives way to a call). Hugo's built-ins are written in Go
+// (builtins.go, embeds.go), each writing the bytes Hugo's own template
+// writes, which the oracle tests check against Hugo itself: details,
+// figure (a src naming a bundle file is its URL), highlight with its
+// options, param, ref and relref (refs.go: Hugo's lookup, relative,
+// cross-section through a PageResolver, anchors, output formats; both
+// give absolute URLs, as every URL folio writes is). Embeds of third
+// parties (youtube, vimeo, x, instagram) are links, which the CSP
+// allows and which make no request until followed; gist, tweet and
+// twitter, removed from Hugo, are links with a warning. A call with no
+// template anywhere keeps its inner text, rendered as Markdown, with a
+// warning. Each call also has its Markdown for the twin: figure →
+// ![alt](src "title") and an italic caption line, highlight → a fenced
+// block, details → the summary in bold then the content, ref → the URL,
+// an embed → a link.
+//
+// Render's Issues are what rendering finds: links and refs to hidden or
+// missing pages, a call missing its argument (errors, as Hugo stops
+// there), and calls Hugo would refuse that folio renders anyway
+// (warnings).
 //
 // # Robustness
 //

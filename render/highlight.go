@@ -1,11 +1,19 @@
 package render
 
 import (
+	"bytes"
+	"cmp"
+	"fmt"
 	"html/template"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
@@ -14,9 +22,13 @@ import (
 )
 
 // Code is highlighted with chroma into CSS classes (HighlightCSS), in
-// Hugo's markup: <div class="highlight"><pre class="chroma"><code
-// class="language-go" data-lang="go">. A language chroma does not know,
-// or no language, gives a plain <pre><code>.
+// Hugo's markup: <div class="highlight"><pre tabindex="0" class="chroma"><code
+// class="language-go" data-lang="go">, with markup.highlight's options
+// (line numbers inline or in a table, linked line numbers, highlighted
+// lines, the first line's number, the tab width) from the site's
+// configuration, a fenced block's {attributes} and the highlight
+// shortcode's second argument. A language chroma does not know, or no
+// language, gives a plain <pre><code>, as in Hugo.
 
 // maxHighlightPost bounds the code chroma tokenises per post: chroma
 // manages a few hundred kilobytes a second, and a huge block is not read
@@ -32,7 +44,7 @@ var (
 )
 
 // A highlighter is a language's lexer and a formatter whose <pre> and
-// <code> carry the language.
+// <code> carry the language, with the default options.
 type highlighter struct {
 	lexer  chroma.Lexer
 	format *chromahtml.Formatter
@@ -42,6 +54,9 @@ type highlighter struct {
 type preWrapper struct{ lang string }
 
 func (p preWrapper) Start(code bool, _ string) string {
+	if !code {
+		return `<pre tabindex="0" class="chroma"><code>`
+	}
 	lang := template.HTMLEscapeString(p.lang)
 	return `<pre tabindex="0" class="chroma"><code class="language-` + lang + `" data-lang="` + lang + `">`
 }
@@ -128,16 +143,27 @@ var lexerNames = sync.OnceValue(func() map[string]bool {
 	return names
 })
 
-// writeCode writes a code block, taking what it highlights from budget.
-// code ends with a newline.
-func writeCode(w stringWriter, lang, code string, budget *highlightBudget) {
+// highlight writes code as Hugo's highlight function does, with h's
+// options, from the post's budget.
+func (st *state) highlight(w stringWriter, code, lang string, h Highlight) {
+	writeHighlighted(w, lang, code, h, nil, &st.root().highlightBudget)
+}
+
+// writeHighlighted writes code highlighted with h's options; attrs are
+// the other attributes of a fenced block, for the wrapping <div>. Code
+// past the budget, or in a language chroma does not know, is plain.
+func writeHighlighted(w stringWriter, lang, code string, h Highlight, attrs []ast.Attribute, budget *highlightBudget) {
 	lang = strings.TrimSpace(lang)
-	if h := budget.highlighter(lang); h != nil && len(code) <= budget.bytes {
+	if hl := budget.highlighter(lang); hl != nil && len(code) <= budget.bytes {
 		budget.bytes -= len(code)
-		if tokens, ok := tokenise(h.lexer, code); ok {
-			_, _ = w.WriteString(`<div class="highlight">`)
-			_ = h.format.Format(w, styles.Fallback, chroma.Literator(tokens...))
-			_, _ = w.WriteString("</div>\n")
+		if tokens, ok := tokenise(hl.lexer, code); ok {
+			writeDiv(w, h.WrapperClass, attrs)
+			f := hl.format
+			if !h.defaults() {
+				f = chromahtml.New(h.formatOptions(lang)...)
+			}
+			_ = f.Format(w, styles.Fallback, chroma.Literator(tokens...))
+			_, _ = w.WriteString("</div>")
 			return
 		}
 	}
@@ -147,7 +173,149 @@ func writeCode(w stringWriter, lang, code string, budget *highlightBudget) {
 	}
 	_, _ = w.WriteString(">")
 	template.HTMLEscape(w, []byte(code))
-	_, _ = w.WriteString("</code></pre>\n")
+	_, _ = w.WriteString("</code></pre>")
+}
+
+// writeDiv writes the wrapping <div>: the wrapper class, a class
+// attribute added to it, then the other attributes.
+func writeDiv(w stringWriter, class string, attrs []ast.Attribute) {
+	_, _ = w.WriteString(`<div class="` + template.HTMLEscapeString(cmp.Or(class, "highlight")))
+	for _, a := range attrs {
+		if string(a.Name) == "class" {
+			_, _ = w.WriteString(" " + template.HTMLEscapeString(attrString(a.Value)))
+			break
+		}
+	}
+	_, _ = w.WriteString(`"`)
+	for _, a := range attrs {
+		if string(a.Name) != "class" {
+			_, _ = w.WriteString(" " + template.HTMLEscapeString(string(a.Name)) + `="` + template.HTMLEscapeString(attrString(a.Value)) + `"`)
+		}
+	}
+	_, _ = w.WriteString(">")
+}
+
+func attrString(v any) string {
+	switch v := v.(type) {
+	case []byte:
+		return string(v)
+	case string:
+		return v
+	}
+	return fmt.Sprint(v)
+}
+
+// defaults reports whether h formats as the cached formatters do.
+func (h Highlight) defaults() bool {
+	return !h.LineNos && !h.AnchorLineNos && h.HlLines == "" && h.hlRanges == nil && (h.TabWidth == 4 || h.TabWidth == 0) && h.LineNoStart <= 1
+}
+
+// formatOptions are chroma's options for h, as Hugo's toHTMLOptions.
+func (h Highlight) formatOptions(lang string) []chromahtml.Option {
+	anchors := ""
+	if h.LineAnchors != "" {
+		anchors = h.LineAnchors + "-"
+	}
+	opts := []chromahtml.Option{
+		chromahtml.TabWidth(cmp.Or(h.TabWidth, 4)),
+		chromahtml.WithLineNumbers(h.LineNos),
+		chromahtml.BaseLineNumber(max(h.LineNoStart, 0)),
+		chromahtml.LineNumbersInTable(h.LineNumbersInTable),
+		chromahtml.WithClasses(true),
+		chromahtml.WithLinkableLineNumbers(h.AnchorLineNos, anchors),
+		chromahtml.WithPreWrapper(preWrapper{lang}),
+	}
+	if ranges := h.ranges(); ranges != nil {
+		opts = append(opts, chromahtml.HighlightLines(ranges))
+	}
+	return opts
+}
+
+// ranges are the highlighted lines as chroma counts them.
+func (h Highlight) ranges() [][2]int {
+	if h.hlRanges != nil {
+		return h.hlRanges
+	}
+	if h.HlLines == "" {
+		return nil
+	}
+	start := h.LineNoStart
+	var out [][2]int
+	for _, field := range strings.Fields(h.HlLines) {
+		lo, hi, isRange := strings.Cut(field, "-")
+		a, err := strconv.Atoi(lo)
+		if err != nil {
+			return out
+		}
+		b := a
+		if isRange {
+			if b, err = strconv.Atoi(hi); err != nil {
+				return out
+			}
+		}
+		out = append(out, [2]int{a + start - 1, b + start - 1})
+	}
+	return out
+}
+
+// applyHighlightOptions applies options written as Hugo's highlight
+// function takes them, "linenos=table,hl_lines=2 4-5,linenostart=10".
+func applyHighlightOptions(h *Highlight, opts string) error {
+	opts = strings.Trim(opts, " ")
+	if opts == "" {
+		return nil
+	}
+	m := map[string]string{}
+	for _, kv := range strings.Split(opts, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || strings.Contains(v, "=") {
+			return fmt.Errorf("invalid highlight option: %s", strings.TrimSpace(k))
+		}
+		m[strings.ToLower(strings.TrimSpace(k))] = v
+	}
+	return h.set(m)
+}
+
+// set applies options by lower-case name, weakly typed as Hugo decodes
+// them.
+func (h *Highlight) set(m map[string]string) error {
+	if v, ok := m["linenostart"]; ok {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("highlight option linenostart: %q is not a number", v)
+		}
+		h.LineNoStart = n
+	}
+	for k, v := range m {
+		var err error
+		switch k {
+		case "linenos":
+			switch v {
+			case "table", "inline":
+				h.LineNos, h.LineNumbersInTable = true, v == "table"
+			default:
+				h.LineNos = v != "false"
+			}
+		case "hl_lines":
+			h.HlLines = v
+		case "anchorlinenos":
+			h.AnchorLineNos, err = strconv.ParseBool(v)
+		case "lineanchors":
+			h.LineAnchors = v
+		case "linenumbersintable":
+			h.LineNumbersInTable, err = strconv.ParseBool(v)
+		case "tabwidth":
+			h.TabWidth, err = strconv.Atoi(v)
+		case "guesssyntax":
+			h.GuessSyntax, err = strconv.ParseBool(v)
+		case "style", "noclasses", "hl_inline", "linenostart", "wrapperclass":
+			// The style is the stylesheet's; classes are always written.
+		}
+		if err != nil {
+			return fmt.Errorf("highlight option %s: %q is not valid", k, v)
+		}
+	}
+	return nil
 }
 
 // highlighterFor looks a language up in chroma, through a cache shared
@@ -210,4 +378,81 @@ func HighlightCSS() string {
 		css = b.String()
 	})
 	return css
+}
+
+// codeAttributes reads a fenced block's {attributes}: the highlighting
+// options go into h (as Hugo's codeblocks extension applies them), the
+// others are returned for the wrapping <div>. Event handlers (on*) are
+// dropped, as Hugo drops them.
+func codeAttributes(h *Highlight, info []byte) []ast.Attribute {
+	open := bytes.IndexByte(info, '{')
+	if open < 0 {
+		return nil
+	}
+	end := bytes.IndexByte(info[open:], '}')
+	if end < 0 {
+		return nil
+	}
+	attrs, ok := parser.ParseAttributes(text.NewReader(info[open : open+end+1]))
+	if !ok {
+		return nil
+	}
+	opts := map[string]string{}
+	var out []ast.Attribute
+	for _, a := range attrs {
+		name := strings.ToLower(string(a.Name))
+		switch {
+		case strings.HasPrefix(name, "on"):
+		case name == "hl_lines":
+			if list, ok := a.Value.([]any); ok {
+				h.hlRanges = hlList(list)
+			} else {
+				opts[name] = attrString(a.Value)
+			}
+		case highlightOption[name]:
+			opts[name] = attrString(a.Value)
+		default:
+			out = append(out, ast.Attribute{Name: []byte(name), Value: a.Value})
+		}
+	}
+	_ = h.set(opts)
+	if h.hlRanges != nil {
+		for i := range h.hlRanges {
+			h.hlRanges[i][0] += h.LineNoStart
+			h.hlRanges[i][1] += h.LineNoStart
+		}
+	}
+	return out
+}
+
+// highlightOption lists the attribute names of a fenced block that are
+// highlighting options, lower-cased.
+var highlightOption = map[string]bool{
+	"anchorlinenos": true, "guesssyntax": true, "hl_lines": true, "lineanchors": true, "linenos": true,
+	"linenostart": true, "linenumbersintable": true, "noclasses": true, "style": true, "tabwidth": true,
+}
+
+// hlList reads hl_lines given as a list ([2, "4-5"]), counted from 0.
+func hlList(list []any) [][2]int {
+	var out [][2]int
+	for _, v := range list {
+		switch v := v.(type) {
+		case float64:
+			out = append(out, [2]int{int(v) - 1, int(v) - 1})
+		case []byte:
+			lo, hi, isRange := strings.Cut(string(v), "-")
+			a, err := strconv.Atoi(lo)
+			if err != nil {
+				continue
+			}
+			b := a
+			if isRange {
+				if b, err = strconv.Atoi(hi); err != nil {
+					continue
+				}
+			}
+			out = append(out, [2]int{a - 1, b - 1})
+		}
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"cmp"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -134,6 +135,14 @@ func (r *nodeRenderer) paragraph(w util.BufWriter, src []byte, n ast.Node, enter
 		}
 		return ast.WalkSkipChildren, nil
 	}
+	if c := st.aloneCall(n, src); c != nil {
+		// Hugo replaces <p>PLACEHOLDER</p> by the shortcode's output.
+		if entering {
+			_, _ = w.WriteString(c.html)
+			_ = w.WriteByte('\n')
+		}
+		return ast.WalkSkipChildren, nil
+	}
 	if !entering {
 		_, _ = w.WriteString("</p>\n")
 		return ast.WalkContinue, nil
@@ -166,6 +175,24 @@ func (st *state) blockCalls(n ast.Node, src []byte) []*call {
 		calls = append(calls, call)
 	}
 	return calls
+}
+
+// aloneCall returns the shortcode call whose placeholder is all of a
+// paragraph without attributes, nil for any other paragraph.
+func (st *state) aloneCall(n ast.Node, src []byte) *call {
+	if st == nil || len(st.calls) == 0 || n.Attributes() != nil || n.FirstChild() == nil || n.FirstChild() != n.LastChild() {
+		return nil
+	}
+	t, ok := n.FirstChild().(*ast.Text)
+	if !ok || t.IsRaw() || t.HardLineBreak() {
+		return nil
+	}
+	v := t.Segment.Value(src)
+	c, size := st.callAt(v)
+	if c == nil || size != len(v) || c.kind != callShortcode {
+		return nil
+	}
+	return c
 }
 
 // link writes a link whose destination resolveLinks made final; a link
@@ -265,12 +292,41 @@ func (r *nodeRenderer) fencedCode(w util.BufWriter, src []byte, node ast.Node, e
 		seg := lines.At(i)
 		code = append(code, seg.Value(src)...)
 	}
-	budget := &highlightBudget{} // nothing to spend outside a post
-	if st := stateOf(w); st != nil {
-		budget = &st.root().highlightBudget
+	lang, info := string(n.Language(src)), []byte(nil)
+	if n.Info != nil {
+		info = n.Info.Segment.Value(src)
 	}
-	writeCode(w, string(n.Language(src)), string(code), budget)
+	lang, _, _ = strings.Cut(lang, "{")
+	st := stateOf(w)
+	if st == nil || !r.codeFences {
+		r.plainCode(w, lang, code)
+		return ast.WalkSkipChildren, nil
+	}
+	h := st.r.markup.Highlight
+	attrs := codeAttributes(&h, info)
+	if h.LineAnchors == "" {
+		h.LineAnchors = "hl-" + strconv.Itoa(st.fences) // Hugo's default: the block's ordinal
+	}
+	st.fences++
+	// As Hugo: no trailing newlines, then one.
+	c := strings.TrimRight(string(code), "\r\n") + "\n"
+	// Hugo writes no newline after a highlighted block.
+	writeHighlighted(w, lang, c, h, attrs, &st.root().highlightBudget)
 	return ast.WalkSkipChildren, nil
+}
+
+// plainCode is goldmark's own rendering of a fenced block, for
+// markup.highlight.codeFences = false.
+func (r *nodeRenderer) plainCode(w util.BufWriter, lang string, code []byte) {
+	_, _ = w.WriteString("<pre><code")
+	if lang != "" {
+		_, _ = w.WriteString(` class="language-`)
+		r.Writer.Write(w, []byte(lang))
+		_ = w.WriteByte('"')
+	}
+	_ = w.WriteByte('>')
+	r.Writer.RawWrite(w, code)
+	_, _ = w.WriteString("</code></pre>\n")
 }
 
 // inlineMarkdown renders a shortcode argument written in Markdown (a

@@ -55,6 +55,9 @@ func (st *state) substituteRefs(s string) (out string, dropped bool) {
 	}
 	out = st.replacePlaceholders(s, func(c *call) string {
 		dropped = dropped || c.dropped
+		if c.url == "" && !c.dropped {
+			return html.UnescapeString(c.html) // a site's shortcode writing a URL
+		}
 		return c.url
 	})
 	return out, dropped

@@ -166,60 +166,6 @@ func suffix(u *url.URL) string {
 	return s
 }
 
-// resolveRef resolves a ref or relref argument as Hugo does: a content
-// path relative to the post's folder, then to the section and the content
-// root, with or without ".md" or "/index.md"; a path starting with "/" is
-// from the content root; at last, the name as a slug. It returns the
-// target's absolute URL with any "#fragment", or "" and dropped.
-func (st *state) resolveRef(arg string, line int) (string, bool) {
-	if arg == "" {
-		st.issue(line, "ref: missing path")
-		return "", true
-	}
-	ref, frag, hasFrag := strings.Cut(arg, "#")
-	if hasFrag {
-		frag = "#" + (&url.URL{Fragment: frag}).EscapedFragment()
-	}
-	if ref == "" {
-		return st.pageURL + frag, false
-	}
-	p, visible := st.findRef(ref)
-	switch {
-	case p == nil:
-		st.issue(line, "ref %q: no such post", arg)
-		return "", true
-	case !visible:
-		st.issue(line, "ref %q: the post is not published", arg)
-		return "", true
-	}
-	return st.postURL(p) + frag, false
-}
-
-func (st *state) findRef(ref string) (*pipeline.Post, bool) {
-	ref = strings.TrimSuffix(ref, "/")
-	var bases []string
-	if strings.HasPrefix(ref, "/") {
-		bases = []string{path.Clean(ref)[1:]}
-	} else {
-		bases = []string{path.Join(path.Dir(st.post.File), ref), path.Join(st.r.opts.Section, ref), path.Clean(ref)}
-	}
-	for _, b := range bases {
-		if b == "." || b == ".." || strings.HasPrefix(b, "../") {
-			continue
-		}
-		names := []string{b}
-		if !strings.HasSuffix(b, ".md") {
-			names = []string{b + ".md", b + "/index.md"}
-		}
-		for _, name := range names {
-			if p, visible := st.lookupFile(name); p != nil {
-				return p, visible
-			}
-		}
-	}
-	return st.lookupSlug(strings.TrimSuffix(path.Base(ref), ".md"))
-}
-
 // lookupFile and lookupSlug ask the resolver and remember the question
 // and answer in the result's Refs.
 func (st *state) lookupFile(file string) (*pipeline.Post, bool) {
@@ -236,9 +182,9 @@ func (st *state) lookupSlug(slug string) (*pipeline.Post, bool) {
 
 func (st *state) remember(r Ref) {
 	root := st.root()
-	key := [2]string{r.File, r.Slug}
+	key := [3]string{r.File, r.Slug, r.Path}
 	if root.looked == nil {
-		root.looked = map[[2]string]bool{}
+		root.looked = map[[3]string]bool{}
 	}
 	if !root.looked[key] {
 		root.looked[key] = true

@@ -28,7 +28,13 @@ func (st *state) markdown() string {
 	if len(st.calls) > 0 {
 		nl = newlines(st.src)
 	}
+	if len(st.inserted) > 0 && nl == nil {
+		nl = newlines(st.src)
+	}
 	for _, c := range st.calls {
+		st.edits = append(st.edits, st.callEdit(c, nl))
+	}
+	for _, c := range st.inserted {
 		st.edits = append(st.edits, st.callEdit(c, nl))
 	}
 	// By start; of two edits at one place the longer first, so that an
@@ -81,10 +87,39 @@ func (st *state) callEdit(c *call, nl []int) edit {
 		return edit{start, end, ""}
 	}
 	repl := c.md
+	if c.mdBlock && alone && repl != "" {
+		// A block (details, a fenced block) stands apart from the text
+		// around it, which may run on into the same paragraph.
+		if start >= 2 && !blankLineBefore(st.src, start) {
+			repl = "\n" + repl
+		}
+		if end < len(st.src) && !blankLineAfter(st.src, end) {
+			repl += "\n"
+		}
+	}
 	if strings.Contains(repl, "\n") {
 		repl = strings.ReplaceAll(repl, "\n", "\n"+continuation(before))
 	}
 	return edit{c.off, c.end, repl}
+}
+
+// blankLineAfter reports whether the line after the newline at nl is
+// blank (or there is none).
+func blankLineAfter(src []byte, nl int) bool {
+	rest := src[nl+1:]
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return len(bytes.TrimSpace(rest)) == 0
+}
+
+// italic writes Markdown text as an italic line: between underscores when
+// it holds asterisks (its own emphasis), else between asterisks.
+func italic(s string) string {
+	if strings.Contains(s, "*") && !strings.Contains(s, "_") {
+		return "_" + s + "_"
+	}
+	return "*" + s + "*"
 }
 
 // newlines returns the offsets of the newlines in src, in order.

@@ -93,6 +93,11 @@ type Highlight struct {
 	TabWidth int
 	// WrapperClass is the class of the outer <div> (default "highlight").
 	WrapperClass string
+
+	// hlRanges are highlighted lines given as a list in a fenced block's
+	// attributes ({hl_lines=[2,"4-5"]}), already numbered as chroma
+	// counts them.
+	hlRanges [][2]int
 }
 
 // DefaultMarkup returns Hugo 0.165's default markup configuration.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"io/fs"
 	"net/url"
 	"strings"
 	"sync"
@@ -29,6 +30,12 @@ type Options struct {
 	// Markup is the rest of the site's markup configuration; nil means
 	// Hugo's defaults (DefaultMarkup).
 	Markup *Markup
+	// Site is what shortcode templates see as .Site; nil means a site
+	// with nothing but its base URL.
+	Site *Site
+	// Content is the content folder, for the text and size of page
+	// bundle files that templates ask for; nil means they have none.
+	Content fs.FS
 }
 
 // An Issue is a content problem found while rendering one post: a link or
@@ -113,6 +120,9 @@ func (r *Renderer) Render(p *pipeline.Post, res Resolver) (out Result) {
 	}
 	if res == nil {
 		res = noPosts{}
+	}
+	if ix, ok := res.(*Index); ok && ix.url == nil {
+		res = ix.WithURLs(r.postURL)
 	}
 	st := r.newState(p, res)
 	defer func() {

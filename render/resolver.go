@@ -1,6 +1,11 @@
 package render
 
-import "folio/pipeline"
+import (
+	"path"
+	"strings"
+
+	"folio/pipeline"
+)
 
 // A Resolver finds the posts that links and ref shortcodes name. The
 // renderer decides what a reference means (see the package doc); the
@@ -15,16 +20,121 @@ type Resolver interface {
 	Slug(slug string) (p *pipeline.Post, visible bool)
 }
 
-// A Ref is one lookup a rendering made and its answer. One of File and
-// Slug is set.
+// A PageResolver is a Resolver that also finds pages by Hugo's page
+// paths, which is how ref and relref name them. The site model
+// implements it over every page (sections, the home page, pages outside
+// the posts section); Index implements it over the posts. Render uses it
+// when the Resolver it is given has these methods.
+type PageResolver interface {
+	// PagePath finds the page whose Hugo path is p: its content file's
+	// path from the content root with a leading "/", lower-cased, spaces
+	// as "-", without the extension, and without a last "/index" or
+	// "/_index" ("/posts/trip" for posts/trip/index.md, "/about" for
+	// about.md, "/" for the home page's _index.md). See HugoPath.
+	PagePath(p string) (Page, bool)
+	// PageName finds the page whose file name (a bundle's folder name)
+	// without extension, lower-cased, is name: Hugo's lookup of a ref
+	// with no "/". ambiguous reports more than one such page.
+	PageName(name string) (p Page, found, ambiguous bool)
+}
+
+// A Page is a page a ref can name.
+type Page struct {
+	// File is its content file ("posts/x.md", "about.md").
+	File string
+	// URL is its absolute permalink.
+	URL string
+	// Title is its title.
+	Title string
+	// Visible reports whether the site shows it.
+	Visible bool
+	// Outputs are its other output formats by lower-case name ("rss",
+	// "markdown") and their absolute URLs; "html" is URL.
+	Outputs []Output
+}
+
+// An Output is one output format of a page.
+type Output struct {
+	Name, URL string
+}
+
+func (p Page) equal(q Page) bool {
+	if p.File != q.File || p.URL != q.URL || p.Title != q.Title || p.Visible != q.Visible || len(p.Outputs) != len(q.Outputs) {
+		return false
+	}
+	for i := range p.Outputs {
+		if p.Outputs[i] != q.Outputs[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// output returns the URL of the named output format.
+func (p Page) output(name string) (string, bool) {
+	name = strings.ToLower(name)
+	if name == "" || name == "html" {
+		return p.URL, true
+	}
+	for _, o := range p.Outputs {
+		if o.Name == name {
+			return o.URL, true
+		}
+	}
+	return "", false
+}
+
+// HugoPath is the Hugo path of a content file (slash-separated, from the
+// content root): "/" and the path lower-cased, spaces as "-", without the
+// extension and without a last "index" or "_index".
+func HugoPath(file string) string {
+	p := strings.ReplaceAll(strings.ToLower(file), " ", "-")
+	p = strings.TrimSuffix(p, path.Ext(p))
+	switch base := path.Base(p); {
+	case base == "index" || base == "_index":
+		p = path.Dir(p)
+	}
+	p = path.Clean("/" + p)
+	return p
+}
+
+// hugoName is the name Hugo's short refs match: the file's base name
+// without extension, a bundle's folder name, lower-cased.
+func hugoName(file string) string {
+	return path.Base(HugoPath(file))
+}
+
+// A Ref is one lookup a rendering made and its answer. One of File, Slug,
+// Path and Name is set.
 type Ref struct {
 	File    string
 	Slug    string
 	Post    *pipeline.Post
 	Visible bool
+
+	// Path and Name are lookups of a PageResolver; Page, Found and
+	// Ambiguous their answers.
+	Path, Name string
+	Page       Page
+	Found      bool
+	Ambiguous  bool
 }
 
 func (r Ref) answers(res Resolver) bool {
+	if r.Path != "" || r.Name != "" {
+		pr, ok := res.(PageResolver)
+		if !ok {
+			return !r.Found
+		}
+		var p Page
+		var found, ambiguous bool
+		if r.Path != "" {
+			p, found = pr.PagePath(r.Path)
+		} else {
+			p, found, ambiguous = pr.PageName(r.Name)
+		}
+		return found == r.Found && ambiguous == r.Ambiguous && p.equal(r.Page)
+	}
 	var p *pipeline.Post
 	var visible bool
 	if r.File != "" {
@@ -35,13 +145,18 @@ func (r Ref) answers(res Resolver) bool {
 	return p == r.Post && visible == r.Visible
 }
 
-// An Index is a Resolver over a list of posts. Give it every parsed post,
-// visible or not, so that a link to an unpublished post is reported as
-// such; posts it does not hold are "no such post", which renders the same.
+// An Index is a Resolver and a PageResolver over a list of posts. Give it
+// every parsed post, visible or not, so that a link to an unpublished
+// post is reported as such; posts it does not hold are "no such post",
+// which renders the same.
 type Index struct {
 	byFile  map[string]*pipeline.Post
 	bySlug  map[string]*pipeline.Post
+	byPath  map[string]*pipeline.Post
+	byName  map[string][]*pipeline.Post
 	visible func(*pipeline.Post) bool
+	// url makes a post's absolute URL.
+	url func(*pipeline.Post) string
 }
 
 // NewIndex indexes posts by file and slug. visible tells which posts are
@@ -54,6 +169,8 @@ func NewIndex(posts []*pipeline.Post, visible func(*pipeline.Post) bool) *Index 
 	ix := &Index{
 		byFile:  make(map[string]*pipeline.Post, len(posts)),
 		bySlug:  make(map[string]*pipeline.Post, len(posts)),
+		byPath:  make(map[string]*pipeline.Post, len(posts)),
+		byName:  make(map[string][]*pipeline.Post, len(posts)),
 		visible: visible,
 	}
 	for _, p := range posts {
@@ -61,8 +178,20 @@ func NewIndex(posts []*pipeline.Post, visible func(*pipeline.Post) bool) *Index 
 		if old, ok := ix.bySlug[p.Slug]; !ok || (!visible(old) && visible(p)) {
 			ix.bySlug[p.Slug] = p
 		}
+		ix.byPath[HugoPath(p.File)] = p
+		name := hugoName(p.File)
+		ix.byName[name] = append(ix.byName[name], p)
 	}
 	return ix
+}
+
+// WithURLs returns the index with the function that makes a post's
+// absolute URL, for PagePath and PageName answers; Render passes its own
+// when the index has none.
+func (ix *Index) WithURLs(url func(*pipeline.Post) string) *Index {
+	c := *ix
+	c.url = url
+	return &c
 }
 
 // File implements Resolver.
@@ -78,6 +207,39 @@ func (ix *Index) answer(p *pipeline.Post) (*pipeline.Post, bool) {
 	return p, ix.visible(p)
 }
 
+// PagePath implements PageResolver.
+func (ix *Index) PagePath(p string) (Page, bool) {
+	post := ix.byPath[p]
+	if post == nil {
+		return Page{}, false
+	}
+	return ix.page(post), true
+}
+
+// PageName implements PageResolver.
+func (ix *Index) PageName(name string) (Page, bool, bool) {
+	posts := ix.byName[name]
+	switch len(posts) {
+	case 0:
+		return Page{}, false, false
+	case 1:
+		return ix.page(posts[0]), true, false
+	}
+	return Page{}, true, true
+}
+
+func (ix *Index) page(p *pipeline.Post) Page {
+	u := ""
+	if ix.url != nil {
+		u = ix.url(p)
+	}
+	out := Page{File: p.File, URL: u, Title: p.Title, Visible: ix.visible(p)}
+	if md, ok := strings.CutSuffix(u, "/"); ok && u != "" {
+		out.Outputs = []Output{{Name: "markdown", URL: md + ".md"}}
+	}
+	return out
+}
+
 // noPosts is the Resolver of Render(p, nil).
 type noPosts struct{}
 
@@ -91,6 +253,6 @@ func (noPosts) Slug(string) (*pipeline.Post, bool) { return nil, false }
 // so they find the same problems.
 func ForSnapshot(snap *pipeline.Snapshot) (*Renderer, *Index) {
 	cfg := snap.Config()
-	return New(Options{BaseURL: cfg.BaseURL, Section: cfg.Section, Unsafe: cfg.Markup.Unsafe, Markup: MarkupOf(cfg)}),
-		NewIndex(snap.AllPosts(), snap.Visible)
+	r := New(Options{BaseURL: cfg.BaseURL, Section: cfg.Section, Unsafe: cfg.Markup.Unsafe, Markup: MarkupOf(cfg)})
+	return r, NewIndex(snap.AllPosts(), snap.Visible).WithURLs(r.postURL)
 }

@@ -52,9 +52,27 @@ type state struct {
 	// markupBudget is what is left of maxPostMarkup.
 	markupBudget int
 
+	// ordinal counts the top-level calls, for .Ordinal.
+	ordinal int
+	// inserted are the {{% %}} calls whose output is in src.
+	inserted []*call
+
+	// What templates see, made on first use (root state only).
+	pg       *page
+	siteView *site
+	resList  resources
+	// depth is how deep calls are nested now; lastLine the line of the
+	// call being rendered, for what its template renders.
+	depth, lastLine int
+	// limits is the budget of the page's templates.
+	limits       limits
+	warnedImages bool
+	// fences counts the fenced code blocks rendered, for their ids.
+	fences int
+
 	issues []Issue
 	refs   []Ref
-	looked map[[2]string]bool // lookups already in refs, by (file, slug)
+	looked map[[3]string]bool // lookups already in refs, by (file, slug, path)
 
 	// parent is the state of the post when this one renders a fragment of
 	// it (a figure caption); issues and refs go to the post's state.
@@ -84,8 +102,10 @@ func (r *Renderer) newState(p *pipeline.Post, res Resolver) *state {
 }
 
 // postURL is the absolute URL of a post, as the rest of folio writes it.
-func (st *state) postURL(p *pipeline.Post) string {
-	return st.r.baseURL + p.Path(st.r.opts.Section)
+func (st *state) postURL(p *pipeline.Post) string { return st.r.postURL(p) }
+
+func (r *Renderer) postURL(p *pipeline.Post) string {
+	return r.baseURL + p.Path(r.opts.Section)
 }
 
 // build writes src from the body nodes.
@@ -110,12 +130,16 @@ func (st *state) appendNodes(nodes []pipeline.Node) {
 			st.appendText(n.Text, n.Line)
 		case n.Kind == pipeline.MoreNode:
 			st.more(n.Line)
-		case knownCall(n.Name) != callUnknown:
-			st.placeholder(&call{kind: knownCall(n.Name), node: n, line: n.Line})
 		default:
-			// Unknown shortcode: its inner text is kept, as Markdown. The
-			// pipeline reports it when it parses the file.
-			st.appendNodes(n.Inner)
+			if _, found := st.lookupShortcode(n.Name, n.Markup); !found {
+				// No template anywhere: the inner text is kept, as
+				// Markdown, nested calls rendered.
+				st.warn(n.Line, "shortcode %q: no template for it in the site or its theme (layouts/_shortcodes/%s.html); its inner text is kept", n.Name, n.Name)
+				st.ordinal++
+				st.appendNodes(n.Inner)
+				continue
+			}
+			st.shortcodeCall(n)
 		}
 	}
 }
@@ -155,7 +179,7 @@ func blankLineBefore(src []byte, end int) bool {
 // nesting and link runs defused (see guard.go).
 func (st *state) appendText(s string, line int) {
 	s = normalizeNewlines(s)
-	pieces, shown := defuse(s, &st.markupBudget)
+	pieces, shown := defuse(s, &st.root().markupBudget)
 	if shown >= 0 && !st.defused {
 		st.defused = true
 		st.issue(line+shown, "Markdown too deeply nested or too dense to render; part of it is shown as plain text")

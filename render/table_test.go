@@ -108,37 +108,41 @@ func TestShortcodes(t *testing.T) {
 	}{
 		{
 			body: `{{< figure src="a.png" alt="Alt" title="T" caption="A *cap*" link="big.png" width="10" >}}`,
-			html: []string{`<figure><a href="https://example.org/blog/x/big.png"><img src="https://example.org/blog/x/a.png" alt="Alt" width="10"></a>`,
-				`<figcaption><p class="figure-title"><strong>T</strong></p><p>A <em>cap</em></p></figcaption></figure>`},
-			md: []string{`![Alt](https://example.org/blog/x/a.png "T")` + "\n*A *cap**"},
+			html: []string{"<figure><a href=\"https://example.org/blog/x/big.png\"><img src=\"https://example.org/blog/x/a.png\"\n\t\t\talt=\"Alt\" width=\"10\"></a>",
+				"<figcaption>\n\t\t\t<h4>T</h4><p>A <em>cap</em></p>\n\t\t</figcaption>\n</figure>\n"},
+			md: []string{`![Alt](https://example.org/blog/x/a.png "T")` + "\n_A *cap*_"},
 		},
 		{
-			body: `{{% figure src="https://cdn.example.com/a b.png" caption="Only a caption" %}}`,
-			html: []string{`<img src="https://cdn.example.com/a%20b.png" alt="Only a caption">`},
-			md:   []string{"![](https://cdn.example.com/a%20b.png)\n*Only a caption*"},
+			// A {{% %}} call writes Markdown: its HTML needs unsafe, as in
+			// Hugo; the twin keeps the figure.
+			body:  `{{% figure src="https://cdn.example.com/a b.png" caption="Only a caption" %}}`,
+			html:  []string{"<!-- raw HTML omitted -->"},
+			md:    []string{"![](https://cdn.example.com/a%20b.png)\n*Only a caption*"},
+			issue: `shortcode "figure": its HTML is left out: a {{% %}} call writes Markdown, in which raw HTML needs markup.goldmark.renderer.unsafe = true (Hugo leaves it out too); call it as {{< figure >}}`,
 		},
 		{
 			// Issue 15, finding 9: a figure's URLs are cleaned as a
 			// Markdown link's are, whatever their case or the controls
 			// hidden in them.
-			body: "{{< figure src=\"javascript:alert(1)\" link=\"JaVaScRiPt:alert(2)\" caption=\"c\" attr=\"by\" attrlink=\"vbscript:x\" >}}\n" +
-				"{{< figure src=\"JAVASCRIPT:alert(3)\" link=\"data:text/html,<b>\" >}}\n" +
+			body: "{{< figure src=\"javascript:alert(1)\" link=\"JaVaScRiPt:alert(2)\" caption=\"c\" attr=\"by\" attrlink=\"vbscript:x\" >}}\n\n" +
+				"{{< figure src=\"JAVASCRIPT:alert(3)\" link=\"data:text/html,<b>\" >}}\n\n" +
 				"{{< figure src=\"data:image/png;base64,AA\" link=\"file:///etc/passwd\" >}}",
-			html: []string{`<figure><img alt="c"><figcaption><p>cby</p></figcaption></figure>`,
-				`<figure><img></figure>`,
-				`<figure><img src="data:image/png;base64,AA"></figure>`},
+			html: []string{"<figure><img src=\"\"\n\t\t\talt=\"c\"><figcaption>\n\t\t\t<p>cby</p>\n\t\t</figcaption>\n</figure>",
+				"<figure><img src=\"\">\n</figure>",
+				"<figure><img src=\"data:image/png;base64,AA\">\n</figure>"},
 			md: []string{"![]()\n*c*", "![]()", "![](data:image/png;base64,AA)"},
 		},
 		{
 			body:  `{{< figure alt="no src" >}}`,
-			html:  []string{`<figure><img alt="no src"></figure>`},
+			html:  []string{"<figure><img src=\"\"\n\t\t\talt=\"no src\">\n</figure>"},
 			md:    []string{"![no src]()"},
 			issue: "figure: missing src",
 		},
 		{
-			body: "{{< highlight go >}}\n  x := 1\n  y := 2\n{{< /highlight >}}",
-			html: []string{`<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-go" data-lang="go">`, `<span class="nx">x</span>`},
-			md:   []string{"```go\nx := 1\ny := 2\n```"},
+			// Hugo de-indents by the call's own indentation only.
+			body: "  {{< highlight go >}}\n  x := 1\n    y := 2\n  {{< /highlight >}}",
+			html: []string{`<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-go" data-lang="go">`, `<span class="nx">x</span>`, "\n</span></span></span><span class=\"line\"><span class=\"cl\"><span class=\"w\">  </span><span class=\"nx\">y</span>"},
+			md:   []string{"  ```go\n  x := 1\n    y := 2\n  ```"},
 		},
 		{
 			body: "{{< highlight nosuch >}}\n<b>\n{{< /highlight >}}",
@@ -158,12 +162,12 @@ func TestShortcodes(t *testing.T) {
 		},
 		{
 			body: `{{< youtube w7Ft2ymGmfc >}}`,
-			html: []string{`<p><a href="https://www.youtube.com/watch?v=w7Ft2ymGmfc">YouTube video</a></p>`},
+			html: []string{`<a class="embed embed-youtube" href="https://www.youtube.com/watch?v=w7Ft2ymGmfc">YouTube video</a>` + "\n"},
 			md:   []string{"[YouTube video](https://www.youtube.com/watch?v=w7Ft2ymGmfc)"},
 		},
 		{
 			body: `{{< youtube id="a b" title="The [talk]" >}}`,
-			html: []string{`<a href="https://www.youtube.com/watch?v=a+b">The [talk]</a>`},
+			html: []string{`<a class="embed embed-youtube" href="https://www.youtube.com/watch?v=a+b">The [talk]</a>`},
 			md:   []string{`[The \[talk\]](https://www.youtube.com/watch?v=a+b)`},
 		},
 		{
@@ -171,14 +175,16 @@ func TestShortcodes(t *testing.T) {
 			issue: "youtube: missing video id",
 		},
 		{
-			body: "{{< note >}}\nKept **inner**\n{{< /note >}}",
-			html: []string{"<p>Kept <strong>inner</strong></p>"},
-			md:   []string{"Kept **inner**"},
+			body:  "{{< note >}}\nKept **inner**\n{{< /note >}}",
+			html:  []string{"<p>Kept <strong>inner</strong></p>"},
+			md:    []string{"Kept **inner**"},
+			issue: `shortcode "note": no template for it in the site or its theme (layouts/_shortcodes/note.html); its inner text is kept`,
 		},
 		{
-			body: "{{% note %}}*md*{{% /note %}}",
-			html: []string{"<p><em>md</em></p>"},
-			md:   []string{"*md*"},
+			body:  "{{% note %}}*md*{{% /note %}}",
+			html:  []string{"<p><em>md</em></p>"},
+			md:    []string{"*md*"},
+			issue: `shortcode "note": no template for it in the site or its theme (layouts/_shortcodes/note.html); its inner text is kept`,
 		},
 	} {
 		r := renderBody(t, tc.body+"\n")

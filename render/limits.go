@@ -1,0 +1,78 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"time"
+)
+
+// A site's templates are input like its content: a template can loop,
+// recurse and build strings without end. Every template a page runs
+// shares one budget, so no page costs unbounded time or memory:
+//
+//   - steps: every range iteration, template call and function call is a
+//     step (templates are instrumented at load time, see templates.go);
+//   - time: the steps check a deadline now and then;
+//   - size: a string or list a function makes, and a call's output, have
+//     a ceiling;
+//   - depth: templates, partials and nested calls have a maximum depth.
+//
+// Past a bound the template's execution stops with an error that names
+// the bound; the call renders as its inner text and the error is a
+// problem at its line.
+const (
+	maxSteps        = 1 << 20
+	maxTemplateRun  = 2 * time.Second
+	maxValueSize    = 4 << 20 // bytes of a string, or 16 bytes per list item
+	maxCallOutput   = 4 << 20
+	maxTemplateNest = 64
+)
+
+// errLimit marks the errors of the bounds.
+var errLimit = errors.New("template limit")
+
+// limits is one page's template budget.
+type limits struct {
+	steps    int
+	deadline time.Time
+	nest     int
+}
+
+// step counts one step; it fails once the budget or the time is spent.
+func (l *limits) step() error {
+	l.steps++
+	if l.steps > maxSteps {
+		return fmt.Errorf("%w: more than %d steps (loops, calls) in one page's templates", errLimit, maxSteps)
+	}
+	if l.steps&1023 == 0 {
+		if l.deadline.IsZero() {
+			l.deadline = time.Now().Add(maxTemplateRun)
+		} else if time.Now().After(l.deadline) {
+			return fmt.Errorf("%w: one page's templates ran longer than %v", errLimit, maxTemplateRun)
+		}
+	}
+	return nil
+}
+
+// size fails for a value past the size ceiling: a long string, or a list
+// or map with too many entries.
+func (l *limits) size(v any) error {
+	n := 0
+	switch v := v.(type) {
+	case string:
+		n = len(v)
+	default:
+		rv := reflect.ValueOf(v)
+		switch rv.Kind() {
+		case reflect.Slice, reflect.Array, reflect.Map:
+			n = rv.Len() * 16
+		case reflect.String:
+			n = rv.Len()
+		}
+	}
+	if n > maxValueSize {
+		return fmt.Errorf("%w: a value larger than %d bytes", errLimit, maxValueSize)
+	}
+	return nil
+}

@@ -1,0 +1,293 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+	"path"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"folio/pipeline"
+)
+
+// Site is what shortcode templates see of the site as .Site, from the
+// site's Hugo configuration; the config loader fills it. BaseURL is
+// Options.BaseURL.
+type Site struct {
+	// Title is the site's title.
+	Title string
+	// LanguageCode is languageCode or locale ("en-us").
+	LanguageCode string
+	// Language is the content language's key ("en"), LanguageName its
+	// name ("English").
+	Language     string
+	LanguageName string
+	// Copyright is the copyright line.
+	Copyright string
+	// Params are the site's params, keys lower-cased as Hugo has them.
+	Params map[string]any
+}
+
+// page is a post as templates see it: .Page, Hugo's page.Page, with the
+// methods shortcodes use.
+type page struct {
+	st *state // the rendering of the post
+
+	paramsOnce sync.Once
+	params     map[string]any
+	store      *scratch
+}
+
+func (st *state) pageView() *page {
+	root := st.root()
+	if root.pg == nil {
+		root.pg = &page{st: root}
+	}
+	return root.pg
+}
+
+func (p *page) post() *pipeline.Post { return p.st.post }
+
+// Title, Description, Slug, Draft and the dates are the front matter's.
+func (p *page) Title() string          { return p.post().Title }
+func (p *page) LinkTitle() string      { return p.post().Title }
+func (p *page) Description() string    { return p.post().Description }
+func (p *page) Slug() string           { return p.post().Slug }
+func (p *page) Draft() bool            { return p.post().Draft }
+func (p *page) Date() time.Time        { return p.post().Date }
+func (p *page) PublishDate() time.Time { return p.post().Date }
+func (p *page) Lastmod() time.Time {
+	if p.post().Lastmod.IsZero() {
+		return p.post().Date
+	}
+	return p.post().Lastmod
+}
+func (p *page) ExpiryDate() time.Time { return p.post().Expiry }
+func (p *page) Aliases() []string     { return p.post().Aliases }
+
+// Kind, Type and Section say where the page sits: a regular page of the
+// posts section.
+func (p *page) Kind() string    { return "page" }
+func (p *page) Type() string    { return p.st.r.opts.Section }
+func (p *page) Section() string { return p.st.r.opts.Section }
+func (p *page) IsPage() bool    { return true }
+func (p *page) IsHome() bool    { return false }
+func (p *page) IsSection() bool { return false }
+func (p *page) IsNode() bool    { return false }
+func (p *page) IsTranslated() bool {
+	return false
+}
+
+// Permalink is the page's absolute URL, RelPermalink its path.
+func (p *page) Permalink() string { return p.st.pageURL }
+func (p *page) RelPermalink() string {
+	return p.st.page.EscapedPath()
+}
+
+// Params are the front matter's keys, lower-cased at every depth, with
+// the entries of a "params" table over them, as Hugo 0.165 merges them.
+func (p *page) Params() map[string]any {
+	p.paramsOnce.Do(func() {
+		fm := p.post().Params
+		p.params = make(map[string]any, len(fm))
+		for k, v := range fm {
+			p.params[strings.ToLower(k)] = lowerKeys(v)
+		}
+		if m, ok := p.params["params"].(map[string]any); ok {
+			for k, v := range m {
+				p.params[k] = v
+			}
+		}
+	})
+	return p.params
+}
+
+// Param looks key up in the page's params, then the site's; a dotted key
+// walks into tables.
+func (p *page) Param(key any) (any, error) {
+	k, ok := key.(string)
+	if !ok {
+		return nil, fmt.Errorf("Param: want a string key, got %T", key)
+	}
+	k = strings.ToLower(k)
+	if v := lookupPath(p.Params(), k); v != nil {
+		return v, nil
+	}
+	return lookupPath(p.Site().Params(), k), nil
+}
+
+// lookupPath finds a dotted key in nested maps.
+func lookupPath(m map[string]any, key string) any {
+	var cur any = m
+	for _, part := range strings.Split(key, ".") {
+		mm, ok := cur.(map[string]any)
+		if !ok {
+			return nil
+		}
+		if cur, ok = mm[part]; !ok {
+			return nil
+		}
+	}
+	return cur
+}
+
+// lowerKeys copies maps with their keys lower-cased, at every depth.
+func lowerKeys(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[strings.ToLower(k)] = lowerKeys(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = lowerKeys(e)
+		}
+		return out
+	}
+	return v
+}
+
+// Site is the page's site.
+func (p *page) Site() *site { return p.st.site() }
+
+// File is the page's content file.
+func (p *page) File() *file { return &file{path: p.post().File} }
+
+// Language is the site's language.
+func (p *page) Language() *language { return p.Site().Language() }
+func (p *page) Lang() string        { return p.Site().Language().Lang() }
+
+// Resources are the page bundle's files.
+func (p *page) Resources() resources { return p.st.resources() }
+
+// Scratch and Store are the page's scratch pad, shared by every call in
+// the page.
+func (p *page) Scratch() *scratch { return p.Store() }
+func (p *page) Store() *scratch {
+	if p.store == nil {
+		p.store = newScratch(p.st)
+	}
+	return p.store
+}
+
+// RenderString renders Markdown (shortcodes included) as the page's
+// content is rendered: with one argument, or an options map first
+// (display "inline", the default, or "block"). Inline output of a single
+// paragraph loses its <p>.
+func (p *page) RenderString(args ...any) (template.HTML, error) {
+	opts, text, err := renderStringArgs(args)
+	if err != nil {
+		return "", err
+	}
+	h, err := p.st.renderString(text, opts != "block")
+	return template.HTML(h), err
+}
+
+func renderStringArgs(args []any) (display, text string, err error) {
+	display = "inline"
+	switch len(args) {
+	case 1:
+	case 2:
+		m, ok := args[0].(map[string]any)
+		if !ok {
+			return "", "", errors.New("RenderString: the first of two arguments must be a map of options")
+		}
+		if d, ok := m["display"].(string); ok {
+			display = d
+		}
+		args = args[1:]
+	default:
+		return "", "", errors.New("RenderString: want 1 or 2 arguments")
+	}
+	if _, ok := args[0].(template.HTML); ok {
+		return "", "", errors.New("RenderString: text is already rendered, repeating it may cause infinite recursion")
+	}
+	text, err = toString(args[0])
+	return display, text, err
+}
+
+// Content is not available to the page's own shortcodes: the content is
+// being made.
+func (p *page) Content() (template.HTML, error) {
+	return "", errors.New(".Page.Content: a shortcode cannot include the content of the page it is part of")
+}
+
+// WordCount and ReadingTime are computed from the page's text as
+// written (its rendering is not done yet).
+func (p *page) WordCount() int {
+	n := 0
+	walkText(p.post().Body, func(s string) { n += len(strings.FieldsFunc(s, unicode.IsSpace)) })
+	return n
+}
+func (p *page) ReadingTime() int { return (p.WordCount() + 212) / 213 }
+
+// HasShortcode reports whether the page calls the shortcode name.
+func (p *page) HasShortcode(name string) bool {
+	found := false
+	var walk func([]pipeline.Node)
+	walk = func(nodes []pipeline.Node) {
+		for i := range nodes {
+			if nodes[i].Kind == pipeline.ShortcodeNode && nodes[i].Name == name {
+				found = true
+			}
+			walk(nodes[i].Inner)
+		}
+	}
+	walk(p.post().Body)
+	return found
+}
+
+// Ref and RelRef resolve a reference from this page: a path, or a map
+// with path, lang and outputFormat. Both give absolute URLs in folio.
+func (p *page) Ref(args any) (string, error)    { return p.st.refFunc(args, p.st.lastLine) }
+func (p *page) RelRef(args any) (string, error) { return p.st.refFunc(args, p.st.lastLine) }
+
+// GetPage finds another page by the path a ref takes; nil when none.
+func (p *page) GetPage(ref string) *pageRef {
+	t, ok := p.st.findRefPage(ref)
+	if !ok || !t.Visible {
+		return nil
+	}
+	return &pageRef{t: t}
+}
+
+// pageRef is another page, found by GetPage: its title and URLs.
+type pageRef struct{ t Page }
+
+func (r *pageRef) Title() string     { return r.t.Title }
+func (r *pageRef) LinkTitle() string { return r.t.Title }
+func (r *pageRef) Permalink() string { return r.t.URL }
+func (r *pageRef) RelPermalink() string {
+	if i := strings.Index(r.t.URL, "://"); i >= 0 {
+		if j := strings.IndexByte(r.t.URL[i+3:], '/'); j >= 0 {
+			return r.t.URL[i+3+j:]
+		}
+	}
+	return r.t.URL
+}
+
+// file is a page's content file, as .File.
+type file struct{ path string }
+
+func (f *file) Path() string         { return f.path }
+func (f *file) Filename() string     { return f.path }
+func (f *file) LogicalName() string  { return path.Base(f.path) }
+func (f *file) Dir() string          { return path.Dir(f.path) + "/" }
+func (f *file) Ext() string          { return strings.TrimPrefix(path.Ext(f.path), ".") }
+func (f *file) BaseFileName() string { return strings.TrimSuffix(path.Base(f.path), path.Ext(f.path)) }
+func (f *file) TranslationBaseName() string {
+	return f.BaseFileName()
+}
+func (f *file) ContentBaseName() string {
+	if name := f.BaseFileName(); name != "index" && name != "_index" {
+		return name
+	}
+	return path.Base(path.Dir(f.path))
+}
+func (f *file) String() string { return f.path }

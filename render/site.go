@@ -1,0 +1,104 @@
+package render
+
+import (
+	"strings"
+)
+
+// site is the site as templates see it: .Site, Hugo's page.Site, with
+// the fields shortcodes use. The collections of other pages (.Pages,
+// .Taxonomies, .Menus, .Data) are empty: a shortcode renders inside one
+// page, and folio renders pages one at a time.
+type site struct {
+	st   *state
+	opts *Site
+}
+
+func (st *state) site() *site {
+	root := st.root()
+	if root.siteView == nil {
+		s := st.r.opts.Site
+		if s == nil {
+			s = &Site{}
+		}
+		root.siteView = &site{st: root, opts: s}
+	}
+	return root.siteView
+}
+
+func (s *site) Title() string     { return s.opts.Title }
+func (s *site) BaseURL() string   { return s.st.r.baseURL }
+func (s *site) Copyright() string { return s.opts.Copyright }
+
+// Params are the site's params; never nil, so .Site.Params.x is nil
+// rather than an error when the site has none.
+func (s *site) Params() map[string]any {
+	if s.opts.Params == nil {
+		return map[string]any{}
+	}
+	return s.opts.Params
+}
+
+// Param looks a (dotted) key up in the site's params.
+func (s *site) Param(key string) any { return lookupPath(s.Params(), strings.ToLower(key)) }
+
+func (s *site) Language() *language  { return &language{s.opts} }
+func (s *site) LanguageCode() string { return s.Language().LanguageCode() }
+func (s *site) Lang() string         { return s.Language().Lang() }
+func (s *site) IsServer() bool       { return false }
+func (s *site) IsMultiLingual() bool { return false }
+func (s *site) Home() *pageRef {
+	return &pageRef{t: Page{URL: s.st.r.baseURL, Title: s.opts.Title, Visible: true}}
+}
+func (s *site) Pages() []any        { return nil }
+func (s *site) RegularPages() []any { return nil }
+func (s *site) Sections() []any     { return nil }
+func (s *site) Taxonomies() map[string]any {
+	return map[string]any{}
+}
+func (s *site) Menus() map[string]any { return map[string]any{} }
+func (s *site) Data() map[string]any  { return map[string]any{} }
+func (s *site) Hugo() hugoInfo        { return hugoInfo{} }
+
+// GetPage finds a page by the path a ref takes; nil when none is shown.
+func (s *site) GetPage(ref string) *pageRef { return s.st.pageView().GetPage(ref) }
+
+// language is .Site.Language.
+type language struct{ s *Site }
+
+func (l *language) Lang() string {
+	if l.s.Language != "" {
+		return l.s.Language
+	}
+	return "en"
+}
+func (l *language) LanguageName() string { return l.s.LanguageName }
+func (l *language) LanguageCode() string {
+	if l.s.LanguageCode != "" {
+		return l.s.LanguageCode
+	}
+	return l.Lang()
+}
+func (l *language) Locale() string { return l.LanguageCode() }
+func (l *language) LanguageDirection() string {
+	return "ltr"
+}
+func (l *language) String() string { return l.Lang() }
+
+// hugoInfo is the hugo function's value and .Site.Hugo: the Hugo version
+// folio follows, as a site's templates expect to find it.
+type hugoInfo struct{}
+
+func (hugoInfo) Version() string      { return "0.165.0" }
+func (hugoInfo) Environment() string  { return "production" }
+func (hugoInfo) IsProduction() bool   { return true }
+func (hugoInfo) IsDevelopment() bool  { return false }
+func (hugoInfo) IsServer() bool       { return false }
+func (hugoInfo) IsExtended() bool     { return false }
+func (hugoInfo) Generator() string    { return `<meta name="generator" content="Hugo 0.165.0">` }
+func (hugoInfo) CommitHash() string   { return "" }
+func (hugoInfo) BuildDate() string    { return "" }
+func (hugoInfo) WorkingDir() string   { return "" }
+func (hugoInfo) IsMultihost() bool    { return false }
+func (hugoInfo) IsMultilingual() bool { return false }
+func (hugoInfo) GoVersion() string    { return "" }
+func (h hugoInfo) String() string     { return h.Version() }
