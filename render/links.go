@@ -129,8 +129,15 @@ func (st *state) linkedSlug(u *url.URL) (slug string, explicit, inBundle bool) {
 	if !st.onSite(abs) {
 		return "", false, false
 	}
-	rest, ok := strings.CutPrefix(abs.Path, st.r.base.Path+st.r.opts.Section+"/")
-	if !ok || rest == "" {
+	// The server answers "//" as "/", and paths in any case (Hugo's
+	// URLs are lower case): /BLOG//draft/ names the post /blog/draft/ does.
+	p := collapseSlashes(abs.Path)
+	prefix := st.r.base.Path + st.r.opts.Section + "/"
+	if len(p) < len(prefix) || !strings.EqualFold(p[:len(prefix)], prefix) {
+		return "", false, false
+	}
+	rest := p[len(prefix):]
+	if rest == "" {
 		return "", false, false
 	}
 	if s, file, ok := strings.Cut(rest, "/"); ok && file != "" && s != "" {
@@ -145,6 +152,14 @@ func (st *state) linkedSlug(u *url.URL) (slug string, explicit, inBundle bool) {
 		return "", false, false
 	}
 	return rest, explicit, false
+}
+
+// collapseSlashes turns each run of "/" into one.
+func collapseSlashes(p string) string {
+	for strings.Contains(p, "//") {
+		p = strings.ReplaceAll(p, "//", "/")
+	}
+	return p
 }
 
 // onSite reports whether u (resolved against the page) is on the site's

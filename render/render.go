@@ -136,6 +136,7 @@ func (r *Renderer) Render(p *pipeline.Post, res Resolver) (out Result) {
 	st.expandCalls()
 	doc := r.parse(st, st.src)
 	st.resolveLinks(doc)
+	st.resolveHidden(doc)
 	st.headingIDs(doc)
 
 	w := &htmlWriter{Buffer: bufPool.Get().(*bytes.Buffer), st: st}
