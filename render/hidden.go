@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -33,8 +35,9 @@ func (st *state) resolveHidden(doc ast.Node) {
 		case *ast.RawHTML:
 			if !st.r.opts.Unsafe {
 				for i := range n.Segments.Len() {
-					s := n.Segments.At(i)
-					st.edits = append(st.edits, edit{s.Start, s.Stop, ""})
+					if s := n.Segments.At(i); !st.holdsCall(s.Start, s.Stop) {
+						st.edits = append(st.edits, edit{s.Start, s.Stop, ""})
+					}
 				}
 			}
 		case *ast.HTMLBlock:
@@ -99,8 +102,23 @@ func (st *state) removeLines(lines *text.Segments, closure bool, closing text.Se
 	if closure {
 		stop = max(stop, closing.Stop)
 	}
+	if st.holdsCall(start, stop) {
+		return // a shortcode's output, which has its own Markdown
+	}
 	if stop < len(st.src) && st.src[stop] == '\n' {
 		stop++
 	}
 	st.edits = append(st.edits, edit{start, stop, ""})
+}
+
+// holdsCall reports whether src[start:stop] holds a shortcode's
+// placeholder, or overlaps the output of a {{% %}} call: the call has
+// its own Markdown, and its HTML is the shortcode's, not the author's.
+func (st *state) holdsCall(start, stop int) bool {
+	for _, c := range st.inserted {
+		if c.off < stop && start < c.end {
+			return true
+		}
+	}
+	return len(st.prefix) > 0 && start < stop && stop <= len(st.src) && bytes.Contains(st.src[start:stop], st.prefix)
 }
