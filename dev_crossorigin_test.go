@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"folio/internal/cdp"
 )
 
 // TestDevCrossOriginBrowser: folio dev --drafts shows unpublished posts to
@@ -48,13 +50,12 @@ func TestDevCrossOriginBrowser(t *testing.T) {
 
 	// evil.test is the attacker's site; rebind.test is a name the attacker
 	// points at 127.0.0.1 once the page is loaded (DNS rebinding).
-	b := startBrowser(t, "--host-resolver-rules=MAP evil.test 127.0.0.1, MAP rebind.test 127.0.0.1")
+	b := cdp.Start(t, cdp.Options{Flags: []string{"--host-resolver-rules=MAP evil.test 127.0.0.1, MAP rebind.test 127.0.0.1"}})
 
 	t.Run("another site", func(t *testing.T) {
-		page := b.open("http://evil.test:" + attackerPort + "/")
-		page.waitTrue("the attempts", `window.results instanceof Promise`)
-		got, err := page.evalAwait(`window.results`)
-		must(t, err)
+		page := b.Open("http://evil.test:" + attackerPort + "/")
+		page.WaitTrue("the attempts", `window.results instanceof Promise`)
+		got := page.String(`window.results`)
 		if strings.Contains(got, "Sentinel7Q") || strings.Contains(got, "Unfinished") {
 			t.Fatalf("a page on another site read the draft: %s", got)
 		}
@@ -62,13 +63,11 @@ func TestDevCrossOriginBrowser(t *testing.T) {
 	})
 
 	t.Run("a rebinding name", func(t *testing.T) {
-		page := b.open("http://rebind.test:" + port + "/blog/")
-		page.waitTrue("the page", `document.readyState === "complete"`)
-		got, err := page.evalAwait(`fetch("/api/posts.json").then(r => r.text().then(t => r.status + " " + t))`)
-		must(t, err)
-		body, err := page.evalAwait(`fetch("/blog/draft.md").then(r => r.text())`)
-		must(t, err)
-		text := page.mustEval(`document.body.innerText`)
+		page := b.Open("http://rebind.test:" + port + "/blog/")
+		page.WaitTrue("the page", `document.readyState === "complete"`)
+		got := page.String(`fetch("/api/posts.json").then(r => r.text().then(t => r.status + " " + t))`)
+		body := page.String(`fetch("/blog/draft.md").then(r => r.text())`)
+		text := page.String(`document.body.innerText`)
 		for _, s := range []string{got, body, text} {
 			if strings.Contains(s, "Sentinel7Q") || strings.Contains(s, "Unfinished") {
 				t.Fatalf("the rebinding name read the draft: %s", s)
@@ -80,10 +79,9 @@ func TestDevCrossOriginBrowser(t *testing.T) {
 	})
 
 	t.Run("the author", func(t *testing.T) {
-		page := b.open(f.url + "/blog/")
-		page.waitTrue("the page", `document.readyState === "complete"`)
-		got, err := page.evalAwait(`fetch("/blog/draft.md").then(r => r.text())`)
-		must(t, err)
+		page := b.Open(f.url + "/blog/")
+		page.WaitTrue("the page", `document.readyState === "complete"`)
+		got := page.String(`fetch("/blog/draft.md").then(r => r.text())`)
 		if !strings.Contains(got, "Sentinel7Q") {
 			t.Fatalf("the author's own tab does not see the draft: %s", got)
 		}

@@ -1,141 +1,31 @@
 package site_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/chromedp"
+	"folio/internal/cdp"
 )
 
 // The browser tests drive Debian's headless Chromium over the DevTools
-// protocol (chromedp) against the real server. They run in CI; elsewhere
-// they are skipped when there is no Chromium. With FOLIO_SCREENSHOTS=DIR
-// they also save PNG screenshots of the directory and an article, light
-// and dark, for a look at the design.
+// protocol (folio/internal/cdp) against the real server. They run in CI;
+// elsewhere they are skipped when there is no Chromium. With
+// FOLIO_SCREENSHOTS=DIR they also save PNG screenshots of the directory
+// and an article, light and dark, for a look at the design.
 
-// browser is one headless Chromium with a fresh profile, and the errors
-// its pages reported (console errors, uncaught exceptions, failed loads,
-// CSP violations).
-type browser struct {
-	ctx    context.Context
-	mu     sync.Mutex
-	errors []string
-}
-
-func newBrowser(t *testing.T, features ...string) *browser {
+// newBrowser starts Chromium with the given features for the test.
+func newBrowser(t *testing.T, features ...string) *cdp.Browser {
 	t.Helper()
-	chrome := tool(t, "chromium", "chromium-browser", "google-chrome")
-	// Not t.TempDir: Chromium's helper processes may still write to the
-	// profile for a moment after the browser is gone, and TempDir's
-	// cleanup fails the test on that.
-	profile, err := os.MkdirTemp("", "folio-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chrome),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(1000, 1200),
-	}
-	if len(features) > 0 {
-		opts = append(opts, chromedp.Flag("enable-features", strings.Join(features, ",")))
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() {
-		cancelTimeout()
-		cancelCtx()
-		cancelAlloc()
-		for range 20 {
-			if os.RemoveAll(profile) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
-
-	b := &browser{ctx: ctx}
-	chromedp.ListenTarget(ctx, func(ev any) {
-		switch ev := ev.(type) {
-		case *runtime.EventConsoleAPICalled:
-			if ev.Type == runtime.APITypeError || ev.Type == runtime.APITypeAssert {
-				b.fail(fmt.Sprintf("console.%s: %s", ev.Type, args(ev.Args)))
-			}
-		case *runtime.EventExceptionThrown:
-			b.fail("uncaught: " + ev.ExceptionDetails.Error())
-		case *log.EventEntryAdded:
-			if ev.Entry.Level == log.LevelError {
-				b.fail(fmt.Sprintf("log: %s (%s)", ev.Entry.Text, ev.Entry.URL))
-			}
-		}
-	})
-	if err := chromedp.Run(ctx, log.Enable(), runtime.Enable()); err != nil {
-		t.Fatalf("start %s: %v", chrome, err)
-	}
-	return b
+	return cdp.Start(t, cdp.Options{Features: features})
 }
 
-func (b *browser) fail(msg string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.errors = append(b.errors, msg)
-}
-
-// checkNoErrors fails the test if any page reported an error so far.
-func (b *browser) checkNoErrors(t *testing.T) {
-	t.Helper()
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for _, e := range b.errors {
-		t.Errorf("browser error: %s", e)
-	}
-}
-
-func args(list []*runtime.RemoteObject) string {
-	var parts []string
-	for _, a := range list {
-		if a.Value != nil {
-			parts = append(parts, string(a.Value))
-		} else {
-			parts = append(parts, a.Description)
-		}
-	}
-	return strings.Join(parts, " ")
-}
-
-func (b *browser) run(t *testing.T, actions ...chromedp.Action) {
-	t.Helper()
-	if err := chromedp.Run(b.ctx, actions...); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// eval evaluates a JavaScript expression, awaiting it if it is a promise.
-func eval(expr string, out any) chromedp.Action {
-	return chromedp.Evaluate(expr, out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams {
-		return p.WithAwaitPromise(true)
-	})
-}
+// statusSet is true once the search has said something.
+const statusSet = `document.querySelector("#search-status").textContent !== ""`
 
 // visibleSlugs lists the directory items that are not hidden.
 const visibleSlugs = `[...document.querySelectorAll("[data-posts] li[data-slug]")].filter((li) => !li.hidden && li.offsetParent !== null).map((li) => li.dataset.slug)`
@@ -161,17 +51,14 @@ func TestBrowserDirectorySearch(t *testing.T) {
 		{"http nothing", nil},
 	} {
 		var before, after, client []string
-		var status string
-		b.run(t,
-			chromedp.Navigate(base+"blog/"),
-			chromedp.WaitVisible(`form[data-search]`), // shown by the script
-			eval(visibleSlugs, &before),
-			chromedp.SendKeys(`#search-query`, tc.query),
-			chromedp.Poll(`document.querySelector("#search-status").textContent !== ""`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-			eval(visibleSlugs, &after),
-			chromedp.Text(`#search-status`, &status),
-			eval(clientSearch(base, tc.query), &client),
-		)
+		tab := b.Open(base + "blog/")
+		tab.WaitTrue("the search form", `!document.querySelector("form[data-search]").hidden`) // shown by the script
+		tab.MustEval(visibleSlugs, &before)
+		tab.Type("#search-query", tc.query)
+		tab.WaitTrue("the search status", statusSet)
+		tab.MustEval(visibleSlugs, &after)
+		status := tab.String(`document.querySelector("#search-status").textContent`)
+		tab.MustEval(clientSearch(base, tc.query), &client)
 		if len(before) != 8 {
 			t.Errorf("before typing, %d posts shown, want all 8: %v", len(before), before)
 		}
@@ -186,11 +73,11 @@ func TestBrowserDirectorySearch(t *testing.T) {
 		}
 	}
 	var noWebMCP bool
-	b.run(t, eval(`document.modelContext === undefined && navigator.modelContext === undefined`, &noWebMCP))
+	b.Open(base+"blog/").MustEval(`document.modelContext === undefined && navigator.modelContext === undefined`, &noWebMCP)
 	if !noWebMCP {
 		t.Log("this Chromium has WebMCP without the flag; the no-WebMCP path is not exercised")
 	}
-	b.checkNoErrors(t)
+	b.CheckNoErrors(t)
 }
 
 // When /api/posts.json cannot be fetched, the status line says so in a
@@ -199,26 +86,21 @@ func TestBrowserDirectorySearch(t *testing.T) {
 func TestBrowserDirectorySearchUnavailable(t *testing.T) {
 	base := startFixture(t)
 	b := newBrowser(t)
-	const statusSet = `document.querySelector("#search-status").textContent !== ""`
-	var status string
-	var warnings []string
-	var after []string
-	b.run(t,
-		chromedp.Navigate(base+"blog/"),
-		chromedp.WaitVisible(`form[data-search]`),
-		// The page's warnings, kept for the test to read.
-		eval(`(() => { window.folioWarnings = []; const warn = console.warn;
-			console.warn = (...a) => { window.folioWarnings.push(a.map(String).join(" ")); warn.apply(console, a); }; return true; })()`, nil),
-		network.EmulateNetworkConditions(true, 0, -1, -1),
-		// One input event, so one search runs: typed key by key, each key
-		// starts a search, and how many of them fail before the next key
-		// (each failure warns) depends on timing the test does not control.
-		eval(`(() => { const q = document.querySelector("#search-query"); q.value = "http";
-			q.dispatchEvent(new Event("input")); return true; })()`, nil),
-		chromedp.Poll(statusSet, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Text(`#search-status`, &status),
-		eval(`window.folioWarnings`, &warnings),
-	)
+	var warnings, after []string
+	tab := b.Open(base + "blog/")
+	tab.WaitTrue("the search form", `!document.querySelector("form[data-search]").hidden`)
+	// The page's warnings, kept for the test to read.
+	tab.MustEval(`(() => { window.folioWarnings = []; const warn = console.warn;
+		console.warn = (...a) => { window.folioWarnings.push(a.map(String).join(" ")); warn.apply(console, a); }; return true; })()`, nil)
+	tab.Offline(true)
+	// One input event, so one search runs: typed key by key, each key
+	// starts a search, and how many of them fail before the next key
+	// (each failure warns) depends on timing the test does not control.
+	tab.MustEval(`(() => { const q = document.querySelector("#search-query"); q.value = "http";
+		q.dispatchEvent(new Event("input")); return true; })()`, nil)
+	tab.WaitTrue("the search status", statusSet)
+	status := tab.String(`document.querySelector("#search-status").textContent`)
+	tab.MustEval(`window.folioWarnings`, &warnings)
 	if status != "Search is unavailable right now." {
 		t.Errorf("offline, the status line says %q", status)
 	}
@@ -226,23 +108,19 @@ func TestBrowserDirectorySearchUnavailable(t *testing.T) {
 		t.Errorf("offline, console.warn got %q, want one warning naming %sapi/posts.json", warnings, base)
 	}
 
-	b.run(t,
-		network.EmulateNetworkConditions(false, 0, -1, -1),
-		chromedp.SendKeys(`#search-query`, " go"),
-		// Generous: the first request after the emulation ends may wait
-		// for Chromium's network service.
-		chromedp.Poll(`document.querySelector("#search-status").textContent === "1 post matches."`, nil,
-			chromedp.WithPollingTimeout(30*time.Second)),
-		eval(visibleSlugs, &after),
-	)
+	tab.Offline(false)
+	tab.Type("#search-query", " go")
+	// The first request after the emulation ends may wait for Chromium's
+	// network service: WaitTrue is generous.
+	tab.WaitTrue("one match", `document.querySelector("#search-status").textContent === "1 post matches."`)
+	tab.MustEval(visibleSlugs, &after)
 	if !reflect.DeepEqual(after, []string{"go-http"}) {
 		t.Errorf("back online, typed %q: page shows %v, want [go-http]", "http go", after)
 	}
 	// The browser logs the refused request itself, and any other request
 	// the emulated outage cut (the favicon, when it had not loaded yet);
 	// nothing else may fail.
-	b.errors = slicesWithout(slicesWithout(b.errors, "api/posts.json"), "net::ERR_INTERNET_DISCONNECTED")
-	b.checkNoErrors(t)
+	b.CheckNoErrors(t, "api/posts.json", "net::ERR_INTERNET_DISCONNECTED")
 }
 
 // Without JavaScript the directory is a plain list of every post.
@@ -251,13 +129,11 @@ func TestBrowserDirectoryWithoutJS(t *testing.T) {
 	b := newBrowser(t)
 	var shown []string
 	var formHidden bool
-	b.run(t,
-		emulation.SetScriptExecutionDisabled(true),
-		chromedp.Navigate(base+"blog/"),
-		chromedp.WaitReady(`[data-posts]`),
-		eval(visibleSlugs, &shown),
-		eval(`document.querySelector("form[data-search]").offsetParent === null`, &formHidden),
-	)
+	tab := b.Open("about:blank")
+	tab.MustCall("Emulation.setScriptExecutionDisabled", map[string]any{"value": true})
+	tab.Navigate(base + "blog/")
+	tab.MustEval(visibleSlugs, &shown)
+	tab.MustEval(`document.querySelector("form[data-search]").offsetParent === null`, &formHidden)
 	if len(shown) != 8 {
 		t.Errorf("without JavaScript, %d posts shown, want 8: %v", len(shown), shown)
 	}
@@ -307,7 +183,7 @@ func TestBrowserWebMCP(t *testing.T) {
 	for _, query := range []string{"http go", "HTTP", "order", "", "no such words"} {
 		probe := strings.NewReplacer("QUERY", fmt.Sprintf("%q", query), "BASE", fmt.Sprintf("%q", base)).Replace(webMCPProbe)
 		var res webMCPResult
-		b.run(t, chromedp.Navigate(base+"blog/"), eval(probe, &res))
+		b.Open(base+"blog/").MustEval(probe, &res)
 		if res.Error != "" {
 			t.Fatalf("query %q: %s", query, res.Error)
 		}
@@ -331,7 +207,7 @@ func TestBrowserWebMCP(t *testing.T) {
 			t.Errorf("query %q: %d posts, want 1", query, len(got))
 		}
 	}
-	b.checkNoErrors(t)
+	b.CheckNoErrors(t)
 }
 
 // TestBrowserScreenshots saves the pages as PNG when FOLIO_SCREENSHOTS
@@ -346,31 +222,17 @@ func TestBrowserScreenshots(t *testing.T) {
 	b := newBrowser(t)
 	for _, scheme := range []string{"light", "dark"} {
 		for name, path := range map[string]string{"home": "", "directory": "blog/", "article": "blog/go-http/", "bundle": "blog/trip/", "404": "nope"} {
-			var png []byte
-			b.run(t,
-				emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}),
-				chromedp.EmulateViewport(900, 1100),
-				chromedp.Navigate(base+path),
-				chromedp.WaitReady("main"),
-				chromedp.FullScreenshot(&png, 100),
-			)
+			tab := b.Open("about:blank")
+			tab.MustCall("Emulation.setEmulatedMedia", map[string]any{"features": []map[string]string{{"name": "prefers-color-scheme", "value": scheme}}})
+			tab.MustCall("Emulation.setDeviceMetricsOverride", map[string]any{"width": 900, "height": 1100, "deviceScaleFactor": 1, "mobile": false})
+			tab.Navigate(base + path)
+			png := tab.Screenshot()
 			if err := os.WriteFile(filepath.Join(dir, name+"-"+scheme+".png"), png, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	b.errors = slicesWithout(b.errors, "404") // the 404 page's own status is logged
-	b.checkNoErrors(t)
-}
-
-func slicesWithout(list []string, sub string) []string {
-	var out []string
-	for _, s := range list {
-		if !strings.Contains(s, sub) {
-			out = append(out, s)
-		}
-	}
-	return out
+	b.CheckNoErrors(t, "404") // the 404 page's own status is logged
 }
 
 func nonNil(s []string) []string {

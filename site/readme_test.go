@@ -6,8 +6,6 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
-
-	"github.com/chromedp/chromedp"
 )
 
 // TestReadmeExamples runs the README's JavaScript examples as a reader
@@ -121,16 +119,17 @@ func runBrowserExample(t *testing.T, ex readmeExample, base string) string {
 	b := newBrowser(t, features...)
 	var ok bool
 	var got string
-	b.run(t, chromedp.Navigate(base+"blog/"), eval(ready, &ok))
+	tab := b.Open(base + "blog/")
+	tab.MustEval(ready, &ok)
 	if !ok {
 		t.Fatal("the page never registered search_blog_posts")
 	}
-	b.run(t, eval(`(async () => { const out = []; const log = console.log;
+	tab.MustEval(`(async () => { const out = []; const log = console.log;
 		console.log = (...a) => out.push(a.map(String).join(" "));
 		try {
 `+ex.code+`
 		} finally { console.log = log; }
-		return out.join("\n"); })()`, &got))
-	b.checkNoErrors(t)
+		return out.join("\n"); })()`, &got)
+	b.CheckNoErrors(t)
 	return got
 }
