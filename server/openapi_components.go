@@ -107,7 +107,7 @@ func responses() obj {
 	problem := func(desc string) obj {
 		return obj{
 			"description": desc,
-			"headers":     obj{"Cache-Control": obj{"description": "no-store", "schema": obj{"const": "no-store"}}},
+			"headers":     obj{"Cache-Control": obj{"description": "no-store", "schema": obj{"type": "string", "const": "no-store"}}},
 			"content":     obj{"application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}},
 		}
 	}
