@@ -150,20 +150,23 @@ func ParsePolicy(table map[string]any, key string) (Policy, error) {
 	p := DefaultPolicy()
 	for k, v := range table {
 		name := key + "." + k
+		if c, ok := policyKeys[strings.ToLower(k)]; ok {
+			name = key + "." + c // as the README spells it; loaders may lower-case keys
+		}
 		switch strings.ToLower(k) {
 		case "contentsignal":
 			m, ok := v.(map[string]any)
 			if !ok {
-				return p, fmt.Errorf("%s must be a table of signals, such as { ai-train = \"no\" }", name)
+				return p, keyErr(name, "%s must be a table of signals, such as { ai-train = \"no\" }", name)
 			}
 			for sk, sv := range m {
 				f := p.Signals.field(strings.ToLower(sk))
 				if f == nil {
-					return p, fmt.Errorf("%s.%s: unknown signal (the signals are %s)", name, sk, strings.Join(signalNames, ", "))
+					return p, keyErr(name+"."+sk, "%s.%s: unknown signal (the signals are %s)", name, sk, strings.Join(signalNames, ", "))
 				}
 				b, ok := parseYesNo(sv)
 				if !ok {
-					return p, fmt.Errorf("%s.%s must be \"yes\" or \"no\", not %q", name, sk, fmt.Sprint(sv))
+					return p, keyErr(name+"."+sk, "%s.%s must be \"yes\" or \"no\", not %q", name, sk, fmt.Sprint(sv))
 				}
 				*f = b
 			}
@@ -181,15 +184,18 @@ func ParsePolicy(table map[string]any, key string) (Policy, error) {
 		case "fullmaxbytes":
 			n, ok := asInt(v)
 			if !ok || n < MinFullMaxBytes || n > MaxFullMaxBytes {
-				return p, fmt.Errorf("%s must be a number of bytes from %d (64 KiB) to %d (25 MiB), not %v", name, MinFullMaxBytes, MaxFullMaxBytes, v)
+				return p, keyErr(name, "%s must be a number of bytes from %d (64 KiB) to %d (25 MiB), not %v", name, MinFullMaxBytes, MaxFullMaxBytes, v)
 			}
 			p.FullMaxBytes = n
 		default:
-			return p, fmt.Errorf("%s: unknown key (the keys are contentSignal, crawlers, refuse, fullMaxBytes)", name)
+			return p, keyErr(name, "%s: unknown key (the keys are contentSignal, crawlers, refuse, fullMaxBytes)", name)
 		}
 	}
 	return p, nil
 }
+
+// policyKeys are the table's keys by their lower-cased spelling.
+var policyKeys = map[string]string{"contentsignal": "contentSignal", "crawlers": "crawlers", "refuse": "refuse", "fullmaxbytes": "fullMaxBytes"}
 
 // tokens reads a list of crawler names, each an RFC 9309 product token:
 // nothing else can reach a User-agent line.
@@ -201,18 +207,30 @@ func tokens(v any, name string) ([]string, error) {
 				list = append(list, x)
 			}
 		} else {
-			return nil, fmt.Errorf("%s must be a list of crawler names, such as [\"CCBot\"]", name)
+			return nil, keyErr(name, "%s must be a list of crawler names, such as [\"CCBot\"]", name)
 		}
 	}
 	out := make([]string, 0, len(list))
 	for i, x := range list {
 		s, ok := x.(string)
 		if !ok || !productToken.MatchString(s) {
-			return nil, fmt.Errorf("%s[%d]: %q is not a crawler name (letters, '-' and '_' only, as robots.txt requires)", name, i, fmt.Sprint(x))
+			return nil, keyErr(name, "%s[%d]: %q is not a crawler name (letters, '-' and '_' only, as robots.txt requires)", name, i, fmt.Sprint(x))
 		}
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// A KeyError is a mistake in the [folio.agents] table: Key is the dotted
+// key at fault, so a config loader can name its line.
+type KeyError struct {
+	Key, Msg string
+}
+
+func (e *KeyError) Error() string { return e.Msg }
+
+func keyErr(key, format string, args ...any) error {
+	return &KeyError{Key: key, Msg: fmt.Sprintf(format, args...)}
 }
 
 func addCrawlers(list, names []string) []string {

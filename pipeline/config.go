@@ -12,6 +12,8 @@ import (
 	"time"
 	_ "time/tzdata" // timeZone must work on hosts without a zoneinfo database
 	"unicode"
+
+	"folio/agents"
 )
 
 // Config is the site configuration: folio's config.toml, or a Hugo site's
@@ -35,6 +37,9 @@ type Config struct {
 	API    APIConfig
 	Cache  CacheConfig
 	Markup MarkupConfig
+	// Agents is what robots.txt, Content-Signal and llms-full.txt say to
+	// crawlers and agents ([folio.agents]).
+	Agents agents.Policy
 
 	// Location is TimeZone resolved; Validate sets it.
 	Location *time.Location
@@ -85,6 +90,7 @@ func DefaultConfig() *Config {
 		API:        APIConfig{PageSize: MaxPageSize},
 		Cache:      CacheConfig{MaxAge: 300},
 		Markup:     DefaultMarkup(),
+		Agents:     agents.DefaultPolicy(),
 		Location:   time.UTC,
 		SiteConfig: defaultSite(),
 	}
@@ -139,6 +145,9 @@ type legacyKeys struct {
 	Markup struct {
 		Unsafe bool `cfg:"unsafe"`
 	} `cfg:"markup"`
+	Folio struct {
+		Agents map[string]any `cfg:"agents"`
+	} `cfg:"folio,own,closed"`
 }
 
 // ParseConfig decodes folio's own config.toml format over the defaults and
@@ -191,10 +200,31 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 	cfg.Markup.Unsafe = keys.Markup.Unsafe
 	cfg.Markup.settle()
 	cfg.BaseSet = cfg.BaseURL != ""
+	if err := setAgents(cfg, keys.Folio.Agents, "folio.agents", raw); err != nil {
+		return nil, err
+	}
 	if err := cfg.Validate(); err != nil {
 		return nil, placeError(err, raw)
 	}
 	return cfg, nil
+}
+
+// setAgents reads the table under (folio.agents or params.folio.agents)
+// into cfg.Agents: what robots.txt, Content-Signal and llms-full.txt say
+// to crawlers and agents. Its mistakes are errors naming the key's line.
+func setAgents(cfg *Config, table map[string]any, under string, raw *rawConfig) error {
+	if table == nil {
+		return nil
+	}
+	p, err := agents.ParsePolicy(table, under)
+	if ke := (*agents.KeyError)(nil); errors.As(err, &ke) {
+		return placeError(badField(ke.Key, "%s", ke.Msg), raw)
+	}
+	if err != nil {
+		return err
+	}
+	cfg.Agents = p
+	return nil
 }
 
 // placeError puts the place of the key a Validate error is about in

@@ -32,6 +32,9 @@ func (l *siteLoader) build(k *rootKeys) (*Config, error) {
 	cfg.Description = cmp.Or(k.Description, paramString(k.Params, "description"))
 	cfg.Author = cmp.Or(authorName(k.hugoKeys), "")
 	l.folioSettings(cfg, k)
+	if err := l.agentsPolicy(cfg, k); err != nil {
+		return nil, err
+	}
 	if k.Markup != nil {
 		cfg.Markup = *k.Markup
 	}
@@ -95,6 +98,18 @@ func (l *siteLoader) folioSettings(cfg *Config, k *rootKeys) {
 		siteDir = *f.SiteDir
 	}
 	cfg.SiteDir = joinRel(l.src, siteDir)
+}
+
+// agentsPolicy reads [folio.agents] (params.folio.agents).
+func (l *siteLoader) agentsPolicy(cfg *Config, k *rootKeys) error {
+	if k.Folio == nil {
+		return nil
+	}
+	under := "folio.agents"
+	if _, ok := l.raw.m["folio"]; !ok {
+		under = "params.folio.agents"
+	}
+	return setAgents(cfg, k.Folio.Agents, under, l.raw)
 }
 
 // siteSettings reads Hugo's settings.

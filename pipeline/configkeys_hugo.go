@@ -200,6 +200,9 @@ type folioKeys struct {
 	PageSize  *int    `cfg:"pageSize"`
 	MaxAge    *int    `cfg:"maxAge"`
 	FeedLimit *int    `cfg:"feedLimit"`
+	// Agents is what the site tells AI crawlers and agents, read by
+	// agents.ParsePolicy.
+	Agents map[string]any `cfg:"agents"`
 }
 
 type servicesKeys struct {
