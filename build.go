@@ -59,7 +59,9 @@ func runBuild(o *options, stderr io.Writer) int {
 	if err != nil {
 		return fail(2, err)
 	}
-	srv, err := server.New(snap, server.Options{Site: siteFS, Started: start})
+	// Frozen: the export is the site at the snapshot's instant, however
+	// long it takes to write; a post due meanwhile waits for the next build.
+	srv, err := server.New(snap, server.Options{Site: siteFS, Started: start, Frozen: true})
 	if err != nil {
 		return fail(1, fmt.Errorf("site: %w", err))
 	}

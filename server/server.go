@@ -33,6 +33,11 @@ type Options struct {
 	Logger *slog.Logger
 	// Started is when the process started: the Last-Modified of assets.
 	Started time.Time
+	// Frozen keeps every answer at the instant of the snapshot handed in:
+	// a scheduled post's time coming does not move it on. The static
+	// export is one instant; a post due or expiring while it is written
+	// must not be listed without a page, or fail the build.
+	Frozen bool
 }
 
 // A Server answers every route from the current snapshot. It is safe for
@@ -228,7 +233,7 @@ func cleanPath(p string) string {
 func (s *Server) load() *state {
 	st := s.current.Load()
 	next := st.snap.NextChange()
-	if next.IsZero() || time.Now().Before(next) {
+	if s.opts.Frozen || next.IsZero() || time.Now().Before(next) {
 		return st
 	}
 	moved := &state{snap: st.snap.At(time.Now()), theme: st.theme, routes: st.routes, changes: st.changes}
@@ -241,9 +246,9 @@ func (s *Server) load() *state {
 
 // RunSchedule moves the snapshot on at each scheduled publish or expiry
 // instant even when no request comes, so live-reload clients hear of it.
-// It returns when ctx is done.
+// It returns when ctx is done, and at once for a Frozen server.
 func (s *Server) RunSchedule(ctx context.Context) {
-	for {
+	for !s.opts.Frozen {
 		wait := time.Hour
 		if next := s.current.Load().snap.NextChange(); !next.IsZero() {
 			wait = min(wait, max(time.Until(next), 0))
