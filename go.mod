@@ -15,6 +15,8 @@ require (
 
 require github.com/yuin/goldmark-emoji v1.0.6
 
+require github.com/jdkato/prose v1.2.1
+
 require (
 	github.com/getkin/kin-openapi v0.152.0
 	github.com/oasdiff/yaml v0.1.1 // indirect

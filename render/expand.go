@@ -49,13 +49,16 @@ func (st *state) expandCall(n *pipeline.Node, parent *shortcode, level, ordinal 
 	defer func() { root.depth-- }()
 	root.lastLine = n.Line
 
-	bi, found := st.lookupShortcode(n.Name, n.Markup)
+	tmpl, bi, found := st.lookupShortcode(n.Name, n.Markup)
 	if !found {
 		st.warn(n.Line, "shortcode %q: no template for it in the site or its theme (layouts/_shortcodes/%s.html); its inner text is kept", n.Name, n.Name)
 		inner := st.innerOutput(n, sc, level)
 		return expansion{out: inner, md: st.innerTwin(sc)}
 	}
 	sc.node = n
+	if n.HasInner && ((tmpl != nil && tmpl.failed == nil && !tmpl.usesInner) || (tmpl == nil && !bi.usesInner)) {
+		st.issue(n.Line, "shortcode %q: its template does not use .Inner, yet a closing tag was given (Hugo stops here); what is between the tags is not shown", n.Name)
+	}
 	if n.HasInner {
 		inner := st.innerOutput(n, sc, level)
 		if n.Markup && level > 0 {
@@ -67,7 +70,12 @@ func (st *state) expandCall(n *pipeline.Node, parent *shortcode, level, ordinal 
 		}
 		sc.Inner = template.HTML(inner)
 	}
-	exp := bi.render(st, sc)
+	var exp expansion
+	if tmpl != nil {
+		exp = st.execShortcode(tmpl, sc)
+	} else {
+		exp = bi.render(st, sc)
+	}
 	if !n.HasInner && sc.indent != "" && strings.Contains(exp.out, "\n") {
 		exp.out = strings.ReplaceAll(exp.out, "\n", "\n"+sc.indent)
 	}
@@ -121,11 +129,14 @@ func (st *state) innerTwin(sc *shortcode) string {
 	return st.twinOf(b.String(), sc.line)
 }
 
-// lookupShortcode finds the built-in a call names. markup is true for
-// {{% %}} calls.
-func (st *state) lookupShortcode(name string, markup bool) (builtin, bool) {
+// lookupShortcode finds the template of a call: the site's (its own
+// layouts, then its theme's), else Hugo's built-in of that name.
+func (st *state) lookupShortcode(name string, markup bool) (*siteTemplate, builtin, bool) {
+	if t := st.r.opts.Templates.shortcode(name, markup); t != nil {
+		return t, builtin{}, true
+	}
 	bi, ok := builtins[name]
-	return bi, ok
+	return nil, bi, ok
 }
 
 // warn records a warning: something Hugo accepts (or folio accepts in

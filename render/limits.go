@@ -36,7 +36,7 @@ var errLimit = errors.New("template limit")
 type limits struct {
 	steps    int
 	deadline time.Time
-	nest     int
+	work     int
 }
 
 // step counts one step; it fails once the budget or the time is spent.
@@ -73,6 +73,20 @@ func (l *limits) size(v any) error {
 	}
 	if n > maxValueSize {
 		return fmt.Errorf("%w: a value larger than %d bytes", errLimit, maxValueSize)
+	}
+	return nil
+}
+
+// maxWork bounds the bytes one page's templates make in all: a template
+// that grows a string in a loop copies it each time, so the sizes of the
+// values made are summed.
+const maxWork = 256 << 20
+
+// charge counts n bytes made by a template function.
+func (l *limits) charge(n int) error {
+	l.work += n
+	if l.work > maxWork {
+		return fmt.Errorf("%w: one page's templates made more than %d MiB of values", errLimit, maxWork>>20)
 	}
 	return nil
 }

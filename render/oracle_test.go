@@ -56,6 +56,15 @@ var oracleSuites = []oracleSuite{
 		m.Typographer.RightDoubleQuote = "&raquo;"
 		return Options{BaseURL: oracleBase, Section: "posts", Markup: &m}
 	}},
+	{"templates", func() Options {
+		site := filepath.Join("testdata", "oracle", "templates", "site")
+		return Options{BaseURL: oracleBase, Section: "posts",
+			Templates: LoadTemplates(os.DirFS(site), []string{"plain"}, "en"),
+			Content:   os.DirFS(filepath.Join(site, "content")),
+			Site: &Site{Title: "Oracle: site templates", LanguageCode: "en-us", Language: "en", Params: map[string]any{
+				"author": "Ada", "repobase": "https://github.com/", "colors": []any{"red", "green", "blue"},
+			}}}
+	}},
 	{"shortcodes", func() Options {
 		return Options{BaseURL: oracleBase, Section: "posts", Site: &Site{
 			Title:  "Oracle: built-in shortcodes",

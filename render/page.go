@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"folio/pipeline"
+	"folio/render/funcs"
 )
 
 // Site is what shortcode templates see of the site as .Site, from the
@@ -38,7 +39,7 @@ type page struct {
 
 	paramsOnce sync.Once
 	params     map[string]any
-	store      *scratch
+	store      *funcs.Scratch
 }
 
 func (st *state) pageView() *page {
@@ -81,26 +82,22 @@ func (p *page) IsTranslated() bool {
 	return false
 }
 
-// Permalink is the page's absolute URL, RelPermalink its path.
-func (p *page) Permalink() string { return p.st.pageURL }
-func (p *page) RelPermalink() string {
-	return p.st.page.EscapedPath()
-}
+// Permalink and RelPermalink are the page's absolute URL: folio writes
+// every URL of a body absolute, a template's included.
+func (p *page) Permalink() string    { return p.st.pageURL }
+func (p *page) RelPermalink() string { return p.st.pageURL }
 
 // Params are the front matter's keys, lower-cased at every depth, with
 // the entries of a "params" table over them, as Hugo 0.165 merges them.
 func (p *page) Params() map[string]any {
 	p.paramsOnce.Do(func() {
-		fm := p.post().Params
-		p.params = make(map[string]any, len(fm))
-		for k, v := range fm {
-			p.params[strings.ToLower(k)] = lowerKeys(v)
-		}
-		if m, ok := p.params["params"].(map[string]any); ok {
+		fm := lowerKeys(p.post().Params).(map[string]any)
+		if m, ok := fm["params"].(map[string]any); ok {
 			for k, v := range m {
-				p.params[k] = v
+				fm[k] = v
 			}
 		}
+		p.params = p.st.r.opts.Templates.aliasKeys(fm).(map[string]any)
 	})
 	return p.params
 }
@@ -134,7 +131,8 @@ func lookupPath(m map[string]any, key string) any {
 	return cur
 }
 
-// lowerKeys copies maps with their keys lower-cased, at every depth.
+// lowerKeys copies maps with their keys lower-cased, at every depth; a
+// nil map is an empty one.
 func lowerKeys(v any) any {
 	switch v := v.(type) {
 	case map[string]any:
@@ -143,6 +141,8 @@ func lowerKeys(v any) any {
 			out[strings.ToLower(k)] = lowerKeys(e)
 		}
 		return out
+	case nil:
+		return map[string]any{}
 	case []any:
 		out := make([]any, len(v))
 		for i, e := range v {
@@ -168,10 +168,10 @@ func (p *page) Resources() resources { return p.st.resources() }
 
 // Scratch and Store are the page's scratch pad, shared by every call in
 // the page.
-func (p *page) Scratch() *scratch { return p.Store() }
-func (p *page) Store() *scratch {
+func (p *page) Scratch() *funcs.Scratch { return p.Store() }
+func (p *page) Store() *funcs.Scratch {
 	if p.store == nil {
-		p.store = newScratch(p.st)
+		p.store = p.st.newScratch()
 	}
 	return p.store
 }
@@ -204,9 +204,6 @@ func renderStringArgs(args []any) (display, text string, err error) {
 		args = args[1:]
 	default:
 		return "", "", errors.New("RenderString: want 1 or 2 arguments")
-	}
-	if _, ok := args[0].(template.HTML); ok {
-		return "", "", errors.New("RenderString: text is already rendered, repeating it may cause infinite recursion")
 	}
 	text, err = toString(args[0])
 	return display, text, err
@@ -262,15 +259,8 @@ type pageRef struct{ t Page }
 
 func (r *pageRef) Title() string     { return r.t.Title }
 func (r *pageRef) LinkTitle() string { return r.t.Title }
-func (r *pageRef) Permalink() string { return r.t.URL }
-func (r *pageRef) RelPermalink() string {
-	if i := strings.Index(r.t.URL, "://"); i >= 0 {
-		if j := strings.IndexByte(r.t.URL[i+3:], '/'); j >= 0 {
-			return r.t.URL[i+3+j:]
-		}
-	}
-	return r.t.URL
-}
+func (r *pageRef) Permalink() string    { return r.t.URL }
+func (r *pageRef) RelPermalink() string { return r.t.URL }
 
 // file is a page's content file, as .File.
 type file struct{ path string }

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 
 	"folio/pipeline"
 
@@ -36,6 +37,12 @@ type Options struct {
 	// Content is the content folder, for the text and size of page
 	// bundle files that templates ask for; nil means they have none.
 	Content fs.FS
+	// Templates are the site's own shortcode and partial templates
+	// (LoadTemplates); nil means none.
+	Templates *Templates
+	// Now is the instant the templates' now function gives; zero means
+	// the clock.
+	Now time.Time
 }
 
 // An Issue is a content problem found while rendering one post: a link or

@@ -103,17 +103,12 @@ func (r *resource) Name() string  { return r.name }
 func (r *resource) Title() string { return r.name }
 func (r *resource) Key() string   { return r.RelPermalink() }
 
-// Permalink and RelPermalink are the file's URL, beside its page.
+// Permalink and RelPermalink are the file's absolute URL, beside its
+// page (folio writes every URL of a body absolute).
 func (r *resource) Permalink() string {
 	return r.st.pageURL + (&url.URL{Path: r.name}).EscapedPath()
 }
-func (r *resource) RelPermalink() string {
-	u, err := url.Parse(r.Permalink())
-	if err != nil {
-		return r.Permalink()
-	}
-	return u.EscapedPath()
-}
+func (r *resource) RelPermalink() string { return r.Permalink() }
 
 // ResourceType is the media type's main type, "page" for Markdown.
 func (r *resource) ResourceType() string { return r.MediaType().MainType() }

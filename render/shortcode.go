@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"folio/pipeline"
+	"folio/render/funcs"
 )
 
 // shortcode is the "." of a shortcode template, Hugo's ShortcodeWithPage:
@@ -40,7 +41,7 @@ type shortcode struct {
 	indent     string         // the white space before the opening tag on its line
 	line       int            // the line of the opening tag
 	markup     bool           // {{% %}}
-	store      *scratch
+	store      *funcs.Scratch
 }
 
 // Get returns the argument named key (a string) or at position key (an
@@ -114,12 +115,12 @@ func (s *shortcode) Position() position {
 }
 
 // Scratch and Store are the call's own scratch pad.
-func (s *shortcode) Scratch() *scratch { return s.Store() }
+func (s *shortcode) Scratch() *funcs.Scratch { return s.Store() }
 
 // Store is the call's own scratch pad.
-func (s *shortcode) Store() *scratch {
+func (s *shortcode) Store() *funcs.Scratch {
 	if s.store == nil {
-		s.store = newScratch(s.Page.st)
+		s.store = s.Page.st.newScratch()
 	}
 	return s.store
 }

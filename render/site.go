@@ -9,8 +9,9 @@ import (
 // .Taxonomies, .Menus, .Data) are empty: a shortcode renders inside one
 // page, and folio renders pages one at a time.
 type site struct {
-	st   *state
-	opts *Site
+	st     *state
+	opts   *Site
+	params map[string]any
 }
 
 func (st *state) site() *site {
@@ -32,10 +33,10 @@ func (s *site) Copyright() string { return s.opts.Copyright }
 // Params are the site's params; never nil, so .Site.Params.x is nil
 // rather than an error when the site has none.
 func (s *site) Params() map[string]any {
-	if s.opts.Params == nil {
-		return map[string]any{}
+	if s.params == nil {
+		s.params = s.st.r.opts.Templates.aliasKeys(lowerKeys(s.opts.Params)).(map[string]any)
 	}
-	return s.opts.Params
+	return s.params
 }
 
 // Param looks a (dotted) key up in the site's params.

@@ -131,7 +131,7 @@ func (st *state) appendNodes(nodes []pipeline.Node) {
 		case n.Kind == pipeline.MoreNode:
 			st.more(n.Line)
 		default:
-			if _, found := st.lookupShortcode(n.Name, n.Markup); !found {
+			if _, _, found := st.lookupShortcode(n.Name, n.Markup); !found {
 				// No template anywhere: the inner text is kept, as
 				// Markdown, nested calls rendered.
 				st.warn(n.Line, "shortcode %q: no template for it in the site or its theme (layouts/_shortcodes/%s.html); its inner text is kept", n.Name, n.Name)

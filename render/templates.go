@@ -1,0 +1,476 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"text/template/parse"
+
+	"folio/pipeline"
+	"folio/render/funcs"
+)
+
+// Templates are a Hugo site's own shortcode and partial templates: Go
+// html/templates with Hugo's shortcode API and template functions
+// (package funcs). They are read and parsed once per site configuration
+// and shared by every rendering; a Templates is safe for concurrent use.
+//
+// Where they are: layouts/_shortcodes and layouts/shortcodes (Hugo's new
+// and old names) for shortcodes, layouts/_partials and layouts/partials
+// for partials, in the site's own layouts, then in each theme's
+// (themes/<theme>/layouts), the first found winning. A shortcode's name
+// is its path below that folder without ".html" ("notice",
+// "docs/note"); a language variant (notice.en.html) wins for the site's
+// language, and an output-format one (notice.html.html) over the plain
+// file.
+//
+// A site's templates are input like its content: a template that does
+// not parse (an unknown function, a syntax error) is a problem naming its
+// file and line, and its calls keep their inner text; the execution of
+// each is bounded (see limits.go), which the load prepares by adding a
+// step to every range loop and every template's entry (instrument).
+type Templates struct {
+	master     *template.Template
+	shortcodes map[string]*siteTemplate
+	partials   map[string]string // partial path ("x.html") → template name
+	problems   []pipeline.Problem
+	lang       string
+	i18n       map[string]string
+	// fields are the mixed-case names templates read fields by
+	// (.Params.repoBase): Hugo finds params whatever their case, so
+	// params are given these names too (aliasKeys).
+	fields map[string]bool
+
+	pool sync.Pool // of *clone
+}
+
+// A siteTemplate is one shortcode of the site.
+type siteTemplate struct {
+	name      string // the template's name in the set: its file
+	usesInner bool
+	failed    error // it did not parse
+	// root and rank order the candidates: the site's layouts (0) before
+	// each theme's, then the variant (see variant).
+	root, rank int
+}
+
+// maxTemplateFile bounds a template file read; maxTemplateFiles the files.
+const (
+	maxTemplateFile  = 1 << 20
+	maxTemplateFiles = 4096
+)
+
+// LoadTemplates reads the shortcode and partial templates of the Hugo
+// site whose root folder is fsys, its own layouts first, then each of
+// themes'. lang is the site's language, for language variants. A site
+// without templates gives a Templates with none, never nil.
+func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
+	t := &Templates{shortcodes: map[string]*siteTemplate{}, partials: map[string]string{}, lang: lang}
+	t.master = template.New("").Funcs(t.funcMap(func() *tplEnv { return nil }))
+	roots := []string{"layouts"}
+	for _, th := range themes {
+		roots = append(roots, path.Join("themes", th, "layouts"))
+	}
+	files := 0
+	for ri, root := range roots {
+		for _, dir := range []string{"_shortcodes", "shortcodes"} {
+			t.loadDir(fsys, path.Join(root, dir), &files, func(name, tname string, rank int) {
+				if old, ok := t.shortcodes[name]; ok && (old.root < ri || old.rank >= rank) {
+					return
+				}
+				t.shortcodes[name] = &siteTemplate{name: tname, root: ri, rank: rank}
+			})
+		}
+		for _, dir := range []string{"_partials", "partials"} {
+			t.loadDir(fsys, path.Join(root, dir), &files, func(name, tname string, rank int) {
+				if _, ok := t.partials[name+".html"]; !ok {
+					t.partials[name+".html"] = tname
+				}
+			})
+		}
+	}
+	t.loadI18n(fsys, append([]string{"."}, themeRoots(themes)...))
+	t.fields = fieldNames(t.master)
+	t.instrument()
+	for _, st := range t.shortcodes {
+		if st.failed == nil {
+			st.usesInner = usesInner(t.master.Lookup(st.name))
+		}
+	}
+	return t
+}
+
+// loadDir parses every .html file below dir, calling found with its
+// name (path below dir, without extensions), its template name and the
+// rank of its variant (higher wins). Earlier roots have been loaded
+// first; found decides what wins.
+func (t *Templates) loadDir(fsys fs.FS, dir string, files *int, found func(name, tname string, rank int)) {
+	_ = fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return nil
+		}
+		rel := strings.TrimSuffix(strings.TrimPrefix(p, dir+"/"), ".html")
+		name, rank, ok := t.variant(rel)
+		if !ok {
+			return nil
+		}
+		if *files++; *files > maxTemplateFiles {
+			return fs.SkipAll
+		}
+		data, err := readBounded(fsys, p)
+		if err != nil {
+			t.problems = append(t.problems, pipeline.Problem{Path: p, Line: 1, Message: err.Error()})
+			return nil
+		}
+		tname := p
+		if _, err := t.master.New(tname).Parse(string(data)); err != nil {
+			t.problems = append(t.problems, templateProblem(p, err))
+			if strings.Contains(dir, "shortcodes") {
+				if _, taken := t.shortcodes[name]; !taken {
+					t.shortcodes[name] = &siteTemplate{name: tname, failed: errors.New(templateProblem(p, err).String())}
+				}
+			}
+			return nil
+		}
+		found(name, tname, rank)
+		return nil
+	})
+}
+
+// variant reads a file name's extra extensions: "notice" (rank 0),
+// "notice.html" (an output format, 1), "notice.en" (the site's language,
+// 2). Other variants (another language, another format) are not used.
+func (t *Templates) variant(rel string) (name string, rank int, ok bool) {
+	base := path.Base(rel)
+	dir := strings.TrimSuffix(rel, base)
+	parts := strings.Split(base, ".")
+	name = dir + parts[0]
+	for _, x := range parts[1:] {
+		switch {
+		case x == "html":
+			rank += 1
+		case x == t.lang && x != "":
+			rank += 2
+		default:
+			return "", 0, false
+		}
+	}
+	return name, rank, true
+}
+
+func readBounded(fsys fs.FS, p string) ([]byte, error) {
+	info, err := fs.Stat(fsys, p)
+	if err != nil {
+		return nil, err
+	}
+	if info.Size() > maxTemplateFile {
+		return nil, fmt.Errorf("template larger than %d bytes", maxTemplateFile)
+	}
+	return fs.ReadFile(fsys, p)
+}
+
+var templateErr = regexp.MustCompile(`^template: ([^:]*):(\d+):(?:\d+:)? ?(.*)$`)
+
+// templateProblem turns a parse error into a problem at its line.
+func templateProblem(file string, err error) pipeline.Problem {
+	msg := err.Error()
+	line := 1
+	if m := templateErr.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[2])
+		msg = m[3]
+	}
+	return pipeline.Problem{Path: file, Line: line, Message: "template: " + msg}
+}
+
+// Problems are the templates that could not be read or parsed, each at
+// its file (relative to the site's root) and line.
+func (t *Templates) Problems() []pipeline.Problem {
+	if t == nil {
+		return nil
+	}
+	return slices.Clone(t.problems)
+}
+
+// shortcode finds the site's template for a call.
+func (t *Templates) shortcode(name string, markup bool) *siteTemplate {
+	if t == nil {
+		return nil
+	}
+	return t.shortcodes[name]
+}
+
+// partial finds a partial's template name: "x", "x.html", "dir/x.html",
+// or one defined inline ("partials/inline/x.html").
+func (t *Templates) partial(name string) (string, bool) {
+	if t == nil {
+		return "", false
+	}
+	if path.Ext(name) == "" {
+		name += ".html"
+	}
+	name = strings.TrimPrefix(strings.TrimPrefix(name, "_partials/"), "partials/")
+	if tn, ok := t.partials[name]; ok {
+		return tn, true
+	}
+	for _, inline := range []string{"_partials/" + name, "partials/" + name} {
+		if t.master.Lookup(inline) != nil {
+			return inline, true
+		}
+	}
+	return "", false
+}
+
+// Hidden functions the instrumentation calls.
+const (
+	fnStep  = "__folio_step"
+	fnEnter = "__folio_enter"
+	fnLeave = "__folio_leave"
+)
+
+// instrument adds a step to the start of every range loop's body and an
+// entry and exit count to every template, so that loops and recursion are
+// paid for from the page's budget. The calls are {{ if f }}{{ end }}:
+// they write nothing, and html/template's escaping leaves them alone.
+func (t *Templates) instrument() {
+	for _, tm := range t.master.Templates() {
+		if tm.Tree == nil || tm.Tree.Root == nil {
+			continue
+		}
+		root := tm.Tree.Root
+		walkRanges(root)
+		pos, line := root.Pos, 1
+		root.Nodes = append([]parse.Node{hiddenCall(fnEnter, pos, line)}, root.Nodes...)
+		root.Nodes = append(root.Nodes, hiddenCall(fnLeave, pos, line))
+	}
+}
+
+func walkRanges(list *parse.ListNode) {
+	if list == nil {
+		return
+	}
+	for _, n := range list.Nodes {
+		switch n := n.(type) {
+		case *parse.RangeNode:
+			n.List.Nodes = append([]parse.Node{hiddenCall(fnStep, n.Pos, n.Line)}, n.List.Nodes...)
+			walkRanges(n.List)
+			walkRanges(n.ElseList)
+		case *parse.IfNode:
+			walkRanges(n.List)
+			walkRanges(n.ElseList)
+		case *parse.WithNode:
+			walkRanges(n.List)
+			walkRanges(n.ElseList)
+		case *parse.ListNode:
+			walkRanges(n)
+		}
+	}
+}
+
+// hiddenCall is {{ if name }}{{ end }}.
+func hiddenCall(name string, pos parse.Pos, line int) parse.Node {
+	cmd := &parse.CommandNode{NodeType: parse.NodeCommand, Pos: pos, Args: []parse.Node{parse.NewIdentifier(name).SetPos(pos)}}
+	pipe := &parse.PipeNode{NodeType: parse.NodePipe, Pos: pos, Line: line, Cmds: []*parse.CommandNode{cmd}}
+	return &parse.IfNode{BranchNode: parse.BranchNode{NodeType: parse.NodeIf, Pos: pos, Line: line, Pipe: pipe,
+		List: &parse.ListNode{NodeType: parse.NodeList, Pos: pos}}}
+}
+
+// usesInner reports whether a shortcode's template reads .Inner or
+// .InnerDeindent, as Hugo decides whether a call takes a closing tag.
+func usesInner(tm *template.Template) bool {
+	if tm == nil || tm.Tree == nil {
+		return false
+	}
+	found := false
+	var walk func(n parse.Node)
+	walk = func(n parse.Node) {
+		if found || n == nil {
+			return
+		}
+		switch n := n.(type) {
+		case *parse.ListNode:
+			if n == nil {
+				return
+			}
+			for _, c := range n.Nodes {
+				walk(c)
+			}
+		case *parse.ActionNode:
+			walk(n.Pipe)
+		case *parse.PipeNode:
+			if n == nil {
+				return
+			}
+			for _, c := range n.Cmds {
+				walk(c)
+			}
+		case *parse.CommandNode:
+			for _, a := range n.Args {
+				walk(a)
+			}
+		case *parse.FieldNode:
+			found = found || slices.Contains(n.Ident, "Inner") || slices.Contains(n.Ident, "InnerDeindent")
+		case *parse.ChainNode:
+			found = found || slices.Contains(n.Field, "Inner") || slices.Contains(n.Field, "InnerDeindent")
+			walk(n.Node)
+		case *parse.IfNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.RangeNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.WithNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.TemplateNode:
+			walk(n.Pipe)
+		}
+	}
+	walk(tm.Tree.Root)
+	return found
+}
+
+// A clone is a copy of the template set whose functions are bound to one
+// execution at a time: html/template binds functions to a set, not to an
+// execution, and a page's functions need its rendering.
+type clone struct {
+	set *template.Template
+	env *tplEnv
+}
+
+// get takes a clone from the pool, or makes one.
+func (t *Templates) get() (*clone, error) {
+	if c, ok := t.pool.Get().(*clone); ok {
+		return c, nil
+	}
+	c := &clone{env: &tplEnv{t: t}}
+	set, err := t.master.Clone()
+	if err != nil {
+		return nil, err
+	}
+	c.env.set = set
+	c.set = set.Funcs(t.funcMap(func() *tplEnv { return c.env }))
+	return c, nil
+}
+
+func (t *Templates) put(c *clone) {
+	c.env.reset()
+	t.pool.Put(c)
+}
+
+// funcMap is Hugo's functions and the hidden ones, bound to the env that
+// env returns.
+func (t *Templates) funcMap(env func() *tplEnv) template.FuncMap {
+	m := funcs.Map(func() funcs.Env { return env() })
+	m[fnStep] = func() (bool, error) { return false, env().step() }
+	m[fnEnter] = func() (bool, error) { return false, env().enter() }
+	m[fnLeave] = func() (bool, error) { env().leave(); return false, nil }
+	return m
+}
+
+func themeRoots(themes []string) []string {
+	out := make([]string, len(themes))
+	for i, th := range themes {
+		out[i] = path.Join("themes", th)
+	}
+	return out
+}
+
+// fieldNames collects the mixed-case field names the templates use.
+func fieldNames(set *template.Template) map[string]bool {
+	out := map[string]bool{}
+	add := func(names []string) {
+		for _, n := range names {
+			if strings.ToLower(n) != n {
+				out[n] = true
+			}
+		}
+	}
+	var walk func(n parse.Node)
+	walk = func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.ListNode:
+			if n != nil {
+				for _, c := range n.Nodes {
+					walk(c)
+				}
+			}
+		case *parse.ActionNode:
+			walk(n.Pipe)
+		case *parse.PipeNode:
+			if n != nil {
+				for _, c := range n.Cmds {
+					walk(c)
+				}
+			}
+		case *parse.CommandNode:
+			for _, a := range n.Args {
+				walk(a)
+			}
+		case *parse.FieldNode:
+			add(n.Ident)
+		case *parse.VariableNode:
+			add(n.Ident)
+		case *parse.ChainNode:
+			add(n.Field)
+			walk(n.Node)
+		case *parse.IfNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.RangeNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.WithNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.TemplateNode:
+			walk(n.Pipe)
+		}
+	}
+	for _, tm := range set.Templates() {
+		if tm.Tree != nil {
+			walk(tm.Tree.Root)
+		}
+	}
+	return out
+}
+
+// aliasKeys copies params (keys lower-cased) and adds, for each
+// mixed-case field name the templates use whose lower case is a key, that
+// name too, at every depth: .Params.repoBase finds repobase, as in Hugo.
+func (t *Templates) aliasKeys(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[strings.ToLower(k)] = t.aliasKeys(e)
+		}
+		if t != nil {
+			for name := range t.fields {
+				if e, ok := out[strings.ToLower(name)]; ok {
+					out[name] = e
+				}
+			}
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = t.aliasKeys(e)
+		}
+		return out
+	}
+	return v
+}

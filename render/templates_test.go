@@ -1,0 +1,120 @@
+package render
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+// renderWith renders body as blog/x.md with a site whose layouts are
+// files (path → text).
+func renderWith(t *testing.T, files map[string]string, body string) Result {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for p, text := range files {
+		fsys[p] = &fstest.MapFile{Data: []byte(text)}
+	}
+	tpls := LoadTemplates(fsys, []string{"theme"}, "en")
+	for _, p := range tpls.Problems() {
+		t.Logf("template problem: %s", p)
+	}
+	return renderBody(t, body, Options{BaseURL: testBase, Section: "blog", Templates: tpls})
+}
+
+func issuesOf(r Result) string {
+	var b strings.Builder
+	for _, is := range r.Issues {
+		b.WriteString(is.Message + "\n")
+	}
+	return b.String()
+}
+
+// TestTemplateProblems: what a site's template gets wrong is a problem
+// naming the template's file and line, at the call's line, and the call
+// keeps its inner text; nothing panics.
+func TestTemplateProblems(t *testing.T) {
+	for _, tc := range []struct {
+		name, template, body string
+		issue                string // in order
+		html                 string
+	}{
+		{"unknown function", "{{ .Get 0 }}\n{{ nosuchfunc . }}", "{{< x a >}}kept{{< /x >}}",
+			`shortcode "x": layouts/_shortcodes/x.html:2: template: function "nosuchfunc" not defined`, "<p>kept</p>"},
+		{"syntax error", "{{ if }}", "{{< x >}}", `layouts/_shortcodes/x.html:1:`, ""},
+		{"errorf", `{{ errorf "bad %s" "input" }}`, "{{< x >}}inner{{< /x >}}", `shortcode "x": bad input`, "<p>inner</p>"},
+		{"missing field", "{{ .Page.NoSuchThing }}", "{{< x >}}", `template layouts/_shortcodes/x.html:1: at .Page.NoSuchThing: can't evaluate field NoSuchThing in type Page`, ""},
+		{"nil index", "{{ index (slice 1 2) 5 }}", "{{< x >}}", "index out of range: 5", ""},
+		{"warnf", `{{ warnf "careful" }}ok`, "{{< x >}}", `shortcode "x": careful`, "ok\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := renderWith(t, map[string]string{"layouts/_shortcodes/x.html": tc.template}, tc.body+"\n")
+			if !strings.Contains(issuesOf(r), tc.issue) {
+				t.Errorf("issues:\n%swant one containing %q", issuesOf(r), tc.issue)
+			}
+			if tc.html != "" && !strings.Contains(string(r.HTML), tc.html) {
+				t.Errorf("HTML %q lacks %q", r.HTML, tc.html)
+			}
+		})
+	}
+}
+
+// TestTemplateBounds: templates that would run or grow without end stop
+// at a bound, each as a problem at the call's line; the page renders.
+func TestTemplateBounds(t *testing.T) {
+	for _, tc := range []struct{ name, template, issue string }{
+		// Steps or time, whichever is spent first (-race is slower).
+		{"loop", `{{ range seq 100000 }}{{ range seq 100000 }}{{ end }}{{ end }}`, "template limit"},
+		{"range over a number", `{{ range 2000000000 }}{{ end }}`, "template limit"},
+		{"recursion", `{{ define "r" }}{{ template "r" . }}{{ end }}{{ template "r" . }}`, "nested more than"},
+		{"binary recursion", `{{ define "b" }}{{ template "b" . }}{{ template "b" . }}{{ end }}{{ template "b" . }}`, "nested more than"},
+		{"partial recursion", `{{ partial "p" . }}`, "nested more than"},
+		{"doubling string", `{{ $s := "ab" }}{{ range seq 64 }}{{ $s = printf "%s%s" $s $s }}{{ end }}{{ $s }}`, "larger than"},
+		{"growing slowly", `{{ $s := "" }}{{ range seq 100000 }}{{ $s = printf "%s%s" $s "0123456789" }}{{ end }}`, "MiB"},
+		{"wide printf", `{{ printf "%999999999d" 1 }}`, "width"},
+		{"huge repeat", `{{ strings.Repeat 1000000000 "x" }}`, "template limit"},
+		{"huge seq", `{{ seq 100000000 }}`, "exceeds limit"},
+		{"output", `{{ range seq 200000 }}0123456789012345678901234567890123456789{{ end }}`, "output larger than"},
+		{"appending", `{{ $l := slice 1 }}{{ range seq 40 }}{{ $l = $l | append $l }}{{ end }}`, "larger than"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			r := renderWith(t, map[string]string{
+				"layouts/_shortcodes/x.html": tc.template,
+				"layouts/_partials/p.html":   `{{ partial "p" . }}`,
+			}, "Before.\n\n{{< x >}}\n\nAfter.\n")
+			if !strings.Contains(issuesOf(r), tc.issue) {
+				t.Errorf("issues:\n%swant one containing %q", issuesOf(r), tc.issue)
+			}
+			if !strings.Contains(string(r.HTML), "<p>After.</p>") {
+				t.Errorf("the page after the call is lost: %.200q", r.HTML)
+			}
+			if d := time.Since(start); d > 20*time.Second {
+				t.Errorf("took %v", d) // a generous ceiling: the bound is counted in steps
+			}
+		})
+	}
+}
+
+// TestTemplateLookup: the site's layouts win over its theme's, the new
+// _shortcodes folder over the old shortcodes, a language variant over
+// the plain file; a site template replaces Hugo's built-in of its name.
+func TestTemplateLookup(t *testing.T) {
+	r := renderWith(t, map[string]string{
+		"layouts/_shortcodes/a.html":            "site-new",
+		"layouts/shortcodes/a.html":             "site-old",
+		"themes/theme/layouts/shortcodes/a.html": "theme",
+		"themes/theme/layouts/shortcodes/b.html": "theme-b",
+		"layouts/shortcodes/c.html":             "plain-c",
+		"layouts/shortcodes/c.en.html":          "english-c",
+		"layouts/shortcodes/c.fr.html":          "french-c",
+		"layouts/_shortcodes/figure.html":       "site-figure",
+		"layouts/_shortcodes/dir/d.html":        "nested-d",
+	}, "{{< a >}} {{< b >}} {{< c >}} {{< figure src=x >}} {{< dir/d >}}\n")
+	if want := "<p>site-new theme-b english-c site-figure nested-d</p>\n"; string(r.HTML) != want {
+		t.Errorf("HTML %q, want %q", r.HTML, want)
+	}
+	if r.Issues != nil {
+		t.Errorf("issues: %v", r.Issues)
+	}
+}

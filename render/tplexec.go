@@ -1,0 +1,279 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html/template"
+	"reflect"
+	"regexp"
+	"strings"
+	"time"
+
+	"folio/render/funcs"
+
+	"github.com/yuin/goldmark/util"
+)
+
+// execShortcode runs a site's shortcode template for a call. A template
+// that fails (it did not parse, it called errorf, it went past a bound,
+// it asked for what is not there) is an error at the call's line naming
+// the template's file and line; the call then keeps its inner text.
+func (st *state) execShortcode(t *siteTemplate, sc *shortcode) expansion {
+	fallback := func(err error) expansion {
+		st.issue(sc.line, "shortcode %q: %s", sc.Name, err)
+		out := string(sc.Inner)
+		if !sc.markup {
+			out, _ = st.renderMarkdown(out, false)
+		}
+		return expansion{out: out, md: st.innerTwin(sc)}
+	}
+	if t.failed != nil {
+		return fallback(t.failed)
+	}
+	tpls := st.r.opts.Templates
+	c, err := tpls.get()
+	if err != nil {
+		return fallback(err)
+	}
+	defer tpls.put(c)
+	c.env.bind(st, sc)
+	w := &limitedWriter{max: maxCallOutput}
+	if err := c.set.ExecuteTemplate(w, t.name, sc); err != nil {
+		return fallback(execError(err))
+	}
+	out := w.String()
+	md := out
+	if !sc.markup || hasTag(out) {
+		h := out
+		if sc.markup {
+			h, _ = st.renderMarkdown(out, false)
+		}
+		md = htmlToMarkdown(h)
+	}
+	return expansion{out: out, md: md, block: strings.Contains(md, "\n\n")}
+}
+
+// limitedWriter is a buffer that fails past max bytes.
+type limitedWriter struct {
+	bytes.Buffer
+	max int
+}
+
+func (w *limitedWriter) Write(p []byte) (int, error) {
+	if w.Len()+len(p) > w.max {
+		return 0, fmt.Errorf("%w: a shortcode's output larger than %d bytes", errLimit, w.max)
+	}
+	return w.Buffer.Write(p)
+}
+
+// templateError is what a template said with errorf.
+type templateError struct{ msg string }
+
+func (e *templateError) Error() string { return e.msg }
+
+// callingPrefix is text/template's "at <f>: error calling f: ".
+var callingPrefix = regexp.MustCompile(`^(at [^:]*: )?error calling ([^:]+): `)
+
+var execPrefix = regexp.MustCompile(`^template: ([^:]+):(\d+):\d+: executing "[^"]*" at <([^>]*)>: `)
+
+// execError words an execution error for an author: the template's file
+// and line, then what went wrong, without Go's type names.
+func execError(err error) error {
+	var te *templateError
+	if errors.As(err, &te) {
+		return te
+	}
+	msg := err.Error()
+	where := ""
+	if m := execPrefix.FindStringSubmatch(msg); m != nil {
+		where = m[1] + ":" + m[2] + ": "
+		msg = msg[len(m[0]):]
+		if m[3] != "" {
+			msg = "at " + m[3] + ": " + msg
+		}
+	} else if m := templateErr.FindStringSubmatch(msg); m != nil {
+		where = m[1] + ":" + m[2] + ": "
+		msg = m[3]
+	}
+	if m := callingPrefix.FindStringSubmatch(msg); m != nil {
+		msg = msg[len(m[0]):]
+		if !strings.HasPrefix(m[2], "__folio") {
+			msg = m[2] + ": " + msg
+		}
+	}
+	msg = goTypes.Replace(msg)
+	return errors.New("template " + where + msg)
+}
+
+// goTypes names folio's types as Hugo's documentation names them.
+var goTypes = strings.NewReplacer(
+	"*render.shortcode", "the shortcode (.)", "*render.page", "Page", "*render.site", "Site",
+	"*render.resource", "Resource", "render.resources", "Resources", "*render.pageRef", "Page",
+	"*render.file", "File", "*render.language", "Language", "*funcs.Scratch", "Scratch",
+)
+
+// tplEnv is the execution a clone's functions work for: funcs.Env.
+type tplEnv struct {
+	t   *Templates
+	set *template.Template
+	st  *state
+	sc  *shortcode
+	// nest counts the templates being executed inside each other.
+	nest int
+}
+
+func (e *tplEnv) bind(st *state, sc *shortcode) {
+	e.st, e.sc, e.nest = st, sc, 0
+}
+
+func (e *tplEnv) reset() { e.st, e.sc, e.nest = nil, nil, 0 }
+
+func (e *tplEnv) limits() *limits { return &e.st.root().limits }
+
+func (e *tplEnv) step() error { return e.limits().step() }
+
+func (e *tplEnv) enter() error {
+	e.nest++
+	if e.nest > maxTemplateNest {
+		return fmt.Errorf("%w: templates and partials nested more than %d deep", errLimit, maxTemplateNest)
+	}
+	return e.step()
+}
+
+func (e *tplEnv) leave() { e.nest-- }
+
+// Size implements funcs.Env.
+func (e *tplEnv) Size(v any) error {
+	if n, ok := v.(funcs.Bytes); ok {
+		return e.limits().charge(int(n))
+	}
+	if err := e.limits().size(v); err != nil {
+		return err
+	}
+	return e.limits().charge(sizeOf(v))
+}
+
+// sizeOf estimates the bytes a value takes.
+func sizeOf(v any) int {
+	switch v := v.(type) {
+	case string:
+		return len(v)
+	case []string:
+		n := 0
+		for _, s := range v {
+			n += len(s) + 16
+		}
+		return n
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Array, reflect.Map:
+		return rv.Len() * 16
+	}
+	return 16
+}
+
+// Markdownify implements funcs.Env.
+func (e *tplEnv) Markdownify(s string) (template.HTML, error) {
+	h, err := e.st.renderString(s, true)
+	if err != nil {
+		return "", err
+	}
+	return template.HTML(trimShortHTML(h)), nil
+}
+
+// Highlight implements funcs.Env.
+func (e *tplEnv) Highlight(code, lang, opts string) (template.HTML, error) {
+	h := e.st.r.markup.Highlight
+	if err := applyHighlightOptions(&h, opts); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	e.st.highlight(&b, code, lang, h)
+	return template.HTML(b.String()), nil
+}
+
+// Partial implements funcs.Env: the partial's output, or the value it
+// returned.
+func (e *tplEnv) Partial(name string, ctx any) (any, error) {
+	tn, ok := e.t.partial(name)
+	if !ok {
+		return nil, fmt.Errorf("partial %q not found", name)
+	}
+	nest := e.nest
+	w := &limitedWriter{max: maxCallOutput}
+	err := e.set.ExecuteTemplate(w, tn, ctx)
+	e.nest = nest
+	var ret *funcs.Returned
+	if errors.As(err, &ret) {
+		return ret.Value, nil
+	}
+	if err != nil {
+		var te *templateError
+		if errors.As(err, &te) || errors.Is(err, errLimit) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("partial %q: %w", name, execError(err))
+	}
+	return template.HTML(w.String()), nil
+}
+
+// PartialExists implements funcs.Env.
+func (e *tplEnv) PartialExists(name string) bool {
+	_, ok := e.t.partial(name)
+	return ok
+}
+
+// URL implements funcs.Env: absolute URLs, as folio writes every URL of a
+// body. abs is absURL: a path starting with "/" is from the host; relURL
+// keeps the base URL's path before it.
+func (e *tplEnv) URL(s string, abs bool) string {
+	if strings.HasPrefix(s, "//") || strings.Contains(s, "://") || strings.HasPrefix(s, "mailto:") || strings.HasPrefix(s, "#") {
+		return s
+	}
+	base := e.st.r.base
+	root := base.Scheme + "://" + base.Host
+	p := strings.TrimPrefix(s, "/")
+	if abs && strings.HasPrefix(s, "/") {
+		return root + "/" + p
+	}
+	return e.st.r.baseURL + p
+}
+
+// Ref implements funcs.Env.
+func (e *tplEnv) Ref(page any, args any, rel bool) (string, error) {
+	return e.st.refFunc(args, e.sc.line)
+}
+
+// Now implements funcs.Env.
+func (e *tplEnv) Now() time.Time {
+	if !e.st.r.opts.Now.IsZero() {
+		return e.st.r.opts.Now
+	}
+	return time.Now()
+}
+
+// Translate implements funcs.Env: the site's translation, "" for a key
+// without one (Hugo's output for a missing translation).
+func (e *tplEnv) Translate(key string, ctx any) string { return e.t.translate(key) }
+
+// Warn implements funcs.Env.
+func (e *tplEnv) Warn(msg string) { e.st.warn(e.sc.line, "shortcode %q: %s", e.sc.Name, msg) }
+
+// Error implements funcs.Env.
+func (e *tplEnv) Error(msg string) error { return &templateError{msg: msg} }
+
+// Site implements funcs.Env.
+func (e *tplEnv) Site() any { return e.st.site() }
+
+// Hugo implements funcs.Env.
+func (e *tplEnv) Hugo() any { return hugoInfo{} }
+
+// Emojify implements funcs.Env.
+func (e *tplEnv) Emojify(s string) template.HTML { return template.HTML(emojify(s)) }
+
+// Anchorize implements funcs.Env.
+func (e *tplEnv) Anchorize(s string) string {
+	return anchorName(string(util.ResolveEntityNames([]byte(s))), e.st.r.markup.AutoIDType)
+}
