@@ -257,8 +257,8 @@ func (p *page) GetPage(ref string) *pageRef {
 // pageRef is another page, found by GetPage: its title and URLs.
 type pageRef struct{ t Page }
 
-func (r *pageRef) Title() string     { return r.t.Title }
-func (r *pageRef) LinkTitle() string { return r.t.Title }
+func (r *pageRef) Title() string        { return r.t.Title }
+func (r *pageRef) LinkTitle() string    { return r.t.Title }
 func (r *pageRef) Permalink() string    { return r.t.URL }
 func (r *pageRef) RelPermalink() string { return r.t.URL }
 

@@ -101,15 +101,15 @@ func TestTemplateBounds(t *testing.T) {
 // the plain file; a site template replaces Hugo's built-in of its name.
 func TestTemplateLookup(t *testing.T) {
 	r := renderWith(t, map[string]string{
-		"layouts/_shortcodes/a.html":            "site-new",
-		"layouts/shortcodes/a.html":             "site-old",
+		"layouts/_shortcodes/a.html":             "site-new",
+		"layouts/shortcodes/a.html":              "site-old",
 		"themes/theme/layouts/shortcodes/a.html": "theme",
 		"themes/theme/layouts/shortcodes/b.html": "theme-b",
-		"layouts/shortcodes/c.html":             "plain-c",
-		"layouts/shortcodes/c.en.html":          "english-c",
-		"layouts/shortcodes/c.fr.html":          "french-c",
-		"layouts/_shortcodes/figure.html":       "site-figure",
-		"layouts/_shortcodes/dir/d.html":        "nested-d",
+		"layouts/shortcodes/c.html":              "plain-c",
+		"layouts/shortcodes/c.en.html":           "english-c",
+		"layouts/shortcodes/c.fr.html":           "french-c",
+		"layouts/_shortcodes/figure.html":        "site-figure",
+		"layouts/_shortcodes/dir/d.html":         "nested-d",
 	}, "{{< a >}} {{< b >}} {{< c >}} {{< figure src=x >}} {{< dir/d >}}\n")
 	if want := "<p>site-new theme-b english-c site-figure nested-d</p>\n"; string(r.HTML) != want {
 		t.Errorf("HTML %q, want %q", r.HTML, want)
