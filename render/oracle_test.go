@@ -43,10 +43,14 @@ import (
 type oracleSuite struct {
 	name string
 	opts func() Options
+	// description: the fixture's layout writes the page's description
+	// (or its summary, plainified) instead of its content, and folio's
+	// Description is compared with it, as one line of plain text.
+	description bool
 }
 
 var oracleSuites = []oracleSuite{
-	{"markup", func() Options {
+	{name: "markup", opts: func() Options {
 		m := DefaultMarkup()
 		m.HardWraps = true
 		m.Emoji = true
@@ -56,7 +60,7 @@ var oracleSuites = []oracleSuite{
 		m.Typographer.RightDoubleQuote = "&raquo;"
 		return Options{BaseURL: oracleBase, Section: "posts", Markup: &m}
 	}},
-	{"templates", func() Options {
+	{name: "templates", opts: func() Options {
 		site := filepath.Join("testdata", "oracle", "templates", "site")
 		return Options{BaseURL: oracleBase, Section: "posts",
 			Templates: LoadTemplates(os.DirFS(site), []string{"plain"}, "en"),
@@ -65,7 +69,10 @@ var oracleSuites = []oracleSuite{
 				"author": "Ada", "repobase": "https://github.com/", "colors": []any{"red", "green", "blue"},
 			}}}
 	}},
-	{"shortcodes", func() Options {
+	{name: "summaries", description: true, opts: func() Options {
+		return Options{BaseURL: oracleBase, Section: "posts", SummaryLength: 40}
+	}},
+	{name: "shortcodes", opts: func() Options {
 		return Options{BaseURL: oracleBase, Section: "posts", Site: &Site{
 			Title:  "Oracle: built-in shortcodes",
 			Params: map[string]any{"greeting": "Hello from the site", "nested": map[string]any{"deep": "site deep"}},
@@ -113,12 +120,18 @@ func TestOracle(t *testing.T) {
 					if p == nil {
 						t.Fatalf("the pipeline did not read %s", file)
 					}
-					got := r.Render(p, res)
-					checkInvariants(t, p, got)
 					want, err := os.ReadFile(filepath.Join(s.dir(), "hugo", file+".html"))
 					if err != nil {
 						t.Fatalf("%v (run TestOracleHugo with -update where Hugo is installed)", err)
 					}
+					if s.description {
+						if got, w := r.Description(p), oneLine(string(want)); got != w {
+							t.Errorf("description\n--- folio: %q\n--- hugo:  %q", got, w)
+						}
+						return
+					}
+					got := r.Render(p, res)
+					checkInvariants(t, p, got)
 					if g, w := folioSide(string(got.HTML)), hugoSide(string(want), file); g != w {
 						t.Errorf("folio's HTML differs from Hugo's\n--- folio:\n%s\n--- hugo:\n%s", got.HTML, w)
 					}

@@ -43,6 +43,9 @@ type Options struct {
 	// Now is the instant the templates' now function gives; zero means
 	// the clock.
 	Now time.Time
+	// SummaryLength is the words of an automatic summary (Hugo's
+	// summaryLength); 0 means Hugo's 70.
+	SummaryLength int
 }
 
 // An Issue is a content problem found while rendering one post: a link or
