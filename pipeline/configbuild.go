@@ -142,6 +142,7 @@ func (l *siteLoader) siteSettings(s *SiteConfig, k *rootKeys) error {
 		s.RSSLimit = *k.RSSLimit
 	}
 	setInt(&s.SummaryLength, h.SummaryLength)
+	s.Themes = themesOf(h.Theme, h.ThemesDir)
 	if h.UglyURLs != nil {
 		s.UglyURLs = UglyURLs(*h.UglyURLs)
 	}
@@ -509,6 +510,35 @@ func staticDirs(h *hugoKeys) []string {
 					out = append(out, s)
 				}
 			}
+		}
+	}
+	return out
+}
+
+// themesOf reads theme (a name or a list of names) into theme folders
+// under themesDir ("themes" by default), relative to the site's folder.
+func themesOf(theme, themesDir any) []string {
+	dir, _ := themesDir.(string)
+	if dir == "" {
+		dir = "themes"
+	}
+	var names []string
+	switch t := theme.(type) {
+	case string:
+		names = []string{t}
+	case []any:
+		for _, n := range t {
+			if s, ok := n.(string); ok {
+				names = append(names, s)
+			}
+		}
+	case []string:
+		names = t
+	}
+	var out []string
+	for _, n := range names {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, path.Join(dir, n))
 		}
 	}
 	return out

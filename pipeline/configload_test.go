@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -297,5 +298,25 @@ func TestLoadSiteMessages(t *testing.T) {
 				t.Errorf("warnings:\n%q\nwant:\n%q", got, tt.warn)
 			}
 		})
+	}
+}
+
+// TestThemes: theme is a name or a list, under themesDir.
+func TestThemes(t *testing.T) {
+	for _, tc := range []struct {
+		config string
+		want   []string
+	}{
+		{"theme = 'PaperMod'\n", []string{"themes/PaperMod"}},
+		{"theme = ['a', 'b']\nthemesDir = 'vendor'\n", []string{"vendor/a", "vendor/b"}},
+		{"title = 'none'\n", nil},
+	} {
+		cfg, err := LoadSite(SiteOptions{Source: "site", FS: mapFS(map[string]string{"hugo.toml": tc.config})})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(cfg.Themes) != fmt.Sprint(tc.want) {
+			t.Errorf("%q: themes %v, want %v", tc.config, cfg.Themes, tc.want)
+		}
 	}
 }

@@ -52,6 +52,10 @@ type SiteConfig struct {
 	// Hugo's defaults (content/, static/, assets/) and staticDir.
 	Mounts []Mount
 
+	// Themes are the theme folders, relative to the site's folder, in
+	// order of precedence (theme, a name or a list, under themesDir).
+	Themes []string
+
 	EnableEmoji          bool
 	HasCJKLanguage       bool
 	CapitalizeListTitles bool

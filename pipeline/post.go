@@ -22,7 +22,7 @@ type Post struct {
 
 	Slug        string
 	Title       string
-	Description string // description, else summary, else ""
+	Description string // description, else summary, else Options.Describe's, else ""
 	Category    string // category, else the first non-empty categories entry
 	Tags        []string
 	Categories  []string

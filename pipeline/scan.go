@@ -168,6 +168,9 @@ func (s *Snapshot) readUnit(key string, prev *unit) *unit {
 		return s.failed(prev, file, err)
 	}
 	post.Bundle, post.Resources, post.Hash = bundle, resources, sum
+	if post.Description == "" && s.opts.Describe != nil {
+		post.Description = s.opts.Describe(post)
+	}
 	return &unit{post: post, hash: sum}
 }
 

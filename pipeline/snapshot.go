@@ -22,6 +22,11 @@ type Options struct {
 	// Drafts makes drafts, future and expired posts visible (folio dev
 	// --drafts).
 	Drafts bool
+	// Describe makes the description of a post whose front matter has
+	// neither description nor summary: Hugo's summary of its content
+	// (render's Renderer.Description). It is called once per parse of a
+	// file, from several goroutines at once. nil leaves it "".
+	Describe func(*Post) string
 }
 
 // A Snapshot is one immutable build of the site: the visible posts in

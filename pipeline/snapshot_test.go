@@ -246,3 +246,20 @@ func TestAt(t *testing.T) {
 		t.Errorf("drafts snapshot: %d posts", len(d.posts))
 	}
 }
+
+// TestDescribe: a post without a description or summary in its front
+// matter gets Options.Describe's; the others keep theirs.
+func TestDescribe(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"blog/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\nBody of A.\n",
+		"blog/b.md": "---\ntitle: B\ndate: 2024-01-01\ndescription: Own.\n---\nBody of B.\n",
+		"blog/c.md": "---\ntitle: C\ndate: 2024-01-01\nsummary: Summary.\n---\nBody of C.\n",
+	})
+	describe := func(p *Post) string { return "made from " + p.Slug }
+	s := build(t, fsys, Options{Describe: describe}, testNow)
+	for slug, want := range map[string]string{"a": "made from a", "b": "Own.", "c": "Summary."} {
+		if got := s.Post(slug).Description; got != want {
+			t.Errorf("%s: description %q, want %q", slug, got, want)
+		}
+	}
+}

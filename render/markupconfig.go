@@ -1,6 +1,11 @@
 package render
 
-import "folio/pipeline"
+import (
+	"cmp"
+	"io/fs"
+
+	"folio/pipeline"
+)
 
 // MarkupOf is the rendering side of the site's markup configuration, as
 // the config loader read it (Hugo's markup table and enableEmoji).
@@ -58,4 +63,39 @@ func styleOf(style string) string {
 		return ""
 	}
 	return style
+}
+
+// OptionsFor is the rendering side of the site's configuration: the base
+// URL and section, markup, what templates see of the site, the summary
+// length, and the site's own templates read from site (its root folder,
+// nil for none).
+func OptionsFor(cfg *pipeline.Config, site fs.FS) Options {
+	o := Options{
+		BaseURL:       cfg.BaseURL,
+		Section:       cfg.Section,
+		Unsafe:        cfg.Markup.Unsafe,
+		Markup:        MarkupOf(cfg),
+		Site:          SiteOf(cfg),
+		SummaryLength: cfg.SummaryLength,
+	}
+	if site != nil {
+		o.Templates = LoadTemplates(site, cfg.Themes, o.Site.Language)
+	}
+	return o
+}
+
+// SiteOf is what templates see of the site (.Site) in its configuration.
+func SiteOf(cfg *pipeline.Config) *Site {
+	s := &Site{Title: cfg.Title, Copyright: cfg.Copyright, Params: cfg.Params, Language: cfg.Language, LanguageCode: cfg.Language}
+	for _, l := range cfg.Languages {
+		if l.Default || len(cfg.Languages) == 1 {
+			s.Language, s.LanguageName = l.Code, l.Label
+			s.LanguageCode = cmp.Or(l.Locale, l.Code)
+			if l.Title != "" {
+				s.Title = l.Title
+			}
+			break
+		}
+	}
+	return s
 }

@@ -63,7 +63,7 @@ var oracleSuites = []oracleSuite{
 	{name: "templates", opts: func() Options {
 		site := filepath.Join("testdata", "oracle", "templates", "site")
 		return Options{BaseURL: oracleBase, Section: "posts",
-			Templates: LoadTemplates(os.DirFS(site), []string{"plain"}, "en"),
+			Templates: LoadTemplates(os.DirFS(site), []string{"themes/plain"}, "en"),
 			Content:   os.DirFS(filepath.Join(site, "content")),
 			Site: &Site{Title: "Oracle: site templates", LanguageCode: "en-us", Language: "en", Params: map[string]any{
 				"author": "Ada", "repobase": "https://github.com/", "colors": []any{"red", "green", "blue"},

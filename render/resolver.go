@@ -1,6 +1,8 @@
 package render
 
 import (
+	"io/fs"
+	"os"
 	"path"
 	"strings"
 
@@ -251,8 +253,17 @@ func (noPosts) Slug(string) (*pipeline.Post, bool) { return nil, false }
 // resolves links only to the visible ones, so a link to a post that is not
 // published is reported as such. The server and folio check both use it,
 // so they find the same problems.
+//
+// The site's own templates are read from the site's folder (the
+// configuration's Source) when it has one.
 func ForSnapshot(snap *pipeline.Snapshot) (*Renderer, *Index) {
 	cfg := snap.Config()
-	r := New(Options{BaseURL: cfg.BaseURL, Section: cfg.Section, Unsafe: cfg.Markup.Unsafe, Markup: MarkupOf(cfg)})
+	var site fs.FS
+	if cfg.Source != "" {
+		site = os.DirFS(cfg.Source)
+	}
+	o := OptionsFor(cfg, site)
+	o.Content = snap.FS()
+	r := New(o)
 	return r, NewIndex(snap.AllPosts(), snap.Visible).WithURLs(r.postURL)
 }

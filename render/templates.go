@@ -69,14 +69,15 @@ const (
 
 // LoadTemplates reads the shortcode and partial templates of the Hugo
 // site whose root folder is fsys, its own layouts first, then each of
-// themes'. lang is the site's language, for language variants. A site
+// themes' (theme folders relative to the root: "themes/PaperMod"). lang
+// is the site's language, for language variants and i18n. A site
 // without templates gives a Templates with none, never nil.
 func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
 	t := &Templates{shortcodes: map[string]*siteTemplate{}, partials: map[string]string{}, lang: lang}
 	t.master = template.New("").Funcs(t.funcMap(func() *tplEnv { return nil }))
 	roots := []string{"layouts"}
 	for _, th := range themes {
-		roots = append(roots, path.Join("themes", th, "layouts"))
+		roots = append(roots, path.Join(th, "layouts"))
 	}
 	files := 0
 	for ri, root := range roots {
@@ -96,7 +97,7 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
 			})
 		}
 	}
-	t.loadI18n(fsys, append([]string{"."}, themeRoots(themes)...))
+	t.loadI18n(fsys, append([]string{"."}, themes...))
 	t.fields = fieldNames(t.master)
 	t.instrument()
 	for _, st := range t.shortcodes {
@@ -375,14 +376,6 @@ func (t *Templates) funcMap(env func() *tplEnv) template.FuncMap {
 	m[fnEnter] = func() (bool, error) { return false, env().enter() }
 	m[fnLeave] = func() (bool, error) { env().leave(); return false, nil }
 	return m
-}
-
-func themeRoots(themes []string) []string {
-	out := make([]string, len(themes))
-	for i, th := range themes {
-		out[i] = path.Join("themes", th)
-	}
-	return out
 }
 
 // fieldNames collects the mixed-case field names the templates use.

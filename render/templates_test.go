@@ -1,10 +1,14 @@
 package render
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"folio/pipeline"
 )
 
 // renderWith renders body as blog/x.md with a site whose layouts are
@@ -15,7 +19,7 @@ func renderWith(t *testing.T, files map[string]string, body string) Result {
 	for p, text := range files {
 		fsys[p] = &fstest.MapFile{Data: []byte(text)}
 	}
-	tpls := LoadTemplates(fsys, []string{"theme"}, "en")
+	tpls := LoadTemplates(fsys, []string{"themes/theme"}, "en")
 	for _, p := range tpls.Problems() {
 		t.Logf("template problem: %s", p)
 	}
@@ -116,5 +120,46 @@ func TestTemplateLookup(t *testing.T) {
 	}
 	if r.Issues != nil {
 		t.Errorf("issues: %v", r.Issues)
+	}
+}
+
+// TestForSnapshotReadsTheSite: a Hugo site's folder gives ForSnapshot its
+// templates (the site's and its theme's), its params and its summary
+// length.
+func TestForSnapshotReadsTheSite(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'Site'\ntheme = 'th'\nsummaryLength = 3\n[params]\nwho = 'Ada'\n")
+	write("layouts/_shortcodes/hi.html", "Hi {{ .Site.Params.who }} from {{ .Site.Title }}")
+	write("themes/th/layouts/shortcodes/themed.html", "themed")
+	write("content/posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\n{{< hi >}} and {{< themed >}}.\n\nOne two three four.\n")
+	cfg, err := pipeline.LoadSite(pipeline.SiteOptions{Source: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Section = "posts" // the posts' section, until the site model names it
+	snap, err := pipeline.Build(os.DirFS(cfg.ContentDir), cfg, pipeline.Options{}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ix := ForSnapshot(snap)
+	posts := snap.Posts()
+	if len(posts) != 1 {
+		t.Fatalf("%d posts", len(posts))
+	}
+	got := r.Render(posts[0], ix)
+	if want := "<p>Hi Ada from Site and themed.</p>\n<p>One two three four.</p>\n"; string(got.HTML) != want {
+		t.Errorf("HTML %q, want %q (issues %v)", got.HTML, want, got.Issues)
+	}
+	if d := r.Description(posts[0]); d != "Hi Ada from Site and themed." {
+		t.Errorf("description %q", d)
 	}
 }
