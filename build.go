@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -69,7 +68,7 @@ func runBuild(o *options, stderr io.Writer) int {
 	// it makes the pages: they fail the build before the export replaces
 	// the previous one.
 	var found problemsError
-	site, err := export.Write(o.out, srv, srv.ExportPaths(), export.Options{
+	staged, err := export.Stage(o.out, srv, srv.ExportPaths(), export.Options{
 		NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects(), Malformed: malformed(srv.Routes()),
 		Check: func() error {
 			if found = srv.RenderProblems(); len(found) > 0 {
@@ -84,11 +83,22 @@ func runBuild(o *options, stderr io.Writer) int {
 	if err != nil {
 		return fail(1, fmt.Errorf("build: %w", err))
 	}
+	defer staged.Abort()
+	// The nginx config and its script are staged beside their names and
+	// put in place with the folder: the config always serves the folder
+	// it was written for.
 	if o.nginx != "" {
-		if err := writeNginx(o, site, snap.Config().BaseURL); err != nil {
-			return fail(1, fmt.Errorf("nginx: %w", err))
+		if err := stageNginx(staged, o, snap.Config().BaseURL); err != nil {
+			return fail(1, fmt.Errorf("nginx: %w; %s left as it was", err, o.out))
 		}
 	}
+	if err := staged.Commit(); err != nil {
+		return fail(1, fmt.Errorf("build: %w; %s left as it was", err, o.out))
+	}
+	if staged.Leftover != "" {
+		fmt.Fprintf(stderr, "folio: the previous output could not be removed from %s; the next build removes it\n", staged.Leftover)
+	}
+	site := staged.Site
 	fmt.Fprintf(stderr, "folio: wrote %s (%s) to %s in %s\n", count(len(site.Files), "route", "routes"),
 		count(len(snap.Posts()), "post", "posts"), o.out, time.Since(start).Round(time.Millisecond))
 	return 0
@@ -164,9 +174,9 @@ func checkNginxPath(out, conf string) error {
 	return nil
 }
 
-// writeNginx writes the nginx config for the export and the njs module it
-// loads, each through a temporary file renamed into place.
-func writeNginx(o *options, site *export.Site, base string) error {
+// stageNginx stages the nginx config for the export and the njs module it
+// loads, to be put in place with the export.
+func stageNginx(staged *export.Staged, o *options, base string) error {
 	root, err := filepath.Abs(o.out)
 	if err != nil {
 		return err
@@ -181,39 +191,14 @@ func writeNginx(o *options, site *export.Site, base string) error {
 	if listen == "" {
 		listen = "80"
 	}
-	cfg, script, err := export.Nginx(site, export.NginxOptions{
+	cfg, script, err := export.Nginx(staged.Site, export.NginxOptions{
 		Root: root, Listen: listen, BaseURL: base, Self: conf, Script: js, NotFound: server.NotFoundPath,
 	})
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(js, script); err != nil {
+	if err := staged.AddFile(js, script); err != nil {
 		return err
 	}
-	return writeAtomic(conf, cfg)
-}
-
-// writeAtomic replaces name with data in one rename.
-func writeAtomic(name string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp-")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), name)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	return staged.AddFile(conf, cfg)
 }

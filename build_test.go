@@ -126,6 +126,38 @@ func TestBuildRenderProblems(t *testing.T) {
 	}
 }
 
+// TestBuildNginxAllOrNothing: when the nginx config cannot be written,
+// or cannot be put in place, the export is not either: the folder and the
+// config change together or not at all (issue 15, finding 8). Before,
+// public/ was replaced and the build exited 1 with the old config.
+func TestBuildNginxAllOrNothing(t *testing.T) {
+	for _, tc := range []struct{ name, conf string }{
+		{"config folder is a file", "file/nginx.conf"},
+		{"config name is a folder", "folder.conf"},
+	} {
+		dir := t.TempDir()
+		writeTree(t, dir, map[string]string{
+			"content/blog/a.md": "---\ntitle: A\ndate: 2024-01-02\n---\nA.\n",
+			"file":              "a file",
+			"folder.js":         "previous script",
+			"folder.conf/keep":  "a folder",
+		})
+		out := filepath.Join(dir, "public")
+		previousExport(t, out)
+		code, _, stderr := runCLI(t, "build", "--content", filepath.Join(dir, "content"), "--out", out, "--nginx", filepath.Join(dir, tc.conf))
+		if code != 1 || !strings.Contains(stderr, out+" left as it was") {
+			t.Errorf("%s: exit %d, stderr %q; want 1, saying %s is left as it was", tc.name, code, stderr, out)
+		}
+		wantPrevious(t, out)
+		if b, _ := os.ReadFile(filepath.Join(dir, "folder.js")); string(b) != "previous script" {
+			t.Errorf("%s: the njs script changed: %q", tc.name, b)
+		}
+		if m, _ := filepath.Glob(filepath.Join(dir, ".*.tmp-*")); len(m) > 0 {
+			t.Errorf("%s: left behind: %v", tc.name, m)
+		}
+	}
+}
+
 func TestBuildRefusesNginxInsideOutput(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"build", "--out", "public", "--nginx", "public/nginx.conf"}, &stdout, &stderr)

@@ -123,44 +123,18 @@ type Site struct {
 }
 
 // Write asks h for every path and writes the answers into a fresh folder
-// that then replaces out. The files are in the order of paths. Any answer
-// other than 200 (404 for opts.NotFound), or two
+// that then replaces out: Stage, then Commit. The files are in the order
+// of paths. Any answer other than 200 (404 for opts.NotFound), or two
 // paths sharing a file, fails the export and leaves out untouched.
 func Write(out string, h http.Handler, paths []string, opts Options) (*Site, error) {
-	if err := Replaceable(out); err != nil {
+	st, err := Stage(out, h, paths, opts)
+	if err != nil {
 		return nil, err
 	}
-	parent := filepath.Dir(filepath.Clean(out))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, fmt.Errorf("export: %w", err)
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".tmp-")
-	if err != nil {
-		return nil, fmt.Errorf("export: %w", err)
-	}
-	site := &Site{}
-	site.Files, err = writeAll(tmp, h, paths, opts)
-	if err == nil {
-		site.Redirects = redirects(h, opts.Redirects)
-	}
-	if err == nil {
-		site.Dynamic, err = record(h, site.Files, opts.Malformed)
-		site.Malformed = opts.Malformed
-	}
-	if err == nil && opts.Check != nil {
-		err = opts.Check()
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o755) // MkdirTemp makes it 0700
-	}
-	if err == nil {
-		err = swap(tmp, out)
-	}
-	if err != nil {
-		os.RemoveAll(tmp)
+	if err := st.Commit(); err != nil {
 		return nil, err
 	}
-	return site, nil
+	return st.Site, nil
 }
 
 // writeAll renders every path into dir, on as many goroutines as there are
@@ -509,38 +483,4 @@ func Replaceable(out string) error {
 		}
 	}
 	return nil
-}
-
-// swap puts the finished folder tmp in out's place and removes the
-// previous output.
-func swap(tmp, out string) error {
-	if _, err := os.Lstat(out); errors.Is(err, fs.ErrNotExist) {
-		if err := os.Rename(tmp, out); err != nil {
-			return fmt.Errorf("export: %w", err)
-		}
-		return nil
-	}
-	old, err := exchange(tmp, out)
-	if err != nil {
-		return fmt.Errorf("export: replace %s: %w", out, err)
-	}
-	if err := os.RemoveAll(old); err != nil {
-		return fmt.Errorf("export: new output in place, but the old one is left at %s: %w", old, err)
-	}
-	return nil
-}
-
-// renameAside is exchange where the system has no atomic exchange: the
-// old output is renamed away, then the new one in. Between the two renames
-// (microseconds) out does not exist; it is never half written.
-func renameAside(tmp, out string) (old string, err error) {
-	old = tmp + ".old"
-	if err := os.Rename(out, old); err != nil {
-		return "", err
-	}
-	if err := os.Rename(tmp, out); err != nil {
-		os.Rename(old, out)
-		return "", err
-	}
-	return old, nil
 }

@@ -68,4 +68,5 @@ func TestExportIsOneInstant(t *testing.T) {
 	if len(list.Items) != len(snap.Posts()) {
 		t.Errorf("posts.json lists %d posts, the snapshot %d", len(list.Items), len(snap.Posts()))
 	}
+	t.Logf("%d routes exported at the snapshot's instant, %d posts", len(site.Files), len(list.Items))
 }

@@ -3,8 +3,10 @@ package reliability
 import (
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -194,4 +196,134 @@ func entries(t *testing.T, dir string) []string {
 func lastLine(s string) string {
 	s = strings.TrimSpace(s)
 	return s[strings.LastIndexByte(s, '\n')+1:]
+}
+
+// TestBuildKilledLeavesNothing: a build killed half way (kill -9) leaves
+// its staged folder beside the output; the next build removes it and
+// writes the site (issue 15, finding 11). Before, every killed build
+// left a .public.tmp-* folder that no later build removed.
+func TestBuildKilledLeavesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the folio binary")
+	}
+	dir := t.TempDir()
+	site := filepath.Join(dir, "site")
+	files := map[string]string{}
+	for i := range 2000 {
+		files[fmt.Sprintf("content/blog/p%04d.md", i)] = fmt.Sprintf("---\ntitle: Post %d\ndate: 2024-01-02\n---\n%s\n", i, strings.Repeat("Some words to render. ", 50))
+	}
+	writeTree(t, site, files)
+	out := filepath.Join(dir, "public")
+	if code, stderr := runFolio(t, site, "build", "--content", "content", "--out", out, "--base-url", base); code != 0 {
+		t.Fatalf("first build: exit %d\n%s", code, stderr)
+	}
+	before := readTree(t, out)
+
+	cmd := exec.Command(folioBin(t), "build", "--content", "content", "--out", out, "--base-url", base, "--nginx", filepath.Join(dir, "nginx.conf"))
+	cmd.Dir = site
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	// Kill it once its staged folder holds pages: half way through.
+	staged := ""
+	for staged == "" {
+		select {
+		case <-exited:
+			t.Fatal("the build ended before it could be killed half way")
+		case <-time.After(5 * time.Millisecond):
+		}
+		m, _ := filepath.Glob(filepath.Join(dir, ".public.tmp-*", "blog", "p0*"))
+		if len(m) > 0 {
+			staged = m[0]
+		}
+	}
+	cmd.Process.Kill()
+	<-exited
+	left := entries(t, dir)
+	if len(left) < 3 { // public, site and the killed build's folder
+		t.Fatalf("the killed build left nothing to sweep: %q", left)
+	}
+	after := readTree(t, out)
+	if len(after) != len(before) {
+		t.Errorf("the killed build changed the output: %d files, was %d", len(after), len(before))
+	}
+
+	if code, stderr := runFolio(t, site, "build", "--content", "content", "--out", out, "--base-url", base); code != 0 {
+		t.Fatalf("build after the kill: exit %d\n%s", code, stderr)
+	}
+	if got := entries(t, dir); !slices.Equal(got, []string{"public", "site"}) {
+		t.Errorf("after the next build, beside the output: %q (after the kill: %q)", got, left)
+	}
+	t.Logf("killed at %s; left %q; the next build removed them", strings.TrimPrefix(staged, dir), left)
+}
+
+// TestBuildNginxOnFullDisk: the export fits but the nginx config does not
+// (its folder is on a full disk): the build exits 1 and neither the
+// output nor the config changes (issue 15, finding 8). Before, public/
+// was replaced and the old config left to serve it.
+func TestBuildNginxOnFullDisk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the folio binary")
+	}
+	dir := t.TempDir()
+	etc := filepath.Join(dir, "etc")
+	if err := os.Mkdir(etc, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mount("tmpfs", etc, "tmpfs", 0, "size=64k"); err != nil {
+		t.Skipf("cannot mount a small tmpfs (%v): needs root and the mount capability", err)
+	}
+	t.Cleanup(func() {
+		if err := syscall.Unmount(etc, 0); err != nil {
+			syscall.Unmount(etc, syscall.MNT_DETACH)
+		}
+	})
+	site := filepath.Join(dir, "site")
+	writeTree(t, filepath.Join(site, "content"), unlinked(publicOnly()))
+	out, conf := filepath.Join(dir, "public"), filepath.Join(etc, "blog.conf")
+	build := func() (int, string) {
+		return runFolio(t, site, "build", "--content", "content", "--out", out, "--base-url", base, "--nginx", conf)
+	}
+	if code, stderr := build(); code != 0 {
+		t.Fatalf("first build: exit %d\n%s", code, stderr)
+	}
+	before, confBefore := readTree(t, out), readTree(t, etc)
+	// Fill the disk, then change a post: the next export differs.
+	fill, err := os.Create(filepath.Join(etc, "fill"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := fill.Write(make([]byte, 4096)); err != nil {
+			break
+		}
+	}
+	fill.Close()
+	confBefore["fill"], _ = os.ReadFile(filepath.Join(etc, "fill"))
+	post := filepath.Join(site, "content", "blog", "hello.md")
+	old, err := os.ReadFile(post)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(post, append(old, "\nA new paragraph.\n"...), 0o644)
+
+	code, stderr := build()
+	if code != 1 || !strings.Contains(stderr, "no space left on device") || !strings.Contains(stderr, "left as it was") {
+		t.Fatalf("build with the config on a full disk: exit %d, want 1 saying so\n%s", code, stderr)
+	}
+	same := func(a, b map[string][]byte) bool {
+		return maps.EqualFunc(a, b, func(x, y []byte) bool { return string(x) == string(y) })
+	}
+	if !same(before, readTree(t, out)) {
+		t.Error("the failed build replaced the output")
+	}
+	if !same(confBefore, readTree(t, etc)) {
+		t.Errorf("the failed build changed the config's folder: %q", sortedKeys(readTree(t, etc)))
+	}
+	if left := entries(t, dir); !slices.Equal(left, []string{"etc", "public", "site"}) {
+		t.Errorf("the failed build left %q", left)
+	}
+	t.Logf("%d files and the config kept through %s", len(before), lastLine(stderr))
 }

@@ -1,0 +1,230 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// A Staged export is written in full into a folder beside its output,
+// not yet in the output's place. Commit puts it there, together with the
+// files staged with AddFile (the nginx config); Abort throws it all away.
+// Until one of them is called, the folder beside the output is locked
+// against other folio builds.
+type Staged struct {
+	// Site is what was exported.
+	Site *Site
+	// Leftover, after a Commit, names the previous output when it could
+	// not be removed; the next build beside it removes it.
+	Leftover string
+
+	out, tmp string
+	parent   string // out's folder, locked
+	files    []*stagedFile
+	unlocks  []func()
+}
+
+// tmpPrefix starts the names of everything a build of out writes beside
+// it before putting it in place: its staged folder (and the previous
+// output, on its way out) and the temporary files of StageFile.
+func tmpPrefix(name string) string { return "." + filepath.Base(name) + ".tmp-" }
+
+// Stage asks h for every path and writes the answers into a fresh folder
+// beside out, which Commit then puts in out's place. A failure leaves
+// nothing behind and out untouched.
+//
+// A build killed half way (kill -9, a power cut) leaves its folder
+// behind; Stage removes such leftovers of out's earlier builds first.
+// It holds a lock on out's parent folder meanwhile (released by Commit
+// or Abort, or by the system when the process dies), so it never removes
+// what another build is still writing.
+func Stage(out string, h http.Handler, paths []string, opts Options) (*Staged, error) {
+	if err := Replaceable(out); err != nil {
+		return nil, err
+	}
+	parent := filepath.Dir(filepath.Clean(out))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	unlock, locked, err := lockDir(parent, true)
+	if err != nil {
+		return nil, fmt.Errorf("export: lock %s: %w", parent, err)
+	}
+	sweep(parent, tmpPrefix(out), locked)
+	tmp, err := os.MkdirTemp(parent, tmpPrefix(out))
+	if err != nil {
+		unlock()
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	st := &Staged{Site: &Site{}, out: out, tmp: tmp, parent: parent, unlocks: []func(){unlock}}
+	if err := st.write(h, paths, opts); err != nil {
+		st.Abort()
+		return nil, err
+	}
+	return st, nil
+}
+
+// write fills the staged folder and records the answers a static host
+// makes at request time.
+func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
+	var err error
+	site := st.Site
+	if site.Files, err = writeAll(st.tmp, h, paths, opts); err != nil {
+		return err
+	}
+	site.Redirects = redirects(h, opts.Redirects)
+	site.Malformed = opts.Malformed
+	if site.Dynamic, err = record(h, site.Files, opts.Malformed); err != nil {
+		return err
+	}
+	if opts.Check != nil {
+		if err := opts.Check(); err != nil {
+			return err
+		}
+	}
+	return os.Chmod(st.tmp, 0o755) // MkdirTemp makes it 0700
+}
+
+// Abort removes the staged folder and files; out and the files' names
+// stay as they were. It does nothing after Commit, so it may be deferred.
+func (st *Staged) Abort() {
+	if st.unlocks == nil {
+		return
+	}
+	os.RemoveAll(st.tmp)
+	for _, f := range st.files {
+		os.Remove(f.tmp)
+	}
+	st.release()
+}
+
+// release lets other builds beside out go on.
+func (st *Staged) release() {
+	for _, unlock := range st.unlocks {
+		unlock()
+	}
+	st.unlocks = nil
+}
+
+// Commit puts the staged folder in out's place, in one step where the
+// system can exchange two names (see exchange), then each file staged
+// with AddFile in its place, each in one rename. When a file cannot be
+// put in place, the files already replaced and the previous output are
+// put back and the error returned: the folder and the files change
+// together or not at all.
+//
+// Once all is in place, the previous output is removed; if that fails,
+// the export still stands and Leftover says where the old one is.
+func (st *Staged) Commit() error {
+	if st.unlocks == nil {
+		return errors.New("export: Commit after Commit or Abort")
+	}
+	old, err := swapIn(st.tmp, st.out)
+	if err != nil {
+		st.Abort()
+		return err
+	}
+	defer st.release()
+	for i, f := range st.files {
+		if err := f.commit(); err != nil {
+			for _, done := range slices.Backward(st.files[:i]) {
+				done.undo()
+			}
+			for _, f := range st.files[i:] {
+				os.Remove(f.tmp)
+			}
+			if uerr := swapOut(st.tmp, st.out, old); uerr != nil {
+				return fmt.Errorf("%w (and putting the previous output back failed: %v)", err, uerr)
+			}
+			return err
+		}
+	}
+	for _, f := range st.files {
+		f.done()
+	}
+	if old != "" {
+		if err := os.RemoveAll(old); err != nil {
+			st.Leftover = old
+		}
+	}
+	return nil
+}
+
+// swapIn puts tmp in out's place and returns where the previous output
+// now is ("" when there was none).
+func swapIn(tmp, out string) (old string, err error) {
+	if _, err := os.Lstat(out); errors.Is(err, fs.ErrNotExist) {
+		if err := os.Rename(tmp, out); err != nil {
+			return "", fmt.Errorf("export: %w", err)
+		}
+		return "", nil
+	}
+	old, err = exchange(tmp, out)
+	if err != nil {
+		return "", fmt.Errorf("export: replace %s: %w", out, err)
+	}
+	return old, nil
+}
+
+// swapOut undoes swapIn: the previous output, at old, goes back to out,
+// and the new one is removed.
+func swapOut(tmp, out, old string) error {
+	if old == "" {
+		if err := os.Rename(out, tmp); err != nil {
+			return err
+		}
+		return os.RemoveAll(tmp)
+	}
+	gone, err := exchange(old, out)
+	if err != nil {
+		return err
+	}
+	return os.RemoveAll(gone)
+}
+
+// renameAside is exchange where the system has no atomic exchange: the
+// old output is renamed away, then the new one in. Between the two renames
+// (microseconds) out does not exist; it is never half written.
+func renameAside(tmp, out string) (old string, err error) {
+	old = tmp + ".old"
+	if err := os.Rename(out, old); err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp, out); err != nil {
+		os.Rename(old, out)
+		return "", err
+	}
+	return old, nil
+}
+
+// staleAfter is how old a leftover must be before it is removed where
+// no lock tells a killed build's folder from a running one's.
+const staleAfter = 24 * time.Hour
+
+// sweep removes what earlier builds left in dir under names starting
+// with prefix. Without the lock (locked false), only what has not been
+// touched for staleAfter.
+func sweep(dir, prefix string, locked bool) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), prefix) {
+			continue
+		}
+		if !locked {
+			info, err := e.Info()
+			if err != nil || time.Since(info.ModTime()) < staleAfter {
+				continue
+			}
+		}
+		os.RemoveAll(filepath.Join(dir, e.Name()))
+	}
+}
