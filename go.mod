@@ -17,6 +17,8 @@ require github.com/yuin/goldmark-emoji v1.0.6
 
 require github.com/jdkato/prose v1.2.1
 
+require rsc.io/qr v0.2.0
+
 require (
 	github.com/getkin/kin-openapi v0.152.0
 	github.com/oasdiff/yaml v0.1.1 // indirect

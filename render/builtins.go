@@ -56,6 +56,7 @@ func init() {
 		"tweet":     {render: (*state).tweet},
 		"twitter":   {render: (*state).tweet},
 		"comment":   {usesInner: true, render: (*state).comment},
+		"qr":        {usesInner: true, render: (*state).qrCall},
 	}
 }
 
@@ -98,6 +99,15 @@ var layouts = template.Must(template.New("").Parse(`
 {{- define "text" }}{{ . }}{{ end -}}
 
 {{- define "link" }}<a href="{{ .URL }}">{{ .Text }}</a>{{ end -}}
+
+{{- define "qr" -}}
+<svg xmlns="http://www.w3.org/2000/svg" width="{{ .Width }}" height="{{ .Width }}" viewBox="0 0 {{ .Box }} {{ .Box }}" role="img"
+	{{- with .Alt }} aria-label="{{ . }}"{{ end }}
+	{{- with .Class }} class="{{ . }}"{{ end }}
+	{{- with .ID }} id="{{ . }}"{{ end }}>
+	{{- with .Title }}<title>{{ . }}</title>{{ end -}}
+	<path fill="#fff" d="{{ .Light }}"/><path fill="#000" d="{{ .Dark }}"/></svg>
+{{- end -}}
 `))
 
 // layout executes a layout into a string.
