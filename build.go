@@ -1,8 +1,8 @@
 package main
 
 import (
+	"context"
 	"fmt"
-	"io"
 	"net"
 	"path/filepath"
 	"slices"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"folio/export"
+	"folio/host"
 	"folio/pipeline"
 	"folio/server"
 )
@@ -19,50 +20,36 @@ import (
 // that serves it. A snapshot with problems writes nothing and exits 1, so
 // the previous output stays as it was. build is a one-shot command: what
 // it says, it says in plain "folio: …" lines, as check does.
-func runBuild(o *options, stderr io.Writer) int {
+func runBuild(_ context.Context, o *options, std stdio) error {
 	start := time.Now()
-	fail := func(code int, err error) int {
-		fmt.Fprintf(stderr, "folio: %v\n", err)
-		return code
-	}
 	if err := checkNginxPath(o.out, o.nginx); err != nil {
-		return fail(2, err)
+		return mistake("%v", err)
 	}
 	if err := export.Replaceable(o.out); err != nil {
-		return fail(2, err) // --out names someone's folder: a usage mistake
+		return mistake("%v", err) // --out names someone's folder
 	}
-	cfg, err := loadConfig(o)
+	spec := o.spec()
+	spec.Started = start
+	var err error
+	if spec.Addr, err = buildAddr(o.addr); err != nil {
+		return mistake("--addr: %v", err)
+	}
+	// The host is loaded and never run: the export is the site at the
+	// snapshot's instant, however long it takes to write, and a post due
+	// meanwhile waits for the next build.
+	h, err := host.Load(spec)
 	if err != nil {
-		return fail(2, err)
+		return err
 	}
-	if !cfg.BaseSet {
-		if o.baseURL, err = buildBase(o.addr); err != nil {
-			return fail(2, fmt.Errorf("--addr: %w", err))
-		}
-	}
-	snap, err := loadSnapshot(o, false)
-	if err != nil {
-		return fail(exitCode(err), err)
-	}
-	problems := func(ps []pipeline.Problem) int {
+	snap, srv := h.Snapshot(), h.Server()
+	refuse := func(ps []pipeline.Problem) error {
 		for _, p := range ps {
-			fmt.Fprintln(stderr, p)
+			fmt.Fprintln(std.err, p)
 		}
-		fmt.Fprintf(stderr, "folio: %s; %s left as it was\n", count(len(ps), "problem", "problems"), o.out)
-		return 1
+		return fmt.Errorf("%s; %s left as it was", count(len(ps), "problem", "problems"), o.out)
 	}
-	if ps := slices.Concat(snap.Problems(), gateProblems(snap, o)); len(ps) > 0 {
-		return problems(ps)
-	}
-	siteFS, err := openSite(snap.Config().SiteDir)
-	if err != nil {
-		return fail(2, err)
-	}
-	// Frozen: the export is the site at the snapshot's instant, however
-	// long it takes to write; a post due meanwhile waits for the next build.
-	srv, err := server.New(snap, server.Options{Site: siteFS, Started: start, Frozen: true})
-	if err != nil {
-		return fail(1, fmt.Errorf("site: %w", err))
+	if ps := slices.Concat(snap.Problems(), host.Gate(snap, host.ConfigFile(spec))); len(ps) > 0 {
+		return refuse(ps)
 	}
 	// Rendering finds the rest (links to posts that are not published) as
 	// it makes the pages: they fail the build before the export replaces
@@ -78,10 +65,10 @@ func runBuild(o *options, stderr io.Writer) int {
 		},
 	})
 	if len(found) > 0 {
-		return problems(found)
+		return refuse(found)
 	}
 	if err != nil {
-		return fail(1, fmt.Errorf("build: %w", err))
+		return fmt.Errorf("build: %w", err)
 	}
 	defer staged.Abort()
 	// The nginx config and its script are staged beside their names and
@@ -89,19 +76,19 @@ func runBuild(o *options, stderr io.Writer) int {
 	// it was written for.
 	if o.nginx != "" {
 		if err := stageNginx(staged, o, snap.Config().BaseURL); err != nil {
-			return fail(1, fmt.Errorf("nginx: %w; %s left as it was", err, o.out))
+			return fmt.Errorf("nginx: %w; %s left as it was", err, o.out)
 		}
 	}
 	if err := staged.Commit(); err != nil {
-		return fail(1, fmt.Errorf("build: %w; %s left as it was", err, o.out))
+		return fmt.Errorf("build: %w; %s left as it was", err, o.out)
 	}
 	if staged.Leftover != "" {
-		fmt.Fprintf(stderr, "folio: the previous output could not be removed from %s; the next build removes it\n", staged.Leftover)
+		fmt.Fprintf(std.err, "folio: the previous output could not be removed from %s; the next build removes it\n", staged.Leftover)
 	}
 	site := staged.Site
-	fmt.Fprintf(stderr, "folio: wrote %s (%s) to %s in %s\n", count(len(site.Files), "route", "routes"),
+	fmt.Fprintf(std.err, "folio: wrote %s (%s) to %s in %s\n", count(len(site.Files), "route", "routes"),
 		count(len(snap.Posts()), "post", "posts"), o.out, time.Since(start).Round(time.Millisecond))
-	return 0
+	return nil
 }
 
 // malformed describes, for the static host, the paths the server refuses
@@ -134,18 +121,18 @@ func count(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// buildBase is the base URL when neither the config nor --base-url sets
-// one: the address the export is meant to be served on (--addr, else
-// serve's default :8080), written as serve writes it. $PORT is serve's
+// buildAddr is the address the export is meant to be served on: --addr,
+// else serve's default :8080. It is the base URL when neither the config
+// nor --base-url sets one, written as serve writes it. $PORT is serve's
 // alone.
-func buildBase(addr string) (string, error) {
+func buildAddr(addr string) (net.Addr, error) {
 	if addr == "" {
 		addr = ":8080"
 	}
 	if _, _, err := net.SplitHostPort(addr); err != nil {
-		return "", err
+		return nil, err
 	}
-	return baseFromAddr(addrString(addr)), nil
+	return addrString(addr), nil
 }
 
 // addrString is a host:port that is not bound (nor looked up).

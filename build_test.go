@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"folio/host"
 )
 
 func TestCheckNginxPath(t *testing.T) {
@@ -39,13 +41,13 @@ func TestBuildBase(t *testing.T) {
 		"127.0.0.1:1313":    "http://127.0.0.1:1313/",
 		"blog.example:8080": "http://blog.example:8080/",
 	} {
-		got, err := buildBase(addr)
-		if err != nil || got != want {
-			t.Errorf("buildBase(%q) = %q, %v; want %q", addr, got, err, want)
+		a, err := buildAddr(addr)
+		if err != nil || host.BaseOf(a) != want {
+			t.Errorf("buildAddr(%q) = %v, %v; want the base %q", addr, a, err, want)
 		}
 	}
-	if _, err := buildBase("no port"); err == nil {
-		t.Error("buildBase accepted an address without a port")
+	if _, err := buildAddr("no port"); err == nil {
+		t.Error("buildAddr accepted an address without a port")
 	}
 }
 

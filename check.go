@@ -2,48 +2,50 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"fmt"
-	"io"
 	"slices"
 	"time"
 
+	"folio/host"
 	"folio/pipeline"
 	"folio/render"
 )
 
-// runCheck parses and renders everything and prints each problem as
-// path:line: message, then "N posts, M problems" (N = published posts).
-// With -v it also lists on stderr each published post as it was loaded,
-// then each post left out and why (draft, scheduled, expired).
-// Exit 1 when there is any problem.
-func runCheck(o *options, stdout, stderr io.Writer) int {
-	snap, err := loadSnapshot(o, false)
+// runCheck loads the site as every command starts, renders every post,
+// and prints each problem as path:line: message, then "N posts, M
+// problems" (N = published posts). With -v it also lists on stderr each
+// published post as it was loaded, then each post left out and why
+// (draft, scheduled, expired). Exit 1 when there is any problem.
+func runCheck(_ context.Context, o *options, std stdio) error {
+	h, err := host.Load(o.spec()) // the start of every command, without the running
 	if err != nil {
-		fmt.Fprintf(stderr, "folio: %v\n", err)
-		return exitCode(err)
+		return err
 	}
+	snap := h.Snapshot()
 	if o.verbose {
+		cfg := snap.Config()
 		for _, p := range snap.Posts() {
-			fmt.Fprintf(stderr, "ok %s -> %s\n", snap.DisplayPath(p.File), snap.Config().AbsURL(p.Path(snap.Config().Section)))
+			fmt.Fprintf(std.err, "ok %s -> %s\n", snap.DisplayPath(p.File), cfg.AbsURL(p.Path(cfg.Section)))
 		}
 		for _, p := range snap.AllPosts() {
-			if why := unpublished(p, snap.Now(), snap.Config().Location); why != "" {
-				fmt.Fprintf(stderr, "skip %s: %s\n", snap.DisplayPath(p.File), why)
+			if why := unpublished(p, snap.Now(), cfg.Location); why != "" {
+				fmt.Fprintf(std.err, "skip %s: %s\n", snap.DisplayPath(p.File), why)
 			}
 		}
 	}
-	problems := slices.Concat(snap.Problems(), renderProblems(snap), gateProblems(snap, o))
+	problems := slices.Concat(snap.Problems(), renderProblems(snap), host.Gate(snap, host.ConfigFile(o.spec())))
 	slices.SortStableFunc(problems, func(a, b pipeline.Problem) int {
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
 	})
 	for _, p := range problems {
-		fmt.Fprintln(stdout, p)
+		fmt.Fprintln(std.out, p)
 	}
-	fmt.Fprintf(stdout, "%d posts, %d problems\n", len(snap.Posts()), len(problems))
+	fmt.Fprintf(std.out, "%d posts, %d problems\n", len(snap.Posts()), len(problems))
 	if len(problems) > 0 {
-		return 1
+		return errReported
 	}
-	return 0
+	return nil
 }
 
 // unpublished says why p is not published at now ("" when it is): what
@@ -64,14 +66,6 @@ func unpublished(p *pipeline.Post, now time.Time, loc *time.Location) string {
 	return "scheduled for " + p.Date.In(loc).Format(minute)
 }
 
-// gateProblems are what check and build refuse beyond the snapshot's own
-// problems: a section left empty while posts sit elsewhere, and slugs the
-// static export cannot hold apart. check is the gate before a deploy, so
-// it fails on whatever would stop build.
-func gateProblems(snap *pipeline.Snapshot, o *options) []pipeline.Problem {
-	return slices.Concat(sectionProblems(snap.Config(), configName(o)), slugCaseProblems(snap))
-}
-
 // renderProblems renders every published post the way the server does and
 // returns what rendering finds: links and refs to unpublished posts.
 // (Unknown shortcodes are reported by the pipeline already.)
@@ -84,19 +78,4 @@ func renderProblems(snap *pipeline.Snapshot) []pipeline.Problem {
 		}
 	}
 	return out
-}
-
-// loadSnapshot reads config and content and builds the first snapshot. A
-// config that does not load or a content folder that is not there is
-// errConfig (exit 2); a folder that cannot be read is not.
-func loadSnapshot(o *options, drafts bool) (*pipeline.Snapshot, error) {
-	cfg, err := loadConfig(o)
-	if err != nil {
-		return nil, configError{err}
-	}
-	fsys, err := openContent(cfg.ContentDir)
-	if err != nil {
-		return nil, configError{err}
-	}
-	return pipeline.Build(fsys, cfg, pipeline.Options{Root: cfg.ContentDir, Drafts: drafts}, time.Now())
 }

@@ -6,14 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
-	"net"
 	"os"
 	"runtime/debug"
 	"strings"
 
-	"folio/pipeline"
+	"folio/host"
 )
 
 const usage = `folio turns a folder of Markdown posts into a read-only web service.
@@ -52,6 +50,65 @@ type options struct {
 	nginx   string // build
 }
 
+// A command is one row of the command table: its help, what --addr means
+// to it, its own flags, and what it does. Each lives in a file of its own
+// (check.go, build.go, serve.go, dev.go).
+type command struct {
+	help  string
+	addr  string
+	flags func(fs *flag.FlagSet, o *options)
+	run   func(ctx context.Context, o *options, std stdio) error
+	// hint prints the empty-section hint at start; the commands that
+	// gate a deploy refuse an empty section instead (host.Gate).
+	hint bool
+}
+
+// stdio is where a command writes: its output, and the log that goes to
+// stderr.
+type stdio struct {
+	out, err io.Writer
+	log      *slog.Logger
+}
+
+// commands is the command table.
+var commands = map[string]command{
+	"serve": {
+		help: "folio serve [flags]: the production host. No watcher unless --watch; SIGHUP reloads\ncontent and config; SIGTERM and SIGINT drain in-flight requests and exit 0.",
+		addr: "listen address (default :8080, or :$PORT when PORT is set)",
+		flags: func(fs *flag.FlagSet, o *options) {
+			fs.BoolVar(&o.watch, "watch", false, "watch the content folder and reload on change")
+		},
+		run:  runServe,
+		hint: true,
+	},
+	"dev": {
+		help: "folio dev [flags]: the author's server. Watches content, site and config, live-reloads\nbrowsers and shows build errors in the page. Binds 127.0.0.1:1313 by default.",
+		addr: "listen address (default 127.0.0.1:1313)",
+		flags: func(fs *flag.FlagSet, o *options) {
+			fs.BoolVar(&o.drafts, "drafts", false, "also show drafts, future and expired posts")
+		},
+		run:  runDev,
+		hint: true,
+	},
+	"build": {
+		help: "folio build [flags]: writes every route the server answers as static files, with\n.gz twins, into --out (default public/). With problems it exits 1 and leaves the\nprevious output in place.",
+		addr: "the address the export will be served on: with --nginx, nginx's listen address\n(default 80); without a baseURL in the config or --base-url, the base URL's\nhost and port (default localhost:8080)",
+		flags: func(fs *flag.FlagSet, o *options) {
+			fs.StringVar(&o.out, "out", "public", "output folder")
+			fs.StringVar(&o.nginx, "nginx", "", "also write an nginx config there (outside the output folder)")
+		},
+		run: runBuild,
+	},
+	"check": {
+		help: "folio check [flags]: parses everything, prints every problem as path:line: message\nand a summary; exits 1 when there is any problem.",
+		addr: "not used by check (accepted, as by every command)",
+		flags: func(fs *flag.FlagSet, o *options) {
+			fs.BoolVar(&o.verbose, "v", false, "also list on stderr each published post, then each one left out and why")
+		},
+		run: runCheck,
+	},
+}
+
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
@@ -69,127 +126,84 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, err)
+	if err == nil {
+		err = preflight(opts, stderr)
+	}
+	if err == nil {
+		std := stdio{out: stdout, err: stderr, log: slog.New(slog.NewTextHandler(stderr, nil))}
+		err = commands[opts.command].run(ctx, opts, std)
+	}
+	return exitStatus(err, stderr)
+}
+
+// errReported ends a command that has said why already (a list of
+// problems, a log line): exit status 1, nothing more printed.
+var errReported = errors.New("reported")
+
+// exitStatus is the one place errors become exit statuses: 0 for none; 2
+// for a mistake in the flags or the config, which the same command makes
+// again until it is fixed; 1 for anything else (content problems, a
+// folder that cannot be read, a port in use). Each is one plain line on
+// stderr, "folio: …", unless the command has reported it.
+func exitStatus(err error, stderr io.Writer) int {
+	var usage *usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &usage):
+		fmt.Fprintln(stderr, usage.msg)
+		return 2
+	case errors.Is(err, errReported):
+		return 1
+	}
+	fmt.Fprintf(stderr, "folio: %v\n", err)
+	if errors.Is(err, host.ErrConfig) {
 		return 2
 	}
-	if code, ok := preflight(opts, stderr); !ok {
-		return code
-	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
-	switch opts.command {
-	case "check":
-		return runCheck(opts, stdout, stderr)
-	case "serve":
-		return runServe(ctx, opts, stderr, log)
-	case "dev":
-		return runDev(ctx, opts, stderr, log)
-	case "build":
-		return runBuild(opts, stderr)
-	}
-	return 2
-}
-
-var commandHelp = map[string]string{
-	"serve": "folio serve [flags]: the production host. No watcher unless --watch; SIGHUP reloads\ncontent and config; SIGTERM and SIGINT drain in-flight requests and exit 0.",
-	"dev":   "folio dev [flags]: the author's server. Watches content, site and config, live-reloads\nbrowsers and shows build errors in the page. Binds 127.0.0.1:1313 by default.",
-	"build": "folio build [flags]: writes every route the server answers as static files, with\n.gz twins, into --out (default public/). With problems it exits 1 and leaves the\nprevious output in place.",
-	"check": "folio check [flags]: parses everything, prints every problem as path:line: message\nand a summary; exits 1 when there is any problem.",
-}
-
-// addrUsage is what --addr means to each command.
-var addrUsage = map[string]string{
-	"serve": "listen address (default :8080, or :$PORT when PORT is set)",
-	"dev":   "listen address (default 127.0.0.1:1313)",
-	"build": "the address the export will be served on: with --nginx, nginx's listen address\n(default 80); without a baseURL in the config or --base-url, the base URL's\nhost and port (default localhost:8080)",
-	"check": "not used by check (accepted, as by every command)",
+	return 1
 }
 
 // parseFlags parses one command's flags. --help prints the command's help
 // to stdout and returns flag.ErrHelp; a mistake is a *usageError.
-func parseFlags(command string, args []string, stdout io.Writer) (*options, error) {
-	help, ok := commandHelp[command]
+func parseFlags(name string, args []string, stdout io.Writer) (*options, error) {
+	cmd, ok := commands[name]
 	if !ok {
-		return nil, topLevelMistake(command)
+		return nil, topLevelMistake(name)
 	}
-	o := &options{command: command}
-	fset := flag.NewFlagSet("folio "+command, flag.ContinueOnError)
+	o := &options{command: name}
+	fset := flag.NewFlagSet("folio "+name, flag.ContinueOnError)
 	// Parse would print the whole help after a mistake; the mistake is
 	// reported on one line instead (flagMistake).
 	fset.SetOutput(io.Discard)
 	fset.Usage = func() {}
 	fset.StringVar(&o.config, "config", "", "config file (default ./config.toml if present, else built-in defaults)")
 	fset.StringVar(&o.content, "content", "", "content folder (overrides contentDir)")
-	fset.StringVar(&o.addr, "addr", "", addrUsage[command])
+	fset.StringVar(&o.addr, "addr", "", cmd.addr)
 	fset.StringVar(&o.baseURL, "base-url", "", "absolute base URL every emitted URL starts with")
-	switch command {
-	case "dev":
-		fset.BoolVar(&o.drafts, "drafts", false, "also show drafts, future and expired posts")
-	case "check":
-		fset.BoolVar(&o.verbose, "v", false, "also list on stderr each published post, then each one left out and why")
-	case "serve":
-		fset.BoolVar(&o.watch, "watch", false, "watch the content folder and reload on change")
-	case "build":
-		fset.StringVar(&o.out, "out", "public", "output folder")
-		fset.StringVar(&o.nginx, "nginx", "", "also write an nginx config there (outside the output folder)")
-	}
+	cmd.flags(fset, o)
 	for _, a := range args {
 		if a == "--" {
 			break
 		}
 		if a == "-h" || a == "-help" || a == "--help" {
-			fmt.Fprintf(stdout, "%s\n\nFlags:\n", help)
+			fmt.Fprintf(stdout, "%s\n\nFlags:\n", cmd.help)
 			printFlags(stdout, fset)
 			return nil, flag.ErrHelp
 		}
 	}
 	if err := fset.Parse(args); err != nil {
-		return nil, flagMistake(command, err)
+		return nil, flagMistake(name, err)
 	}
 	if fset.NArg() > 0 {
-		return nil, commandUsageError(command, "unexpected argument %q", fset.Arg(0))
+		return nil, commandUsageError(name, "unexpected argument %q", fset.Arg(0))
 	}
 	return o, nil
 }
 
-// loadConfig reads the config file (or the defaults) and applies flags.
-func loadConfig(o *options) (*pipeline.Config, error) {
-	var cfg *pipeline.Config
-	switch {
-	case o.config != "":
-		c, err := pipeline.LoadConfig(o.config)
-		var pe *fs.PathError
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return nil, fmt.Errorf("--config %s: no such file (without --config, ./config.toml is read when present)", o.config)
-		case errors.As(err, &pe):
-			return nil, fmt.Errorf("--config %s: %w", o.config, pe.Err)
-		}
-		if err != nil {
-			return nil, err
-		}
-		cfg = c
-	default:
-		c, err := pipeline.LoadConfig("config.toml")
-		switch {
-		case err == nil:
-			cfg = c
-		case errors.Is(err, fs.ErrNotExist):
-			cfg = pipeline.DefaultConfig()
-		default:
-			return nil, err
-		}
-	}
-	if o.content != "" {
-		cfg.ContentDir = o.content
-	}
-	if o.baseURL != "" {
-		cfg.BaseURL, cfg.BaseSet = o.baseURL, true
-		if err := cfg.Validate(); err != nil {
-			return nil, fmt.Errorf("--base-url: %w", err)
-		}
-	}
-	return cfg, nil
+// spec is the part of a command's host.Spec the shared flags say; each
+// command adds its own.
+func (o *options) spec() host.Spec {
+	return host.Spec{ConfigFile: o.config, Content: o.content, BaseURL: o.baseURL}
 }
 
 // listenAddr resolves --addr, $PORT (serve only) and the command's default.
@@ -203,55 +217,6 @@ func listenAddr(o *options) string {
 		return ":" + os.Getenv("PORT")
 	}
 	return ":8080"
-}
-
-// baseFromAddr is the base URL for a bound address: an empty or 0.0.0.0
-// host is written as localhost.
-func baseFromAddr(addr net.Addr) string {
-	host, port, err := net.SplitHostPort(addr.String())
-	if err != nil {
-		return "http://localhost/"
-	}
-	if host == "" || host == "0.0.0.0" || host == "::" {
-		host = "localhost"
-	}
-	return "http://" + net.JoinHostPort(host, port) + "/"
-}
-
-// openContent opens the content folder as an fs.FS that cannot be escaped by
-// symlinks.
-func openContent(dir string) (fs.FS, error) {
-	if err := statFolder("content folder", dir); err != nil {
-		return nil, err
-	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return nil, folderError("content folder", dir, err)
-	}
-	return root.FS(), nil
-}
-
-// statFolder checks that dir is a folder; what names it in the error.
-func statFolder(what, dir string) error {
-	info, err := os.Stat(dir)
-	if err != nil {
-		return folderError(what, dir, err)
-	}
-	if !info.IsDir() {
-		return fmt.Errorf("%s %s: not a directory", what, dir)
-	}
-	return nil
-}
-
-// folderError says what is wrong with a folder without repeating its
-// name ("content folder x: no such file or directory", not "…: stat x:
-// no such file or directory").
-func folderError(what, dir string, err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return fmt.Errorf("%s %s: %w", what, dir, err)
 }
 
 func version() string {

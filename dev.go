@@ -2,39 +2,58 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"io"
-	"log/slog"
+	"net"
 	"time"
+
+	"folio/front"
+	"folio/host"
 )
 
 // runDev is the author's server: it listens (127.0.0.1:1313 by default),
-// builds the site with the live-reload script in every page, then applies
-// every change the watcher sees until SIGTERM or SIGINT. See devHost.
-func runDev(ctx context.Context, o *options, stderr io.Writer, log *slog.Logger) int {
+// loads the site with the live-reload script in every page, then applies
+// every change to the content, the theme and the config until SIGTERM or
+// SIGINT. It differs from serve by its host.Spec alone.
+func runDev(ctx context.Context, o *options, std stdio) error {
 	start := time.Now()
-	ln, err := listen(listenAddr(o))
+	ln, err := front.Listen(listenAddr(o))
 	if err != nil {
-		fmt.Fprintf(stderr, "folio: %v\n", err)
-		return 1
+		return err
 	}
 	defer ln.Close()
-	d := newDevHost(o, ln.Addr(), log, start)
-	if err := d.start(); err != nil {
-		fmt.Fprintf(stderr, "folio: %v\n", err)
-		return exitCode(err)
+	spec := o.spec().ForDev(o.drafts, addrHosts(o.addr))
+	spec.Addr, spec.Log, spec.Started = ln.Addr(), std.log, start
+	h, err := host.Load(spec)
+	if err != nil {
+		return err
 	}
-	loopCtx, stopLoop := context.WithCancel(ctx)
-	loopDone := make(chan struct{})
-	go func() { defer close(loopDone); d.loop(loopCtx) }()
-	defer func() { stopLoop(); <-loopDone }()
+	handler := front.LoopbackRedirect(h.Server(), func() string { return h.Snapshot().Config().BaseURL })
+	// Live-reload streams never end by themselves; the drain would wait
+	// for them.
+	return serveHost(ctx, h, ln, nil, handler, front.Options{OnShutdown: h.Server().CloseEvents, Log: std.log}, std, start)
+}
 
-	hs := newHTTPServer(d, log)
-	// Live-reload streams never end by themselves; Shutdown would wait
-	// for them until the drain timeout.
-	hs.RegisterOnShutdown(func() { d.current().CloseEvents() })
-	snap := d.current().Snapshot()
-	fmt.Fprintf(stderr, "folio: serving %s (%d posts, built in %s)\n",
-		baseFromAddr(ln.Addr()), len(snap.Posts()), time.Since(start).Round(time.Millisecond))
-	return serveUntilDone(ctx, hs, ln, log, nil)
+// addrHosts are the host names dev answers because --addr names them:
+// its host, or every address of this machine when it is 0.0.0.0 or ::
+// (a phone on the LAN asks for the machine's address). Loopback names
+// and the base URL's host are answered anyway.
+func addrHosts(addr string) []string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil || host == "" {
+		return nil
+	}
+	ip := net.ParseIP(host)
+	if ip == nil || !ip.IsUnspecified() {
+		return []string{host}
+	}
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var hosts []string
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok {
+			hosts = append(hosts, n.IP.String())
+		}
+	}
+	return hosts
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"net"
 	"os"
+
+	"folio/host"
 )
 
 // preflight runs the start-up checks every command shares before the
@@ -13,54 +15,39 @@ import (
 // message and one exit status from check, build, serve and dev alike: a
 // plain "folio: …" line on stderr (no log line: nothing has started) and
 // exit 2, the status for a mistake in the config or the flags. For serve
-// and dev it also prints the empty-section hint (sectionhint.go). ok is false when the
-// command must not run; code is then its exit status.
-func preflight(o *options, stderr io.Writer) (code int, ok bool) {
-	cfg, err := loadConfig(o)
+// and dev it also prints the empty-section hint (host.SectionHint).
+func preflight(o *options, stderr io.Writer) error {
+	cfg, err := host.ReadConfig(o.spec())
 	if err != nil {
-		fmt.Fprintf(stderr, "folio: %v\n", err)
-		return 2, false
+		return err
 	}
 	if err := checkAddr(o); err != nil {
-		fmt.Fprintf(stderr, "folio: %v\n", err)
-		return 2, false
+		return mistake("%v", err)
 	}
-	if err := statFolder("content folder", cfg.ContentDir); err != nil {
-		fmt.Fprintf(stderr, "folio: %v (set --content or contentDir in %s)\n", err, configName(o))
-		return 2, false
+	name := host.ConfigFile(o.spec())
+	if err := host.CheckFolder("content folder", cfg.ContentDir); err != nil {
+		return mistake("%v (set --content or contentDir in %s)", err, name)
 	}
-	if err := checkSiteDir(cfg.SiteDir); err != nil {
-		fmt.Fprintf(stderr, "folio: %v (set siteDir in %s)\n", err, configName(o))
-		return 2, false
+	if cfg.SiteDir != "" {
+		// check is the gate before a deploy, so a siteDir that would
+		// stop serve or build fails check too. (Once dev runs, a site
+		// folder that breaks falls back to the embedded theme with the
+		// error in the page.)
+		if err := host.CheckFolder("siteDir", cfg.SiteDir); err != nil {
+			return mistake("%v (set siteDir in %s)", err, name)
+		}
 	}
-	if o.command == "check" || o.command == "build" {
-		return 0, true // they count it as a problem (sectionProblems)
+	if commands[o.command].hint {
+		if hint := host.SectionHint(cfg.ContentDir, cfg.Section, name); hint != "" {
+			fmt.Fprintf(stderr, "folio: %s\n", hint)
+		}
 	}
-	if hint := sectionHint(cfg.ContentDir, cfg.Section, configName(o)); hint != "" {
-		fmt.Fprintf(stderr, "folio: %s\n", hint)
-	}
-	return 0, true
+	return nil
 }
 
-// checkSiteDir checks the folder that replaces the embedded theme. Every
-// command checks it: check is the gate before a deploy, so a siteDir that
-// would stop serve or build fails check too. (Once dev runs, a site
-// folder that breaks falls back to the embedded theme with the error in
-// the page.)
-func checkSiteDir(dir string) error {
-	if dir == "" {
-		return nil
-	}
-	return statFolder("siteDir", dir)
-}
-
-// configName is the config file to point the user at: the one given, else
-// the default one (which may not exist yet).
-func configName(o *options) string {
-	if o.config != "" {
-		return o.config
-	}
-	return "config.toml"
+// mistake is a start-up mistake in the flags or config: one line, exit 2.
+func mistake(format string, args ...any) error {
+	return &usageError{msg: "folio: " + fmt.Sprintf(format, args...)}
 }
 
 // checkAddr rejects a listen address that cannot be bound whatever the
@@ -95,25 +82,6 @@ func checkAddr(o *options) error {
 		return fmt.Errorf("%s: invalid port %q (want a number up to 65535)", from, port)
 	}
 	return nil
-}
-
-// listen binds addr. Its error reads "listen 127.0.0.1:8080: address
-// already in use": the address as the user wrote it and the system's
-// reason, without Go's "listen tcp … bind:" layers.
-func listen(addr string) (net.Listener, error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		var se *os.SyscallError
-		var oe *net.OpError
-		switch {
-		case errors.As(err, &se):
-			err = se.Err
-		case errors.As(err, &oe):
-			err = oe.Err
-		}
-		return nil, fmt.Errorf("listen %s: %w", addr, err)
-	}
-	return ln, nil
 }
 
 func isDigits(s string) bool {

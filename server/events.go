@@ -23,7 +23,7 @@ import (
 //	event: clear      data: (empty)
 //	event: reload     data: <snapshot id>
 //
-// A new state (a Swap, a scheduled move, a new theme) sends problems or
+// A new state (a Swap, a new theme) sends problems or
 // clear when the list of problems changed, then reload. On connect the
 // client gets the current state: problems when there are any, or, when the
 // page that connects was rendered from an older state (its ?since= is not

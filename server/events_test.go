@@ -186,7 +186,7 @@ func TestLiveEventsExtraProblemsWithoutSnapshot(t *testing.T) {
 	s.ReportProblems(nil)
 	wantEvent(t, stream.next(t), "clear")
 	// A theme change is a new version without a new snapshot: reload.
-	if err := s.SetSite(testSite()); err != nil {
+	if err := s.SetSite(testSite(), nil); err != nil {
 		t.Fatal(err)
 	}
 	wantReload(t, stream.next(t), s.Snapshot())

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -33,11 +32,6 @@ type Options struct {
 	Logger *slog.Logger
 	// Started is when the process started: the Last-Modified of assets.
 	Started time.Time
-	// Frozen keeps every answer at the instant of the snapshot handed in:
-	// a scheduled post's time coming does not move it on. The static
-	// export is one instant; a post due or expiring while it is written
-	// must not be listed without a page, or fail the build.
-	Frozen bool
 }
 
 // A Server answers every route from the current snapshot. It is safe for
@@ -53,8 +47,6 @@ type Server struct {
 
 	// events fans new snapshots out to live-reload clients (dev only).
 	events *broker
-	// wake tells RunSchedule that a new snapshot may have a new schedule.
-	wake chan struct{}
 	// changes keeps Last-Modified honest across snapshots (modified.go).
 	changes changes
 }
@@ -84,7 +76,7 @@ func New(snap *pipeline.Snapshot, opts Options) (*Server, error) {
 	if opts.Started.IsZero() {
 		opts.Started = time.Now()
 	}
-	s := &Server{opts: opts, log: opts.Logger, events: newBroker(), wake: make(chan struct{}, 1)}
+	s := &Server{opts: opts, log: opts.Logger, events: newBroker()}
 	th, err := loadTheme(opts.Site, opts.Dev)
 	if err != nil {
 		return nil, err
@@ -107,22 +99,26 @@ func (s *Server) Swap(snap *pipeline.Snapshot) error {
 	}
 	s.current.Store(&state{snap: snap, theme: s.theme.Load(), routes: routes, changes: &s.changes})
 	s.events.publish(snap)
-	select {
-	case s.wake <- struct{}{}:
-	default:
-	}
 	return nil
 }
 
-// SetSite replaces the theme (dev, when the site folder changes). A bad
-// theme is an error and the old one stays.
-func (s *Server) SetSite(site fs.FS) error {
+// SetSite replaces the theme with the one in site and makes snap (nil:
+// the current snapshot) current with it, in one swap. A bad theme is an
+// error and the old one stays.
+func (s *Server) SetSite(site fs.FS, snap *pipeline.Snapshot) error {
 	th, err := loadTheme(site, s.opts.Dev)
 	if err != nil {
 		return err
 	}
-	s.theme.Store(th)
-	return s.Swap(s.Snapshot())
+	if snap == nil {
+		snap = s.Snapshot()
+	}
+	old := s.theme.Swap(th)
+	if err := s.Swap(snap); err != nil {
+		s.theme.Store(old)
+		return err
+	}
+	return nil
 }
 
 // Snapshot returns the snapshot currently served.
@@ -227,44 +223,12 @@ func cleanPath(p string) string {
 	return c
 }
 
-// load returns the state for this request; handlers call it once. When a
-// scheduled post's time has come, it moves the state on first, so a post
-// appears (or expires) at its instant without a file change or restart.
-func (s *Server) load() *state {
-	st := s.current.Load()
-	next := st.snap.NextChange()
-	if s.opts.Frozen || next.IsZero() || time.Now().Before(next) {
-		return st
-	}
-	moved := &state{snap: st.snap.At(time.Now()), theme: st.theme, routes: st.routes, changes: st.changes}
-	if s.current.CompareAndSwap(st, moved) {
-		s.events.publish(moved.snap)
-		return moved
-	}
-	return s.current.Load()
-}
-
-// RunSchedule moves the snapshot on at each scheduled publish or expiry
-// instant even when no request comes, so live-reload clients hear of it.
-// It returns when ctx is done, and at once for a Frozen server.
-func (s *Server) RunSchedule(ctx context.Context) {
-	for !s.opts.Frozen {
-		wait := time.Hour
-		if next := s.current.Load().snap.NextChange(); !next.IsZero() {
-			wait = min(wait, max(time.Until(next), 0))
-		}
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return
-		case <-s.wake:
-			t.Stop()
-		case <-t.C:
-			s.load()
-		}
-	}
-}
+// load returns the state for this request; ServeHTTP calls it once and
+// the request answers from it to the end. The server never moves a state
+// on by itself: a scheduled post appears when the host commits the
+// snapshot for its instant (package host), and a server no host runs (the
+// static export) answers at its snapshot's instant however long it takes.
+func (s *Server) load() *state { return s.current.Load() }
 
 // memo returns the representation key of st, making it on first use.
 func (st *state) memo(key string, make func() (*rep, error)) (*rep, error) {

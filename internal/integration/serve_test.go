@@ -278,3 +278,53 @@ func TestSIGTERMLogOrder(t *testing.T) {
 		t.Errorf("the request's access line (at %d) is not before \"shutting down\" (at %d):\n%s", request, shutdown, log)
 	}
 }
+
+// TestSIGHUPKeepsLastModified: a post's body edited without lastmod and
+// reloaded by SIGHUP is newer than the copy a client holds, so its
+// revalidation with the old Last-Modified answers 200 with the new bytes,
+// as under --watch. (SIGHUP once made a new server, which forgot what it
+// had sent, and answered 304: the client kept the stale bytes.)
+func TestSIGHUPKeepsLastModified(t *testing.T) {
+	s := newSite(t, "", map[string]string{"blog/a.md": post("A", "2026-01-02T15:04:05Z")})
+	p := start(t, nil, "serve", "--config", s.Config, "--addr", "127.0.0.1:0")
+	before := fetch(t, p.URL+"/blog/a.md", "")
+	lm := before.Header.Get("Last-Modified")
+	if before.StatusCode != 200 || lm == "" {
+		t.Fatalf("before: %d, Last-Modified %q", before.StatusCode, lm)
+	}
+	if again := fetch(t, p.URL+"/blog/a.md", lm); again.StatusCode != http.StatusNotModified {
+		t.Fatalf("unchanged, If-Modified-Since %s: %d, want 304", lm, again.StatusCode)
+	}
+	s.write(t, "blog/a.md", post("A", "2026-01-02T15:04:05Z")+"A new paragraph.\n")
+	p.Signal(t, syscall.SIGHUP)
+	p.Log.Wait(t, regexp.MustCompile(`msg=reloaded posts=1`), 10*time.Second)
+	after := fetch(t, p.URL+"/blog/a.md", lm)
+	if after.StatusCode != 200 || !strings.Contains(after.body, "A new paragraph.") {
+		t.Errorf("edited, SIGHUP, If-Modified-Since %s: %d (Last-Modified %s), want 200 and the new body", lm, after.StatusCode, after.Header.Get("Last-Modified"))
+	}
+}
+
+// answer is a response with its body read.
+type answer struct {
+	*http.Response
+	body string
+}
+
+// fetch GETs url, with If-Modified-Since when ims is set.
+func fetch(t *testing.T, url, ims string) answer {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	if ims != "" {
+		req.Header.Set("If-Modified-Since", ims)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return answer{resp, string(b)}
+}

@@ -1,18 +1,14 @@
-package main
+package host
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"io/fs"
-	"net"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"folio/pipeline"
 	"folio/site"
@@ -21,7 +17,7 @@ import (
 
 // TestDevConfigChanges: a config change rebuilds everything; a bad config
 // keeps the old snapshot and shows the error; a new section moves the
-// routes and the browsers.
+// routes, and the browsers reload into it.
 func TestDevConfigChanges(t *testing.T) {
 	f := startDev(t, newDevDir(t, map[string]string{
 		"content/blog/x.md":  post("X", "2026-01-01T00:00:00Z"),
@@ -47,7 +43,7 @@ func TestDevConfigChanges(t *testing.T) {
 		{"missing content folder", "contentDir = \"nowhere\"\n", 1, "nowhere"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before := f.d.current().Snapshot()
+			before := f.h.Snapshot()
 			f.write("config.toml", tc.config)
 			ev := events.next(t)
 			wantEventNamed(t, ev, "problems")
@@ -56,7 +52,7 @@ func TestDevConfigChanges(t *testing.T) {
 			if len(problems) != 1 || problems[0].Path != config || problems[0].Line != tc.line || !strings.Contains(problems[0].Message, tc.message) {
 				t.Fatalf("problems %+v, want %s:%d: …%s…", problems, config, tc.line, tc.message)
 			}
-			if f.d.current().Snapshot() != before {
+			if f.h.Snapshot() != before {
 				t.Error("a bad config replaced the snapshot")
 			}
 			if resp, _ := f.get("/blog/x/"); resp.StatusCode != 200 {
@@ -70,14 +66,10 @@ func TestDevConfigChanges(t *testing.T) {
 
 	t.Run("new section", func(t *testing.T) {
 		f.write("config.toml", devConfig+"section = \"notes\"\n")
-		// The old server's stream ends; the browser reconnects to the new
-		// server with its page's version and is told to reload.
-		select {
-		case <-events.done:
-		case <-time.After(devWait):
-			t.Fatal("the old server's stream did not end")
-		}
+		// The same server answers the new section's routes; the browser
+		// is told to reload on the stream it has.
 		s := f.waitSnap("the notes section", func(s *pipeline.Snapshot) bool { return s.Config().Section == "notes" })
+		wantReloadOf(t, events.next(t), s)
 		if resp, _ := f.get("/notes/y/"); resp.StatusCode != 200 {
 			t.Errorf("/notes/y/: %d", resp.StatusCode)
 		}
@@ -166,51 +158,12 @@ func TestDevBaseURL(t *testing.T) {
 	dir := newDevDir(t, map[string]string{"content/blog/x.md": post("X", "2026-01-01T00:00:00Z")})
 	writeFile(t, filepath.Join(dir, "config.toml"), devConfig+"baseURL = \"https://example.org/\"\n")
 	f := startDev(t, dir, nil)
-	if got := f.d.current().Snapshot().Config().BaseURL; got != f.url+"/" {
+	if got := f.h.Snapshot().Config().BaseURL; got != f.url+"/" {
 		t.Errorf("base URL %q, want %q", got, f.url+"/")
 	}
-	g := startDev(t, dir, func(o *options) { o.baseURL = "https://preview.example.net/" })
-	if got := g.d.current().Snapshot().Config().BaseURL; got != "https://preview.example.net/" {
+	g := startDev(t, dir, func(s *Spec) { s.BaseURL = "https://preview.example.net/" })
+	if got := g.h.Snapshot().Config().BaseURL; got != "https://preview.example.net/" {
 		t.Errorf("with --base-url: %q", got)
-	}
-}
-
-// TestDevStartLine runs the command as main does: the start line names the
-// bound port, and cancelling (SIGTERM) ends it with status 0 even with a
-// browser connected.
-func TestDevStartLine(t *testing.T) {
-	dir := newDevDir(t, map[string]string{"content/blog/x.md": post("X", "2026-01-01T00:00:00Z")})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stderr syncBuffer
-	done := make(chan int, 1)
-	o := &options{command: "dev", config: filepath.Join(dir, "config.toml"), addr: "127.0.0.1:0"}
-	go func() { done <- runDev(ctx, o, &stderr, discardLog()) }()
-	line := regexp.MustCompile(`^folio: serving (http://127\.0\.0\.1:[1-9][0-9]*/) \(1 posts, built in [0-9.]+[µm]?s\)\n`)
-	var m []string
-	for deadline := time.Now().Add(devWait); m == nil; time.Sleep(10 * time.Millisecond) {
-		if m = line.FindStringSubmatch(stderr.String()); m == nil && time.Now().After(deadline) {
-			t.Fatalf("start line: %q", stderr.String())
-		}
-	}
-	f := &devFixture{t: t, url: strings.TrimSuffix(m[1], "/")}
-	resp, body := f.get("/_folio/live.js")
-	if resp.StatusCode != 200 || resp.Header.Get("Cache-Control") != "no-cache" || !strings.Contains(body, "EventSource") {
-		t.Fatalf("live.js: %d %v", resp.StatusCode, resp.Header)
-	}
-	f.openEvents("")
-	start := time.Now()
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit %d", code)
-		}
-	case <-time.After(drainTimeout + 5*time.Second):
-		t.Fatal("folio dev did not stop")
-	}
-	if time.Since(start) > drainTimeout {
-		t.Error("the live-reload stream held the shutdown until the drain timeout")
 	}
 }
 
@@ -265,17 +218,12 @@ func TestDevRescanKeepsLastGood(t *testing.T) {
 		"content/blog/x.md": post("X", "2026-01-01T00:00:00Z"),
 		"content/blog/y.md": post("Y", "2026-01-01T00:00:00Z"),
 	})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	must(t, err)
-	ln.Close()
-	d := newDevHost(&options{command: "dev", config: filepath.Join(dir, "config.toml")}, ln.Addr(), discardLog(), time.Now())
-	must(t, d.start())
-	defer d.w.Close() // no loop: the test applies the batch itself
+	h := loadUnrun(t, devSpec(dir))
 	writeFile(t, filepath.Join(dir, "content/blog/x.md"), "---\ntitle: X\ndate: never\n---\n")
 	writeFile(t, filepath.Join(dir, "content/blog/z.md"), post("Z", "2026-01-01T00:00:00Z"))
 	must(t, os.Remove(filepath.Join(dir, "content/blog/y.md")))
-	d.apply(context.Background(), []watch.Batch{{Root: d.roots.content, Rescan: true}})
-	s := d.current().Snapshot()
+	h.apply(h.w.change([]watch.Batch{{Root: h.w.roots.content, Rescan: true}}))
+	s := h.Snapshot()
 	if titleOf(s, "x") != "X" || s.Post("y") != nil || s.Post("z") == nil || len(s.Problems()) != 1 {
 		t.Errorf("after the rescan: %s", describe([]*pipeline.Snapshot{s}))
 	}

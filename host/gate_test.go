@@ -1,4 +1,4 @@
-package main
+package host
 
 import (
 	"os"
@@ -39,7 +39,7 @@ func TestSectionHint(t *testing.T) {
 			if tc.want != "" {
 				want = strings.ReplaceAll(tc.want, "DIR", dir)
 			}
-			if got := sectionHint(dir, "blog", "site.toml"); got != want {
+			if got := SectionHint(dir, "blog", "site.toml"); got != want {
 				t.Errorf("hint:\n%s\nwant:\n%s", got, want)
 			}
 		})
@@ -54,7 +54,7 @@ func TestSectionHintFollowsALinkedSection(t *testing.T) {
 	if err := os.Symlink(filepath.Join(dir, "elsewhere"), filepath.Join(dir, "content", "blog")); err != nil {
 		t.Skip(err)
 	}
-	if got := sectionHint(filepath.Join(dir, "content"), "blog", "config.toml"); got != "" {
+	if got := SectionHint(filepath.Join(dir, "content"), "blog", "config.toml"); got != "" {
 		t.Errorf("hint %q for a linked section that has posts", got)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package host
 
 import (
 	"strconv"
@@ -116,11 +116,11 @@ func TestDevBrowser(t *testing.T) {
 
 	t.Run("a server restart reloads the page", func(t *testing.T) {
 		page.MustEval(mark, nil)
-		addr := strings.TrimPrefix(f.url, "http://")
+		addr := f.h.spec.Addr
 		f.stop()
 		page.WaitTrue("the lost stream", `document.documentElement.dataset.folioLive === "lost"`)
 		f.write("content/blog/x.md", post("Title D", "2026-01-01T00:00:00Z"))
-		startDev(t, dir, func(o *options) { o.addr = addr })
+		startDev(t, dir, func(s *Spec) { s.Addr = addr })
 		page.WaitTrue("the page reloaded from the restarted server", `!(`+marked+`) && document.title.includes("Title D")`)
 		page.WaitTrue("the stream to the restarted server", connected)
 	})

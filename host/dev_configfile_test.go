@@ -1,10 +1,8 @@
-package main
+package host
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,8 +23,8 @@ func TestDevConfigFileAppears(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "content", "blog", "x.md"), post("X", "2026-01-01T00:00:00Z"))
 	t.Chdir(dir) // ./config.toml is the one read when --config is not given
-	f := startDev(t, dir, func(o *options) { o.config = "" })
-	if got := f.d.current().Snapshot().Config().Title; got != "folio" {
+	f := startDev(t, dir, func(s *Spec) { s.ConfigFile = "" })
+	if got := f.h.Snapshot().Config().Title; got != "folio" {
 		t.Fatalf("title %q without config.toml, want the default", got)
 	}
 	events := f.openEvents("")
@@ -48,10 +46,10 @@ func TestDevConfigFileAppears(t *testing.T) {
 	})
 
 	t.Run("broken", func(t *testing.T) {
-		before := f.d.current().Snapshot()
+		before := f.h.Snapshot()
 		f.write("config.toml", "title = \"Broken\"\nlanguage = \n")
 		wantProblem(t, events.next(t), "config.toml", 2, "")
-		if f.d.current().Snapshot() != before {
+		if f.h.Snapshot() != before {
 			t.Error("a broken config replaced the snapshot")
 		}
 		if _, body := f.get("/"); !strings.Contains(body, "Renamed") {
@@ -93,11 +91,11 @@ func TestDevConfigFileNamed(t *testing.T) {
 	f := startDev(t, newDevDir(t, map[string]string{"content/blog/x.md": post("X", "2026-01-01T00:00:00Z")}), nil)
 	events := f.openEvents("")
 	config := f.path("config.toml")
-	before := f.d.current().Snapshot()
+	before := f.h.Snapshot()
 
 	must(t, os.Remove(config))
 	wantProblem(t, events.next(t), config, 1, "no such file")
-	if f.d.current().Snapshot() != before {
+	if f.h.Snapshot() != before {
 		t.Error("a deleted --config file replaced the snapshot")
 	}
 
@@ -116,7 +114,7 @@ func TestDevConfigInContentFolder(t *testing.T) {
 	config := filepath.Join(dir, "content", "config.toml")
 	writeFile(t, config, "title = \"One\"\ncontentDir = \".\"\n")
 	writeFile(t, filepath.Join(dir, "content", "blog", "x.md"), post("X", "2026-01-01T00:00:00Z"))
-	f := startDev(t, dir, func(o *options) { o.config = config })
+	f := startDev(t, dir, func(s *Spec) { s.ConfigFile = config })
 	before := f.count()
 	f.write("content/config.toml", "title = \"Two\"\ncontentDir = \".\"\n")
 	f.waitSnap("the new title", func(s *pipeline.Snapshot) bool { return s.Config().Title == "Two" })
@@ -133,22 +131,17 @@ func TestDevContentBatchOfConfig(t *testing.T) {
 	config := filepath.Join(dir, "config.toml")
 	writeFile(t, config, "contentDir = \".\"\n")
 	writeFile(t, filepath.Join(dir, "blog", "x.md"), post("X", "2026-01-01T00:00:00Z"))
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	must(t, err)
-	ln.Close()
-	d := newDevHost(&options{command: "dev", config: config}, ln.Addr(), discardLog(), time.Now())
-	must(t, d.start())
-	defer d.w.Close() // no loop: the test applies the batches itself
-	if d.roots.content != dir {
-		t.Fatalf("content folder %q, want %q", d.roots.content, dir)
+	h := loadUnrun(t, Spec{ConfigFile: config}.ForDev(false, nil))
+	if h.w.roots.content != dir {
+		t.Fatalf("content folder %q, want %q", h.w.roots.content, dir)
 	}
-	before := d.current().Snapshot()
-	d.apply(context.Background(), []watch.Batch{{Root: d.roots.content, Paths: []string{"config.toml"}}})
-	if d.current().Snapshot() != before {
+	before := h.Snapshot()
+	h.apply(h.w.change([]watch.Batch{{Root: h.w.roots.content, Paths: []string{"config.toml"}}}))
+	if h.Snapshot() != before {
 		t.Error("the config file seen as content made a snapshot")
 	}
-	d.apply(context.Background(), []watch.Batch{{Root: d.roots.content, Paths: []string{"blog/x.md", "config.toml"}}})
-	if d.current().Snapshot() == before {
+	h.apply(h.w.change([]watch.Batch{{Root: h.w.roots.content, Paths: []string{"blog/x.md", "config.toml"}}}))
+	if h.Snapshot() == before {
 		t.Error("a post changed beside the config made no snapshot")
 	}
 }
@@ -174,7 +167,7 @@ func TestDevFoldersReplaced(t *testing.T) {
 	writeFile(t, filepath.Join(posts, "blog", "x.md"), post("X", "2026-01-01T00:00:00Z"))
 	copySite(t, filepath.Join(dir, "theme"))
 	writeFile(t, filepath.Join(dir, "config.toml"), devConfig+"siteDir = \"theme\"\n")
-	f := startDev(t, dir, func(o *options) { o.content = posts })
+	f := startDev(t, dir, func(s *Spec) { s.Content = posts })
 	before := f.count()
 
 	staged := filepath.Join(dir, "elsewhere", "staged")

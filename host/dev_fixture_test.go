@@ -1,4 +1,4 @@
-package main
+package host
 
 import (
 	"bytes"
@@ -16,17 +16,21 @@ import (
 	"testing"
 	"time"
 
+	"folio/front"
 	"folio/internal/ssetest"
 	"folio/pipeline"
 	"folio/watch"
 )
 
-// The dev tests run the real thing: a devHost on 127.0.0.1:0 over a real
-// temporary folder, the real watcher, real file operations and real HTTP.
+// The dev tests run the real thing: a host made by Load from folio dev's
+// Spec on 127.0.0.1:0 over a real temporary folder, the real watcher, real
+// file operations and real HTTP through the front end dev serves with.
 // Waits are bounded only so that a failure does not hang; nothing asserts
 // speed. The watcher's Quiet is longer than the default so that a writer
 // descheduled in the middle of a save on a busy machine does not split it
-// ("exactly one snapshot" is about coalescing, not the scheduler).
+// ("exactly one snapshot" is about coalescing, not the scheduler), and
+// the fixture saves a file the way most editors do, in one rename (see
+// write), so that one save is one event whatever the scheduler does.
 const (
 	devTestQuiet = 80 * time.Millisecond
 	devWait      = 15 * time.Second
@@ -41,7 +45,7 @@ const devSettle = 4*devTestQuiet + 200*time.Millisecond
 type devFixture struct {
 	t    testing.TB
 	dir  string
-	d    *devHost
+	h    *Host
 	url  string // http://127.0.0.1:PORT
 	logs *syncBuffer
 
@@ -85,39 +89,47 @@ func newDevDir(t testing.TB, files map[string]string) string {
 	return dir
 }
 
-// startDev runs folio dev on dir until the test ends; edit changes o.
-func startDev(t testing.TB, dir string, edit func(o *options)) *devFixture {
+// devSpec is folio dev's Spec for the site folder dir, as runDev makes it
+// from its flags (--config dir/config.toml).
+func devSpec(dir string) Spec {
+	return Spec{ConfigFile: filepath.Join(dir, "config.toml")}.ForDev(false, nil)
+}
+
+// startDev runs folio dev on dir until the test ends; edit changes its
+// Spec (an Addr set is the address to listen on: a restart on the same
+// port).
+func startDev(t testing.TB, dir string, edit func(s *Spec)) *devFixture {
 	t.Helper()
-	o := &options{command: "dev", config: filepath.Join(dir, "config.toml")}
+	spec := devSpec(dir)
 	if edit != nil {
-		edit(o)
+		edit(&spec)
 	}
 	addr := "127.0.0.1:0"
-	if o.addr != "" {
-		addr = o.addr // a restart on the same port
+	if spec.Addr != nil {
+		addr = spec.Addr.String()
 	}
 	ln, err := net.Listen("tcp", addr)
 	must(t, err)
 	f := &devFixture{t: t, dir: dir, url: "http://" + ln.Addr().String(), logs: &syncBuffer{}, changed: make(chan struct{}, 1)}
 	log := slog.New(slog.NewTextHandler(f.logs, nil))
-	f.d = newDevHost(o, ln.Addr(), log, time.Now())
-	f.d.watchOpts = watch.Options{Logger: log, Quiet: devTestQuiet}
-	f.d.swapped = f.record
-	if err := f.d.start(); err != nil {
+	spec.Addr, spec.Log, spec.Started, spec.Swapped = ln.Addr(), log, time.Now(), f.record
+	spec.WatchOptions = watch.Options{Logger: log, Quiet: devTestQuiet}
+	if f.h, err = Load(spec); err != nil {
 		ln.Close()
 		t.Fatal(err)
 	}
-	f.record(f.d.current().Snapshot())
+	f.record(f.h.Snapshot())
 	loopCtx, stopLoop := context.WithCancel(context.Background())
 	loopDone := make(chan struct{})
-	go func() { defer close(loopDone); f.d.loop(loopCtx) }()
-	hs := &http.Server{Handler: f.d}
+	go func() { defer close(loopDone); f.h.Run(loopCtx, nil) }()
+	// As runDev serves: the loopback redirect in front of the server.
+	hs := &http.Server{Handler: front.LoopbackRedirect(f.h.Server(), func() string { return f.h.Snapshot().Config().BaseURL })}
 	go hs.Serve(ln)
 	var once sync.Once
 	f.stop = func() {
 		once.Do(func() {
 			// As runDev stops: streams end first, then a graceful shutdown.
-			f.d.current().CloseEvents()
+			f.h.Server().CloseEvents()
 			ctx, cancel := context.WithTimeout(context.Background(), devWait)
 			defer cancel()
 			if hs.Shutdown(ctx) != nil {
@@ -165,7 +177,7 @@ func (f *devFixture) waitSnap(what string, ok func(*pipeline.Snapshot) bool) *pi
 	f.t.Helper()
 	deadline := time.After(devWait)
 	for {
-		if s := f.d.current().Snapshot(); ok(s) {
+		if s := f.h.Snapshot(); ok(s) {
 			return s
 		}
 		select {
@@ -180,6 +192,10 @@ func (f *devFixture) waitSnap(what string, ok func(*pipeline.Snapshot) bool) *pi
 // path is a file of the fixture.
 func (f *devFixture) path(name string) string { return filepath.Join(f.dir, filepath.FromSlash(name)) }
 
+// write saves a file of the fixture as most editors do: written beside it
+// under a name the watcher ignores, then renamed over it, so that the
+// save is one event (a write in place is two, a truncation and a write,
+// which a descheduled writer can split into two bursts).
 func (f *devFixture) write(name, body string) { writeFile(f.t, f.path(name), body) }
 
 // get fetches a path of the dev server.
@@ -193,10 +209,13 @@ func (f *devFixture) get(path string) (*http.Response, string) {
 	return resp, string(b)
 }
 
+// writeFile writes name in one rename (see devFixture.write).
 func writeFile(t testing.TB, name, body string) {
 	t.Helper()
 	must(t, os.MkdirAll(filepath.Dir(name), 0o755))
-	must(t, os.WriteFile(name, []byte(body), 0o644))
+	tmp := filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".swp")
+	must(t, os.WriteFile(tmp, []byte(body), 0o644))
+	must(t, os.Rename(tmp, name))
 }
 
 func must(t testing.TB, err error) {
@@ -260,4 +279,21 @@ func (c *sseClient) next(t testing.TB) sseEvent {
 	return sseEvent{}
 }
 
-func discardLog() *slog.Logger { return slog.New(slog.DiscardHandler) }
+// writeTree writes files (slash paths → contents) under dir.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		writeFile(t, filepath.Join(dir, filepath.FromSlash(name)), body)
+	}
+}
+
+// loadUnrun loads a host that the test drives itself, applying changes
+// without Run, on an address that is not listened on.
+func loadUnrun(t testing.TB, spec Spec) *Host {
+	t.Helper()
+	spec.Addr = &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}
+	h, err := Load(spec)
+	must(t, err)
+	t.Cleanup(h.Close)
+	return h
+}

@@ -1,4 +1,4 @@
-package main
+package host
 
 import (
 	"fmt"
@@ -23,7 +23,7 @@ func TestDevCrossOriginBrowser(t *testing.T) {
 		"content/blog/pub.md":   post("Published", "2026-01-01T00:00:00Z"),
 		"content/blog/draft.md": "---\ntitle: Unfinished\ndate: 2026-01-02T00:00:00Z\ndraft: true\n---\n" + secret + "\n",
 	})
-	f := startDev(t, dir, func(o *options) { o.drafts = true })
+	f := startDev(t, dir, func(s *Spec) { s.Drafts = true })
 	port := f.url[strings.LastIndex(f.url, ":")+1:]
 
 	// The attacker's site: its page reports what each attempt could read.

@@ -1,4 +1,4 @@
-package main
+package host
 
 import (
 	"os"
@@ -88,7 +88,7 @@ func TestDevEditorSaves(t *testing.T) {
 				"content/blog/other.md": post("Other", "2025-01-01T00:00:00Z"),
 			}), nil)
 			before := f.count()
-			if titleOf(f.d.current().Snapshot(), "x") != "Old" {
+			if titleOf(f.h.Snapshot(), "x") != "Old" {
 				t.Fatal("the first snapshot lacks the old post")
 			}
 			tt.save(t, filepath.Join(f.dir, "content", "blog"))

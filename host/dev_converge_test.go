@@ -1,4 +1,4 @@
-package main
+package host
 
 import (
 	"fmt"
@@ -64,7 +64,7 @@ func converge(t *testing.T, seed uint64) {
 	}
 	g.fixBroken()
 	f.afterSettling(0) // every change before the marker is applied
-	served := f.d.current().Snapshot()
+	served := f.h.Snapshot()
 	fsys, err := openContent(f.path("content"))
 	must(t, err)
 	fresh, err := pipeline.Build(fsys, served.Config(), served.Options(), served.Now())

@@ -1,4 +1,4 @@
-package main
+package host
 
 import (
 	"encoding/json"
@@ -51,7 +51,7 @@ func TestDevLiveEvents(t *testing.T) {
 			t.Fatalf("%d snapshots: %s", len(got), describe(got))
 		}
 		// The marker's reload is the very next event: nothing in between.
-		wantReloadOf(t, events.next(t), f.d.current().Snapshot())
+		wantReloadOf(t, events.next(t), f.h.Snapshot())
 	})
 
 	t.Run("broken file: problems at its line", func(t *testing.T) {
@@ -110,7 +110,7 @@ func TestDevSchedule(t *testing.T) {
 		"content/blog/ending.md": "---\ntitle: Ending\ndate: 2026-01-01T00:00:00Z\nexpiryDate: " + at.Add(time.Second).Format(time.RFC3339) + "\n---\nx\n",
 	}), nil)
 	events := f.openEvents("")
-	start := f.d.current().Snapshot()
+	start := f.h.Snapshot()
 	if start.Post("soon") != nil || start.Post("ending") == nil {
 		t.Fatalf("at start: %s", describe([]*pipeline.Snapshot{start}))
 	}
@@ -127,7 +127,7 @@ func TestDevSchedule(t *testing.T) {
 		if time.Now().Before(step.after) {
 			t.Errorf("%s: reload before the instant", step.name)
 		}
-		s := f.d.current().Snapshot()
+		s := f.h.Snapshot()
 		if ev.Data != strconv.FormatUint(s.ID(), 10) || (s.Post("soon") != nil) != step.soon || (s.Post("ending") != nil) != step.ending {
 			t.Fatalf("%s: after the reload event %s: %s", step.name, ev.Data, describe([]*pipeline.Snapshot{s}))
 		}
@@ -136,8 +136,12 @@ func TestDevSchedule(t *testing.T) {
 			t.Errorf("%s: posts.json: %s", step.name, body)
 		}
 	}
-	if n := len(f.since(0)); n != 1 {
-		t.Errorf("%d snapshots were built; the schedule must move the snapshot without reading files", n)
+	// The start and the two moves, each made from the same parsed posts.
+	if n := len(f.since(0)); n != 3 {
+		t.Errorf("%d snapshots were made current, want 3: %s", n, describe(f.since(0)))
+	}
+	if f.h.Snapshot().Post("old") != start.Post("old") {
+		t.Error("the posts were read again; the schedule must move the snapshot without reading files")
 	}
 }
 
@@ -150,7 +154,7 @@ func TestDevDrafts(t *testing.T) {
 		"content/blog/expired.md": "---\ntitle: Expired\ndate: 2020-01-01T00:00:00Z\nexpiryDate: 2021-01-01T00:00:00Z\n---\nx\n",
 	})
 	plain := startDev(t, dir, nil)
-	drafts := startDev(t, dir, func(o *options) { o.drafts = true })
+	drafts := startDev(t, dir, func(s *Spec) { s.Drafts = true })
 	for slug, status := range map[string]string{"draft": "draft", "future": "scheduled", "expired": "expired"} {
 		if resp, _ := plain.get("/blog/" + slug + "/"); resp.StatusCode != 404 {
 			t.Errorf("folio dev /blog/%s/: %d, want 404", slug, resp.StatusCode)

@@ -1,4 +1,4 @@
-package main
+package host
 
 import (
 	"context"
@@ -6,35 +6,52 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"os"
 	"sync"
 
 	"folio/pipeline"
 	"folio/server"
+	"folio/site"
 )
 
+// theme returns the theme of the site folder dir ("" for the embedded
+// one) for snap, or the problem that keeps it from being used.
+//
 // A template can parse and still fail when it runs: a misspelt field, a
-// function given the wrong type. Loading the theme does not find that, and
-// the pages would answer 500 without the live-reload script, so the
-// browser would neither show the error nor reload when it is fixed. So
-// before a new theme is used, checkSite renders the pages every site has
-// with it, on a throwaway server; an error keeps the previous theme and
-// is shown in the overlay like any other. (The embedded theme is tested
-// with the server and not checked.)
+// function given the wrong type. Loading the theme does not find that,
+// and the pages would answer 500 (under dev without the live-reload
+// script, so the browser would neither show the error nor reload when it
+// is fixed). So a theme from a folder is tried first: the pages every
+// site has are rendered with it on a throwaway server. (The embedded
+// theme is tested with the server and not tried.)
+func (h *Host) theme(dir string, snap *pipeline.Snapshot) (fs.FS, error) {
+	if dir == "" {
+		return site.FS, nil
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, configError{fmt.Errorf("siteDir: %w", err)}
+	}
+	siteFS := root.FS()
+	if err := h.tryTheme(snap, siteFS); err != nil {
+		return nil, err
+	}
+	return siteFS, nil
+}
 
-// checkSite loads the theme in siteFS for snap and renders the home page,
-// the directory, the newest post and the 404 page; it returns the first
-// error.
-func (d *devHost) checkSite(snap *pipeline.Snapshot, siteFS fs.FS) error {
+// tryTheme renders the home page, the directory, the newest post and the
+// 404 page of snap with the theme in siteFS, and returns the first error.
+func (h *Host) tryTheme(snap *pipeline.Snapshot, siteFS fs.FS) error {
 	rec := &errRecorder{}
-	srv, err := server.New(snap, server.Options{Site: siteFS, Dev: true, Logger: slog.New(rec), Started: d.started})
+	srv, err := server.New(snap, server.Options{Site: siteFS, Dev: true, Logger: slog.New(rec), Started: h.spec.Started})
 	if err != nil {
 		return err
 	}
 	defer srv.CloseEvents()
 	sec := snap.Config().Section
 	paths := []string{"/", "/" + sec + "/", "/_folio/no-such-page"}
-	if len(snap.Posts()) > 0 {
-		paths = append(paths, "/"+snap.Posts()[0].Path(sec))
+	if posts := snap.Posts(); len(posts) > 0 {
+		paths = append(paths, "/"+posts[0].Path(sec))
 	}
 	for _, p := range paths {
 		r, err := http.NewRequest(http.MethodGet, "http://localhost"+p, nil) // a Host dev answers

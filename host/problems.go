@@ -1,4 +1,4 @@
-package main
+package host
 
 import (
 	"path/filepath"

@@ -1,11 +1,9 @@
-package main
+package host
 
 import (
-	"net"
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"folio/pipeline"
 	"folio/watch"
@@ -21,18 +19,16 @@ func TestServeReadsReplacedContentFolder(t *testing.T) {
 			dir := t.TempDir()
 			content := filepath.Join(dir, "content")
 			writeFile(t, filepath.Join(content, "blog", "old.md"), post("Old", "2026-01-01T00:00:00Z"))
-			h := &host{o: &options{command: "serve", content: content}, addr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080},
-				log: discardLog(), started: time.Now()}
-			must(t, h.load())
+			h := loadUnrun(t, Spec{Content: content}.ForServe(how == "watch rescan"))
 			writeFile(t, filepath.Join(dir, "staged", "blog", "new.md"), post("New", "2026-01-01T00:00:00Z"))
 			must(t, os.Rename(content, filepath.Join(dir, "content.old")))
 			must(t, os.Rename(filepath.Join(dir, "staged"), content))
 			if how == "sighup" {
-				h.reload()
+				h.apply(reloadAll)
 			} else {
-				h.apply([]watch.Batch{{Root: content, Rescan: true}})
+				h.apply(h.w.change([]watch.Batch{{Root: content, Rescan: true}}))
 			}
-			s := h.current().Snapshot()
+			s := h.Snapshot()
 			if s.Post("new") == nil || s.Post("old") != nil {
 				t.Errorf("after the folder was replaced: %s", describe([]*pipeline.Snapshot{s}))
 			}

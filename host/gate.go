@@ -1,4 +1,4 @@
-package main
+package host
 
 import (
 	"cmp"
@@ -9,15 +9,25 @@ import (
 	"slices"
 	"strings"
 
+	"folio/export"
 	"folio/pipeline"
 )
 
-// sectionHint explains an empty section when the content folder has
+// Gate is what check and build refuse beyond the snapshot's own problems
+// (check is the gate before a deploy, so it fails on whatever would stop
+// build): a section left empty while posts sit elsewhere, and slugs the
+// static export cannot hold apart. configFile is the config to point the
+// author at.
+func Gate(snap *pipeline.Snapshot, configFile string) []pipeline.Problem {
+	return slices.Concat(sectionProblems(snap.Config(), configFile), slugCaseProblems(snap))
+}
+
+// SectionHint explains an empty section when the content folder has
 // Markdown elsewhere: a site moved from Hugo often keeps its posts in
 // content/posts/ while folio's default section is blog, and the site then
 // starts with no posts and no word why. It returns "" when the section
 // has any Markdown file, or when nothing else does either.
-func sectionHint(contentDir, section, configFile string) string {
+func SectionHint(contentDir, section, configFile string) string {
 	sectionDir := filepath.Join(contentDir, section)
 	if countMarkdown(sectionDir, 1) > 0 {
 		return ""
@@ -64,7 +74,7 @@ func sectionHint(contentDir, section, configFile string) string {
 // check with "0 posts, 0 problems" and builds an empty site over the live
 // one. serve and dev only print the hint: an author may be starting out.
 func sectionProblems(cfg *pipeline.Config, configFile string) []pipeline.Problem {
-	hint := sectionHint(cfg.ContentDir, cfg.Section, configFile)
+	hint := SectionHint(cfg.ContentDir, cfg.Section, configFile)
 	if hint == "" {
 		return nil
 	}
@@ -114,4 +124,35 @@ func countMarkdown(dir string, limit int) int {
 		return nil
 	})
 	return n
+}
+
+// slugCaseProblems reports published posts whose slugs differ only in case
+// ("Case" and "case"). folio serve answers both (slugs are used as
+// written), but the static export cannot hold both: on a file system that
+// ignores case (macOS, Windows, many upload targets) blog/Case/ and
+// blog/case/ are one folder. build refuses such a site up front,
+// naming both files, as check names the two files of a duplicate URL.
+// The export refuses any two file names that differ only in case; this
+// is the same rule for the common case, said in the author's terms.
+func slugCaseProblems(snap *pipeline.Snapshot) []pipeline.Problem {
+	posts := slices.Clone(snap.Posts())
+	slices.SortFunc(posts, func(a, b *pipeline.Post) int { return cmp.Compare(a.File, b.File) })
+	first := map[string]*pipeline.Post{} // folded slug → the first post by file
+	var out []pipeline.Problem
+	sec := snap.Config().Section
+	for _, p := range posts {
+		k := export.FoldCase(p.Slug)
+		q, dup := first[k]
+		if !dup {
+			first[k] = p
+			continue
+		}
+		out = append(out, pipeline.Problem{
+			Path: snap.DisplayPath(p.File),
+			Line: 1,
+			Message: fmt.Sprintf("slug %q differs only in case from %q of %s: the static export cannot hold both /%s and /%s (one folder where the file system ignores case, as on macOS and Windows); rename one",
+				p.Slug, q.Slug, snap.DisplayPath(q.File), p.Path(sec), q.Path(sec)),
+		})
+	}
+	return out
 }

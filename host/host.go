@@ -1,0 +1,126 @@
+package host
+
+import (
+	"log/slog"
+	"time"
+
+	"folio/pipeline"
+	"folio/server"
+	"folio/site"
+)
+
+// A Host owns the live snapshot of one command: the one server that
+// answers from it for the life of the process, the watcher, and the
+// problems found outside the content (the config file, the theme). Load
+// makes it; Run applies every change until the command stops. Only Run's
+// goroutine changes anything; requests only ever load the server's
+// current state.
+type Host struct {
+	spec Spec
+	log  *slog.Logger
+	srv  *server.Server
+
+	// Owned by Run's goroutine once Load has returned.
+	w       *watcher
+	siteDir string // the site folder of the theme last loaded or tried; "" is the embedded one
+	// The problems found outside the content, shown beside the
+	// snapshot's: the config file's, the theme's.
+	configProblems, siteProblems []pipeline.Problem
+}
+
+// Load is the start of every command: it reads the config, starts the
+// watcher the spec asks for (before the content is read, so that nothing
+// changed meanwhile goes unseen), builds the first snapshot and the
+// server with its theme. check and build stop there; serve and dev go on
+// to Run. A config that does not load or names a content folder that is
+// not there is ErrConfig; a content folder that cannot be read is not.
+func Load(spec Spec) (*Host, error) {
+	h := &Host{spec: spec, log: spec.Log}
+	if h.log == nil {
+		h.log = slog.New(slog.DiscardHandler)
+	}
+	if h.spec.Started.IsZero() {
+		h.spec.Started = time.Now()
+	}
+	cfg, err := h.readConfig()
+	if err != nil {
+		return nil, err
+	}
+	if spec.Watch.any() {
+		if h.w, err = h.newWatcher(h.rootsOf(cfg)); err != nil {
+			return nil, err
+		}
+	}
+	if err := h.start(cfg); err != nil {
+		h.Close()
+		return nil, err
+	}
+	return h, nil
+}
+
+// start builds the first snapshot and the server.
+func (h *Host) start(cfg *pipeline.Config) error {
+	snap, err := h.build(cfg, time.Now())
+	if err != nil {
+		return err
+	}
+	siteFS, err := h.theme(cfg.SiteDir, snap)
+	h.siteDir = cfg.SiteDir
+	if err != nil {
+		if !h.spec.ThemeFallback {
+			return err
+		}
+		h.siteProblems = siteProblems(err, cfg.SiteDir)
+		h.log.Error("site: using the embedded theme until this is fixed", "err", err)
+		siteFS = site.FS
+	}
+	h.srv, err = server.New(snap, server.Options{Site: siteFS, Dev: h.spec.Dev, Hosts: h.spec.Hosts, Logger: h.log, Started: h.spec.Started})
+	if err != nil {
+		return err
+	}
+	h.report()
+	h.logProblems(nil, snap)
+	return nil
+}
+
+// readConfig reads the config as the spec says, and checks that its
+// content folder is a folder.
+func (h *Host) readConfig() (*pipeline.Config, error) {
+	cfg, err := ReadConfig(h.spec)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckFolder("content folder", cfg.ContentDir); err != nil {
+		return nil, configError{err}
+	}
+	return cfg, nil
+}
+
+// build reads the whole content folder afresh.
+func (h *Host) build(cfg *pipeline.Config, now time.Time) (*pipeline.Snapshot, error) {
+	fsys, err := openContent(cfg.ContentDir)
+	if err != nil {
+		return nil, err
+	}
+	return pipeline.Build(fsys, cfg, pipeline.Options{Root: cfg.ContentDir, Drafts: h.spec.Drafts}, now)
+}
+
+// Server is the handler that answers every request from the current
+// snapshot. It is the same server for the life of the host.
+func (h *Host) Server() *server.Server { return h.srv }
+
+// Snapshot is the snapshot served now.
+func (h *Host) Snapshot() *pipeline.Snapshot { return h.srv.Snapshot() }
+
+// Close stops the watcher. Run closes it when it returns; a host that is
+// loaded and never run (check, build, tests) closes it itself.
+func (h *Host) Close() {
+	h.w.close()
+	h.w = nil
+}
+
+// report shows the problems found outside the content beside the
+// snapshot's (the dev overlay).
+func (h *Host) report() {
+	h.srv.ReportProblems(append(append([]pipeline.Problem(nil), h.configProblems...), h.siteProblems...))
+}

@@ -1,0 +1,92 @@
+package host
+
+import (
+	"log/slog"
+	"net"
+	"time"
+
+	"folio/pipeline"
+	"folio/watch"
+)
+
+// A Spec is what a command asks of its host. The commands differ only by
+// their Spec, never by code of their own: check and build Load and never
+// Run; serve runs with reload signals and, with --watch, the content
+// folder watched; dev runs with everything watched, drafts if asked, the
+// author's server and a theme that falls back to the embedded one.
+type Spec struct {
+	// ConfigFile is the config file (--config); "" reads ./config.toml
+	// when it is there, else the built-in defaults apply.
+	ConfigFile string
+	// Content and BaseURL override the config's contentDir and baseURL
+	// (--content, --base-url).
+	Content, BaseURL string
+
+	// Addr is the address the site is served on (bound by serve and dev,
+	// only named by build; nil for check). Without a base URL from the
+	// config or BaseURL, pages link to http://Addr/.
+	Addr net.Addr
+	// AddrIsBase makes Addr the base URL even when the config sets one:
+	// pages served by dev must link to dev. BaseURL still wins.
+	AddrIsBase bool
+
+	// Drafts shows drafts, future and expired posts (dev --drafts).
+	Drafts bool
+	// Dev is the author's server (server.Options.Dev): live reload, no
+	// caching, answers to its own Host names only, Hosts among them.
+	Dev   bool
+	Hosts []string
+	// ThemeFallback starts with the embedded theme, the error shown as a
+	// problem, when the configured one does not load; without it that is
+	// a start-up error. (Once running, a theme that breaks always keeps
+	// the last good one.)
+	ThemeFallback bool
+
+	// Watch is what Run watches and applies as it changes.
+	Watch Watch
+	// WatchOptions tune the watcher; its Logger defaults to Log.
+	WatchOptions watch.Options
+
+	// Log receives the host's lines (each commit, each problem, each
+	// failure) and the server's; nil discards them.
+	Log *slog.Logger
+	// Started is when the process started: the Last-Modified of assets.
+	Started time.Time
+	// Swapped, when set, sees every snapshot the host makes current, in
+	// order, just before it is (tests count them).
+	Swapped func(*pipeline.Snapshot)
+}
+
+// Watch is what a running host watches. The zero value watches nothing;
+// serve --watch watches the content, dev all three.
+type Watch struct {
+	// Content is the content folder: its files are read again as they
+	// change, and the folder read afresh when it is replaced.
+	Content bool
+	// Site is the site folder, when the config sets one: the theme is
+	// loaded again as it changes.
+	Site bool
+	// Config is the config file, seen created, replaced or deleted too:
+	// everything is read again from it.
+	Config bool
+}
+
+func (w Watch) any() bool { return w.Content || w.Site || w.Config }
+
+// ForServe is base as folio serve runs it: links to the bound address
+// unless the config or --base-url names another, reload signals, and the
+// content folder watched when watch (--watch).
+func (base Spec) ForServe(watch bool) Spec {
+	base.Watch = Watch{Content: watch}
+	return base
+}
+
+// ForDev is base as folio dev runs it: pages link to dev itself (unless
+// --base-url), the author's server answering its own names and hosts,
+// drafts when drafts (--drafts), a theme that falls back to the embedded
+// one, and everything watched.
+func (base Spec) ForDev(drafts bool, hosts []string) Spec {
+	base.AddrIsBase, base.Dev, base.Hosts, base.Drafts, base.ThemeFallback = true, true, hosts, drafts, true
+	base.Watch = Watch{Content: true, Site: true, Config: true}
+	return base
+}

@@ -1,0 +1,247 @@
+package host
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"folio/pipeline"
+	"folio/watch"
+)
+
+// A host watches everything its Spec asks for with one watch.Watcher, so
+// that one change touching several of them (a git checkout that writes
+// config.toml, then the posts) is one burst, one delivery and one
+// snapshot: two watchers would each end their own burst, and the first
+// delivery would make a snapshot from half the change. Its roots, in this
+// order:
+//
+//   - the content folder, with everything in it;
+//   - the site folder, with everything in it, when watched and the
+//     config sets one;
+//   - by name only, the folders that hold the content folder, the site
+//     folder and (when watched) the config file: they see those created,
+//     replaced or removed, and nothing else there.
+//
+// The config file needs this because it may not exist at start
+// (./config.toml is optional: the defaults apply until the author writes
+// one), may be deleted (back to the defaults) and is replaced by a rename
+// when most editors save it or git checks it out. A file root needs the
+// file to exist at start, so its folder is a names-only root: nothing
+// below it is watched (the config's folder is often the project root,
+// with .git, the content, maybe a Go module), and no other file in it
+// starts a burst, so none causes a rebuild.
+//
+// The content and site folders need it because a folder removed while a
+// snapshot still reads through a handle on it sends no removal event
+// until that handle is closed: without a watch on the folder above, a
+// content folder replaced by git or by hand would go unseen, and the
+// watcher would keep watching the deleted one. So before each delivery is
+// applied, the folders at those paths are compared with the ones the
+// watcher was started on, and a new one gets a new watcher and a fresh
+// build (change.replaced).
+
+// roots are the folders watched, as the config names them: the content
+// folder and the site folder ("" when it is not watched or there is none).
+type roots struct{ content, site string }
+
+// watcher is the watcher of one set of roots.
+type watcher struct {
+	*watch.Watcher
+	roots roots
+	// The index of the site folder's root (-1 for none) and of the
+	// names-only root of the config file's folder (-1 when the config is
+	// not watched), where the file is configName. The content folder's
+	// root is 0.
+	siteRoot, configRoot   int
+	configName, configPath string
+	// The content and site folders as found just before the watcher
+	// started (nil when missing or the embedded theme): a folder replaced
+	// in between differs, and is watched again at the next delivery.
+	content, site os.FileInfo
+}
+
+// rootsOf are the folders the spec watches under cfg.
+func (h *Host) rootsOf(cfg *pipeline.Config) roots {
+	r := roots{content: cfg.ContentDir}
+	if h.spec.Watch.Site {
+		r.site = cfg.SiteDir
+	}
+	return r
+}
+
+// newWatcher starts watching r and, when the spec says so, the config
+// file.
+func (h *Host) newWatcher(r roots) (*watcher, error) {
+	w := &watcher{roots: r, siteRoot: -1, configRoot: -1, content: statOrNil(r.content), site: statOrNil(r.site)}
+	list := []watch.Root{{Path: r.content}}
+	if r.site != "" {
+		w.siteRoot = len(list)
+		list = append(list, watch.Root{Path: r.site})
+	}
+	named := []string{r.content, r.site}
+	if h.spec.Watch.Config {
+		w.configPath = ConfigFile(h.spec)
+		named = append(named, w.configPath)
+	}
+	byName, err := namesRoots(named)
+	if err != nil {
+		return nil, err
+	}
+	if w.configPath != "" {
+		config, err := filepath.Abs(w.configPath)
+		if err != nil {
+			return nil, err
+		}
+		w.configName = filepath.Base(config)
+		for i, root := range byName {
+			if root.Path == filepath.Dir(config) {
+				w.configRoot = len(list) + i
+			}
+		}
+	}
+	opts := h.spec.WatchOptions
+	if opts.Logger == nil {
+		opts.Logger = h.log
+	}
+	if w.Watcher, err = watch.NewRoots(append(list, byName...), opts); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// batches is the watcher's channel; nil (never ready) without a watcher.
+func (w *watcher) batches() <-chan []watch.Batch {
+	if w == nil {
+		return nil
+	}
+	return w.Batches()
+}
+
+func (w *watcher) close() {
+	if w != nil {
+		w.Close()
+	}
+}
+
+// change reads one delivery of the watcher. The config file is left out of
+// the content and site paths: its own root reports it.
+func (w *watcher) change(batches []watch.Batch) change {
+	ch := change{trigger: "watch", config: w.configIn(batches)}
+	if ch.config {
+		ch.files++
+	}
+	content, site := w.replaced()
+	ch.replaced = content || site
+	ch.rescan, ch.site = content, site
+	for _, b := range batches {
+		if b.Index != 0 && b.Index != w.siteRoot {
+			continue // names only: the config, or a folder replaced
+		}
+		paths := w.withoutConfig(b.Root, b.Paths)
+		ch.files += len(paths)
+		if b.Index == 0 {
+			ch.rescan = ch.rescan || b.Rescan
+			ch.paths = append(ch.paths, paths...)
+		} else if b.Rescan || len(paths) > 0 {
+			ch.site = true
+		}
+	}
+	return ch
+}
+
+// configIn reports whether a delivery is about the config file: its name
+// in its folder, or that folder gone or back.
+func (w *watcher) configIn(batches []watch.Batch) bool {
+	for _, b := range batches {
+		if w.configRoot >= 0 && b.Index == w.configRoot && (b.Rescan || slices.Contains(b.Paths, w.configName)) {
+			return true
+		}
+	}
+	return false
+}
+
+// replaced reports whether the content or site folder now at its path is
+// not the one the watcher was started on: made again, renamed over, or
+// gone.
+func (w *watcher) replaced() (content, site bool) {
+	return !sameInfo(w.content, w.roots.content), w.roots.site != "" && !sameInfo(w.site, w.roots.site)
+}
+
+func sameInfo(info os.FileInfo, dir string) bool {
+	now := statOrNil(dir)
+	return info != nil && now != nil && os.SameFile(info, now)
+}
+
+func statOrNil(dir string) os.FileInfo {
+	if dir == "" {
+		return nil
+	}
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil
+	}
+	return info
+}
+
+// withoutConfig drops the config file from paths, a batch of the folder
+// root: when the config lies inside the content (or site) folder, that
+// root reports its saves too, and the config's root alone must count,
+// since it rebuilds everything anyway.
+func (w *watcher) withoutConfig(root string, paths []string) []string {
+	if w.configPath == "" {
+		return paths
+	}
+	rel, ok := relInside(root, w.configPath)
+	if !ok || !slices.Contains(paths, rel) {
+		return paths
+	}
+	return slices.DeleteFunc(slices.Clone(paths), func(p string) bool { return p == rel })
+}
+
+// namesRoots are the names-only roots that watch paths ("" for none) by
+// name in their folders, which must exist: one root for each folder,
+// absolute, in the order of paths.
+func namesRoots(paths []string) ([]watch.Root, error) {
+	var roots []watch.Root
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, err
+		}
+		dir, name := filepath.Dir(abs), filepath.Base(abs)
+		if dir == abs {
+			continue // a file system's root: no folder holds it
+		}
+		i := slices.IndexFunc(roots, func(r watch.Root) bool { return r.Path == dir })
+		switch {
+		case i < 0:
+			roots = append(roots, watch.Root{Path: dir, Names: []string{name}})
+		case !slices.Contains(roots[i].Names, name):
+			roots[i].Names = append(roots[i].Names, name)
+		}
+	}
+	return roots, nil
+}
+
+// relInside returns file relative to dir, slash-separated, when file is
+// inside dir.
+func relInside(dir, file string) (string, bool) {
+	a, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	b, err := filepath.Abs(file)
+	if err != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(a, b)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
