@@ -148,7 +148,15 @@ var productToken = regexp.MustCompile(`^[A-Za-z_-]+$`)
 // "params.folio.agents"). Every error names the key at fault.
 func ParsePolicy(table map[string]any, key string) (Policy, error) {
 	p := DefaultPolicy()
-	for k, v := range table {
+	keys := make([]string, 0, len(table))
+	for k := range table {
+		keys = append(keys, k)
+	}
+	// In a fixed order, so that the crawlers' groups do too: the ones
+	// named first, then the refused ones not named.
+	slices.SortFunc(keys, func(a, b string) int { return strings.Compare(policyOrder(a), policyOrder(b)) })
+	for _, k := range keys {
+		v := table[k]
 		name := key + "." + k
 		if c, ok := policyKeys[strings.ToLower(k)]; ok {
 			name = key + "." + c // as the README spells it; loaders may lower-case keys
@@ -192,6 +200,15 @@ func ParsePolicy(table map[string]any, key string) (Policy, error) {
 		}
 	}
 	return p, nil
+}
+
+// policyOrder sorts the table's keys: crawlers before refuse, the rest by
+// name.
+func policyOrder(k string) string {
+	if strings.EqualFold(k, "refuse") {
+		return "~"
+	}
+	return strings.ToLower(k)
 }
 
 // policyKeys are the table's keys by their lower-cased spelling.

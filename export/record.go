@@ -118,14 +118,20 @@ func record(h http.Handler, files []File, malformed *Malformed) (Dynamic, error)
 		CORS:  probe(http.StatusNoContent, http.MethodOptions, probeCORS, MarkHeaders, probeHeaders, "Access-Control-Request-Headers", probeHeaders),
 		Plain: probe(http.StatusNoContent, http.MethodOptions, probePlain, MarkHeaders, probeHeaders, "Access-Control-Request-Headers", probeHeaders),
 	}
-	for _, f := range files {
-		if f.Markdown != "" { // one page that negotiates answers for all
-			a := probe(http.StatusNotAcceptable, http.MethodGet, f.Path, MarkPath, f.Path, "Accept", "application/json")
-			m := probe(http.StatusMethodNotAllowed, probeMethod, f.Path, MarkMethod, probeMethod)
-			o := probe(http.StatusNoContent, http.MethodOptions, f.Path, MarkHeaders, probeHeaders, "Access-Control-Request-Headers", probeHeaders)
-			d.NotAcceptable406, d.Method405.Negotiating, d.Options.Negotiating = &a, &m, &o
-			break
+	// One page that negotiates answers for all. Its path is marked in the
+	// answers, so it must not occur in them by accident: the longest
+	// (never "/", whose every slash would be marked).
+	var neg *File
+	for i := range files {
+		if f := &files[i]; f.Markdown != "" && (neg == nil || len(f.Path) > len(neg.Path)) {
+			neg = f
 		}
+	}
+	if neg != nil {
+		a := probe(http.StatusNotAcceptable, http.MethodGet, neg.Path, MarkPath, neg.Path, "Accept", "application/json")
+		m := probe(http.StatusMethodNotAllowed, probeMethod, neg.Path, MarkMethod, probeMethod)
+		o := probe(http.StatusNoContent, http.MethodOptions, neg.Path, MarkHeaders, probeHeaders, "Access-Control-Request-Headers", probeHeaders)
+		d.NotAcceptable406, d.Method405.Negotiating, d.Options.Negotiating = &a, &m, &o
 	}
 	return d, err
 }

@@ -259,7 +259,7 @@ func badField(key, format string, args ...any) error {
 // ReservedSections are the names a section cannot take: the first
 // segments of folio's own routes, and the files of a static export's root
 // that a section's folder would collide with.
-var ReservedSections = []string{"api", "sdk", "static", "_folio", "healthz", "rss.xml", "llms.txt", "sitemap.xml", "openapi.json", "404.html", "index.html"}
+var ReservedSections = []string{"api", "sdk", "static", "_folio", "healthz", "rss.xml", "llms.txt", "llms-full.txt", "robots.txt", "sitemap.xml", "openapi.json", ".well-known", "index", "404.html", "index.html"}
 
 // reservedSection reports whether name is reserved, or one of those with
 // ".gz" (the export's twins), in any case (file systems that fold case).

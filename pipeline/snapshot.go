@@ -225,6 +225,7 @@ func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
 		n.noteSchedule(p, now)
 		if n.opts.Drafts || p.Published(now) {
 			candidates = append(candidates, p)
+			n.problems = append(n.problems, n.signalWarnings(p)...)
 		}
 	}
 	// Two posts claiming one URL: the first file by path keeps it, so the

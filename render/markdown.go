@@ -309,6 +309,21 @@ func MarkdownDocument(p *pipeline.Post, baseURL, section, body string) []byte {
 	return b.Bytes()
 }
 
+// PageDocument is the Markdown twin of a page that is not a post (the
+// home page, a list, the API page), in the article's form: front matter
+// with title, description and url, then "# Title", then body.
+func PageDocument(title, description, url, body string) []byte {
+	var b bytes.Buffer
+	b.WriteString("---\ntitle: " + jsonString(title))
+	b.WriteString("\ndescription: " + jsonString(description))
+	b.WriteString("\nurl: " + jsonString(url))
+	b.WriteString("\n---\n\n# " + strings.Join(strings.Fields(title), " ") + "\n")
+	if body != "" {
+		b.WriteString("\n" + body)
+	}
+	return b.Bytes()
+}
+
 // jsonString quotes s as JSON does, without escaping <, > and & (the
 // document is not HTML).
 func jsonString(s string) string {

@@ -1,8 +1,10 @@
 package server
 
 import (
+	"html/template"
 	"net/http"
 
+	"folio/agents"
 	"folio/pipeline"
 )
 
@@ -34,5 +36,13 @@ func (s *Server) articlePage(st *state, p *pipeline.Post) *pageData {
 	pg.Title, pg.Description = p.Title, p.Description
 	pg.Canonical, pg.Markdown = v.URL, v.MarkdownURL
 	pg.Post = v
+	pg.OGType = "article"
+	pg.signals = st.snap.Signals(p)
+	cfg := st.snap.Config()
+	pg.JSONLD = template.JS(agents.BlogPosting(agents.Article{
+		Title: p.Title, Description: p.Description, URL: v.URL, MarkdownURL: v.MarkdownURL,
+		Author: cfg.Author, Language: cfg.Language, Published: p.Date, Modified: p.Lastmod, Tags: p.Tags,
+		SiteName: cfg.Title, SiteURL: cfg.AbsURL(""),
+	}))
 	return pg
 }

@@ -1,6 +1,10 @@
 package server
 
-import "net/http"
+import (
+	"net/http"
+
+	"folio/pipeline"
+)
 
 // directory answers /<section>/: every post with a search box, or the
 // directory's Markdown when the request's Accept prefers it.
@@ -27,11 +31,18 @@ func (s *Server) directoryRep(st *state) (*rep, error) {
 	return st.memo("page:directory", func() (*rep, error) {
 		pg := s.newPage(st, "directory")
 		cfg := st.snap.Config()
-		pg.Title = "All posts"
-		pg.Description = "Every post on " + cfg.Title + ", newest first."
+		pg.Title = directoryTitle
+		pg.Description = directoryDescription(cfg)
 		pg.Canonical = pg.Directory()
 		pg.Markdown = cfg.AbsURL(cfg.Section + ".md")
 		pg.Posts = views(st, st.snap.Posts())
 		return htmlRep(st, pg, newest(st, st.snap.Posts()))
 	})
+}
+
+// The directory's title and description, in its page and its Markdown.
+const directoryTitle = "All posts"
+
+func directoryDescription(cfg *pipeline.Config) string {
+	return "Every post on " + cfg.Title + ", newest first."
 }

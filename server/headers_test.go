@@ -383,14 +383,14 @@ func TestUncleanPaths(t *testing.T) {
 }
 
 // TestVaryOnNegotiatingURLs: every answer from a URL whose GET negotiates
-// (the section page, an article) carries Vary: Accept, 405 and OPTIONS
+// (the home page, the section page, an article, the API page) carries Vary: Accept, 405 and OPTIONS
 // included; other URLs' 405 and OPTIONS do not vary.
 func TestVaryOnNegotiatingURLs(t *testing.T) {
 	_, ts := startSite(t, generatedSite(3))
 	for _, method := range []string{"POST", "OPTIONS", "DELETE"} {
 		for path, want := range map[string]bool{
 			"/blog/": true, "/blog/post-00001/": true,
-			"/blog/post-00001.md": false, "/blog/nope/": false, "/api/posts.json": false, "/": false, "/blog.md": false,
+			"/blog/post-00001.md": false, "/blog/nope/": false, "/api/posts.json": false, "/": true, "/api/": true, "/blog.md": false, "/index.md": false,
 		} {
 			resp, _ := get(t, ts, method, path)
 			if got := varies(resp, "Accept"); got != want {

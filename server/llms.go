@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"unicode"
+
+	"folio/pipeline"
 )
 
 // llmsTxt answers /llms.txt (llmstxt.org): the site's title and summary,
@@ -16,17 +18,24 @@ func (s *Server) llmsTxt(w http.ResponseWriter, r *http.Request, m match) {
 	s.serve(w, r, m, rp)
 }
 
+// llmsHeader is the title and summary llms.txt and llms-full.txt open
+// with.
+func llmsHeader(cfg *pipeline.Config) string {
+	h := "# " + mdLine(cfg.Title) + "\n\n"
+	if d := mdLine(cfg.Description); d != "" {
+		h += "> " + d + "\n"
+	}
+	return h
+}
+
 func llmsBody(st *state) []byte {
 	cfg := st.snap.Config()
 	var b strings.Builder
-	b.WriteString("# " + oneLine(cfg.Title) + "\n\n")
-	if d := oneLine(cfg.Description); d != "" {
-		b.WriteString("> " + d + "\n\n")
-	}
+	b.WriteString(llmsHeader(cfg) + "\n")
 	b.WriteString("## Posts\n\n")
 	for _, p := range st.snap.Posts() {
 		b.WriteString("- [" + linkText(p.Title) + "](" + linkURL(cfg.AbsURL(p.MarkdownPath(cfg.Section))) + ")")
-		if d := oneLine(p.Description); d != "" {
+		if d := mdLine(p.Description); d != "" {
 			b.WriteString(": " + d)
 		}
 		b.WriteString("\n")
@@ -48,10 +57,15 @@ func dropControl(r rune) rune {
 	return r
 }
 
-// linkText escapes what would end a Markdown link's text early.
-var linkTextEscaper = strings.NewReplacer(`\`, `\\`, `[`, `\[`, `]`, `\]`)
+// linkText escapes what would end a Markdown link's text early, or make
+// a link or HTML of it: a title or description can add no line, heading
+// or link to llms.txt, llms-full.txt or a list's Markdown.
+var linkTextEscaper = strings.NewReplacer(`\`, `\\`, `[`, `\[`, `]`, `\]`, `<`, `\<`, `>`, `\>`)
 
 func linkText(s string) string { return linkTextEscaper.Replace(oneLine(s)) }
+
+// mdLine is text on one line of a Markdown document, as linkText.
+func mdLine(s string) string { return linkText(s) }
 
 // linkURL percent-encodes the parentheses a slug may hold (url.PathEscape
 // leaves them), which would end a Markdown link destination early.

@@ -2,8 +2,8 @@ package server
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
-	"time"
 
 	"folio/pipeline"
 	"folio/render"
@@ -29,39 +29,71 @@ func (s *Server) markdownRep(st *state, p *pipeline.Post) (*rep, error) {
 	return st.memo("md:"+postKey(p), func() (*rep, error) {
 		cfg := st.snap.Config()
 		body := render.MarkdownDocument(p, cfg.BaseURL, cfg.Section, s.rendered(st, p).Markdown)
-		return markdownOf(body, cfg.AbsURL(p.Path(cfg.Section)), modified(p)), nil
+		return markdownOf(body, cfg.AbsURL(p.Path(cfg.Section)), modified(p), st.snap.Signals(p)), nil
 	})
+}
+
+// postList is a list page's Markdown: one line per post linking to its
+// Markdown, with its date and description, or none when the list is
+// empty.
+func postList(st *state, posts []*pipeline.Post, none string) string {
+	cfg := st.snap.Config()
+	var b strings.Builder
+	for _, p := range posts {
+		b.WriteString("- [" + linkText(p.Title) + "](" + linkURL(cfg.AbsURL(p.MarkdownPath(cfg.Section))) + ")")
+		b.WriteString(" — " + jsonTime(p.Date)[:10])
+		if d := mdLine(p.Description); d != "" {
+			b.WriteString(": " + d)
+		}
+		b.WriteString("\n")
+	}
+	if len(posts) == 0 {
+		b.WriteString(none + "\n")
+	}
+	return b.String()
 }
 
 // directoryMarkdownRep is the blog directory as Markdown (/<section>.md,
-// and /<section>/ when negotiated): the site's title and description, then
-// one line per post linking to its Markdown.
+// and /<section>/ when negotiated): front matter, then one line per post
+// linking to its Markdown.
 func (s *Server) directoryMarkdownRep(st *state) (*rep, error) {
 	return st.memo("md:directory", func() (*rep, error) {
 		cfg := st.snap.Config()
-		var b strings.Builder
-		b.WriteString("# " + oneLine(cfg.Title) + "\n\n")
-		if d := oneLine(cfg.Description); d != "" {
-			b.WriteString(d + "\n\n")
-		}
-		for _, p := range st.snap.Posts() {
-			b.WriteString("- [" + linkText(p.Title) + "](" + linkURL(cfg.AbsURL(p.MarkdownPath(cfg.Section))) + ")")
-			b.WriteString(" — " + jsonTime(p.Date)[:10])
-			if d := oneLine(p.Description); d != "" {
-				b.WriteString(": " + d)
-			}
-			b.WriteString("\n")
-		}
-		if len(st.snap.Posts()) == 0 {
-			b.WriteString("No posts yet.\n")
-		}
-		return markdownOf([]byte(b.String()), cfg.AbsURL(cfg.Section+"/"), newest(st, st.snap.Posts())), nil
+		page := cfg.AbsURL(cfg.Section + "/")
+		body := render.PageDocument(directoryTitle, directoryDescription(cfg), page, postList(st, st.snap.Posts(), "No posts yet."))
+		return markdownOf(body, page, newest(st, st.snap.Posts()), cfg.Agents.Signals), nil
 	})
 }
 
-// markdownOf is a Markdown representation whose canonical page is page.
-func markdownOf(body []byte, page string, mod time.Time) *rep {
-	rp := newRep(markdownType, body, mod)
-	rp.link = "<" + page + `>; rel="canonical"`
-	return rp
+// homeMarkdownRep is the home page as Markdown (/index.md, and / when
+// negotiated): the site's title and description, then the newest posts as
+// links to their Markdown, and where the rest are.
+func (s *Server) homeMarkdownRep(st *state) (*rep, error) {
+	return st.memo("md:home", func() (*rep, error) {
+		cfg := st.snap.Config()
+		posts := st.snap.Posts()
+		newestPosts := posts[:min(homeLimit, len(posts))]
+		var b strings.Builder
+		if len(posts) > 0 {
+			b.WriteString("## Latest posts\n\n")
+		}
+		b.WriteString(postList(st, newestPosts, "Nothing published yet."))
+		if len(posts) > 0 {
+			b.WriteString("\nAll " + strconv.Itoa(len(posts)) + " posts: " + cfg.AbsURL(cfg.Section+".md") + "\n")
+		}
+		b.WriteString("\nFor agents: " + cfg.AbsURL("llms.txt") + " (every post), " + cfg.AbsURL(apiPagePath) +
+			" (the API), " + cfg.AbsURL(skillPath) + " (how to search this blog).\n")
+		body := render.PageDocument(cfg.Title, cfg.Description, cfg.AbsURL(""), b.String())
+		return markdownOf(body, cfg.AbsURL(""), newest(st, newestPosts), cfg.Agents.Signals), nil
+	})
+}
+
+// homeMarkdown answers /index.md.
+func (s *Server) homeMarkdown(w http.ResponseWriter, r *http.Request, m match) {
+	rp, err := s.homeMarkdownRep(m.st)
+	if err != nil {
+		s.internalError(w, r, m, err)
+		return
+	}
+	s.serve(w, r, m, rp)
 }

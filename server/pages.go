@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"folio/agents"
 	"folio/pipeline"
 )
 
@@ -31,6 +32,17 @@ type pageData struct {
 	Markdown string
 	// Dev is true under folio dev: the live-reload hook is included.
 	Dev bool
+	// OGType is the page's OpenGraph type: "article" or "website".
+	OGType string
+	// JSONLD is the page's structured data (schema.org), for a
+	// <script type="application/ld+json"> element; empty when it has
+	// none. Encoded so that no field can close the element.
+	JSONLD template.JS
+
+	// signals are the page's Content Signals (the Content-Signal header).
+	signals agents.Signals
+
+	Endpoints []endpoint // the API page's endpoints
 
 	Post  *postView   // the article page's post
 	Posts []*postView // the posts a list page shows
@@ -105,7 +117,9 @@ func (s *Server) newPage(st *state, kind string) *pageData {
 		Title:       cfg.Title,
 		Description: cfg.Description,
 		Dev:         s.opts.Dev,
+		OGType:      "website",
 		Total:       len(st.snap.Posts()),
+		signals:     cfg.Agents.Signals,
 		theme:       st.theme,
 	}
 }
@@ -131,28 +145,37 @@ func htmlRep(st *state, pg *pageData, modified time.Time) (*rep, error) {
 	}
 	rp := newRep(htmlType, body, latest(modified, st.theme.loaded))
 	rp.csp = true
-	if pg.Markdown != "" {
-		rp.link = "<" + pg.Markdown + `>; rel="alternate"; type="text/markdown"`
+	if pg.Kind != "404" {
+		rp.link = pageLink(pg.Site, pg.Markdown)
+		rp.signal = []string{pg.signals.String()}
 	}
 	return rp, nil
 }
 
-// home answers / with the site's title, description and newest posts. It
-// ignores Accept.
+// home answers / with the site's title, description and newest posts,
+// or its Markdown (/index.md) when Accept prefers it.
 func (s *Server) home(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
-	rp, err := st.memo("page:home", func() (*rep, error) {
+	s.negotiated(w, r, m,
+		func() (*rep, error) { return s.homeRep(st) },
+		func() (*rep, error) { return s.homeMarkdownRep(st) })
+}
+
+// homeRep is the home page, made once per snapshot.
+func (s *Server) homeRep(st *state) (*rep, error) {
+	return st.memo("page:home", func() (*rep, error) {
+		cfg := st.snap.Config()
 		pg := s.newPage(st, "home")
 		pg.Canonical = pg.URL("")
+		pg.Markdown = cfg.AbsURL("index.md")
 		newestPosts := st.snap.Posts()[:min(homeLimit, len(st.snap.Posts()))]
 		pg.Posts = views(st, newestPosts)
+		pg.JSONLD = template.JS(agents.WebSiteAndBlog(agents.Site{
+			Name: cfg.Title, Description: cfg.Description, URL: pg.Canonical, Language: cfg.Language,
+			Author: cfg.Author, Directory: pg.Directory(),
+		}))
 		return htmlRep(st, pg, newest(st, newestPosts))
 	})
-	if err != nil {
-		s.internalError(w, r, m, err)
-		return
-	}
-	s.serve(w, r, m, rp)
 }
 
 // notFound answers 404 in the shape m's row says: problem+json for API

@@ -23,8 +23,9 @@ func TestArticlePage(t *testing.T) {
 		t.Fatalf("status %d: %s", resp.StatusCode, body)
 	}
 	wantHeaders := map[string]string{
-		"Content-Type": "text/html; charset=utf-8",
-		"Link":         `<https://example.org/blog/hello-world.md>; rel="alternate"; type="text/markdown"`,
+		"Content-Type":   "text/html; charset=utf-8",
+		"Link":           pageLinkWant("https://example.org/blog/hello-world.md"),
+		"Content-Signal": "search=yes, ai-input=yes, ai-train=no",
 	}
 	for k, want := range wantHeaders {
 		if got := resp.Header.Get(k); got != want {
@@ -98,7 +99,7 @@ func TestDirectoryPage(t *testing.T) {
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", resp.StatusCode)
 	}
-	if got, want := resp.Header.Get("Link"), `<https://example.org/blog.md>; rel="alternate"; type="text/markdown"`; got != want {
+	if got, want := resp.Header.Get("Link"), pageLinkWant("https://example.org/blog.md"); got != want {
 		t.Errorf("Link = %q, want %q", got, want)
 	}
 	page := string(body)
@@ -129,18 +130,23 @@ func TestDirectoryPage(t *testing.T) {
 	}
 }
 
+// pageLinkWant is the Link header of a fixture page whose twin is twin.
+func pageLinkWant(twin string) string {
+	return `<https://example.org/.well-known/api-catalog>; rel="api-catalog", <https://example.org/openapi.json>; rel="service-desc"; type="application/json", <` +
+		twin + `>; rel="alternate"; type="text/markdown"`
+}
+
 func TestHomePage(t *testing.T) {
 	_, ts := startSite(t, generatedSite(homeLimit+5))
-	// The home page ignores Accept.
-	resp, body := get(t, ts, "GET", "/", "Accept", "text/markdown")
+	resp, body := get(t, ts, "GET", "/")
 	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != htmlType {
 		t.Fatalf("status %d, type %q", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
-	if varies(resp, "Accept") {
-		t.Errorf("home page varies on Accept: %q", resp.Header.Get("Vary"))
+	if !varies(resp, "Accept") {
+		t.Errorf("home page does not vary on Accept: %q", resp.Header.Get("Vary"))
 	}
-	if resp.Header.Get("Link") != "" {
-		t.Errorf("home page has a Link header: %q", resp.Header.Get("Link"))
+	if got, want := resp.Header.Get("Link"), pageLinkWant("https://example.org/index.md"); got != want {
+		t.Errorf("home page Link %q, want %q", got, want)
 	}
 	page := string(body)
 	if n := strings.Count(page, `class="item"`); n != homeLimit {
@@ -156,8 +162,23 @@ func TestHomePage(t *testing.T) {
 			t.Errorf("home page lacks %s", want)
 		}
 	}
-	if strings.Contains(page, `type="text/markdown"`) {
-		t.Error("the home page advertises a Markdown alternate it does not have")
+	if !strings.Contains(page, `<link rel="alternate" type="text/markdown" href="https://example.org/index.md">`) {
+		t.Error("the home page does not advertise its Markdown twin")
+	}
+	// Its twin, negotiated or at /index.md: the same bytes.
+	md, twin := get(t, ts, "GET", "/", "Accept", "text/markdown")
+	_, direct := get(t, ts, "GET", "/index.md")
+	if md.Header.Get("Content-Type") != markdownType || string(twin) != string(direct) || md.Header.Get("Etag") == "" {
+		t.Errorf("negotiated home: %q, same as /index.md %v", md.Header.Get("Content-Type"), string(twin) == string(direct))
+	}
+	for _, want := range []string{"---\ntitle: \"Fixture & Co\"\n", "\nurl: \"https://example.org/\"\n---\n", "## Latest posts\n",
+		"All 15 posts: https://example.org/blog.md\n"} {
+		if !strings.Contains(string(twin), want) {
+			t.Errorf("home twin lacks %q:\n%s", want, twin)
+		}
+	}
+	if n := strings.Count(string(twin), "\n- ["); n != homeLimit {
+		t.Errorf("home twin lists %d posts, want %d", n, homeLimit)
 	}
 }
 
@@ -252,8 +273,17 @@ func TestPagesAreCSPClean(t *testing.T) {
 	_, ts := startSite(t, sampleSite())
 	inline := regexp.MustCompile(`<script(?:\s[^>]*)?>\s*[^<\s]|<style|\sstyle=|\son[a-z]+=`)
 	scriptNoSrc := regexp.MustCompile(`<script(?:\s(?:[^s>]|s[^r>])*)?>`)
-	for _, path := range []string{"/", "/blog/", "/blog/hello-world/", "/blog/trip/", "/blog/long/", "/nope"} {
+	// JSON-LD is data, not code: a browser runs no script of its type,
+	// so the CSP has nothing to allow. It must be JSON, whole.
+	dataBlock := regexp.MustCompile(`<script type="application/ld\+json">([^<]*)</script>`)
+	for _, path := range []string{"/", "/blog/", "/blog/hello-world/", "/blog/trip/", "/blog/long/", "/api/", "/nope"} {
 		_, body := get(t, ts, "GET", path)
+		for _, m := range dataBlock.FindAllSubmatch(body, -1) {
+			if !json.Valid(m[1]) {
+				t.Errorf("%s: JSON-LD is not JSON: %s", path, m[1])
+			}
+		}
+		body = dataBlock.ReplaceAll(body, nil)
 		if m := inline.Find(body); m != nil {
 			t.Errorf("%s has inline code: %q", path, m)
 		}
@@ -357,7 +387,6 @@ func TestLoadThemeErrors(t *testing.T) {
 		change func(fstest.MapFS)
 		want   string
 	}{
-		{"missing page", func(f fstest.MapFS) { delete(f, "templates/article.html") }, "templates/article.html"},
 		{"missing layout", func(f fstest.MapFS) { delete(f, "templates/base.html") }, "base.html"},
 		{"missing client", func(f fstest.MapFS) { delete(f, "sdk/blog-client.js") }, "sdk/blog-client.js"},
 		{"syntax error", func(f fstest.MapFS) {
@@ -441,6 +470,31 @@ func TestSyntaxCSSSchemesApart(t *testing.T) {
 			if depth == 0 {
 				start = i + 1
 			}
+		}
+	}
+}
+
+// TestThemeFallback: a site folder made before folio had a kind of page
+// (the API page) gets folio's own template for it, inside the site's own
+// layout, instead of failing to load.
+func TestThemeFallback(t *testing.T) {
+	fsys := fstest.MapFS{
+		"templates/base.html":      {Data: []byte(`<!doctype html><title>{{.Title}}</title><body class="my-layout">{{template "main" .}}</body>`)},
+		"templates/home.html":      {Data: []byte(`{{define "main"}}home{{end}}`)},
+		"templates/directory.html": {Data: []byte(`{{define "main"}}dir{{end}}`)},
+		"templates/404.html":       {Data: []byte(`{{define "main"}}gone{{end}}`)},
+		"sdk/blog-client.js":       {Data: []byte(`export {}`)},
+	}
+	s, err := New(build(t, sampleSite(), pipeline.Options{}), Options{Site: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	for path, want := range map[string]string{"/api/": "curl https://example.org/api/posts.json", "/blog/hello-world/": "Hello."} {
+		resp, body := get(t, ts, "GET", path)
+		if resp.StatusCode != 200 || !strings.Contains(string(body), `<body class="my-layout">`) || !strings.Contains(string(body), want) {
+			t.Errorf("%s: %d, want folio's page in the site's layout with %q:\n%s", path, resp.StatusCode, want, body)
 		}
 	}
 }

@@ -24,9 +24,12 @@ type rep struct {
 	modified time.Time
 	encoded  []encodedBody // compressed forms; only gzip is made (see newRep)
 
-	link  string // Link header
 	cache string // Cache-Control, when not the row's (a fingerprinted asset)
 	csp   bool   // Content-Security-Policy (HTML)
+	// Header values of pages and Markdown, prepared once: Link, the
+	// page's Content-Signal and, on Markdown, x-markdown-tokens. nil when
+	// the answer has none.
+	link, signal, tokens []string
 
 	// hdr holds the header values that depend only on the bytes, made by
 	// newRep so that serving allocates nothing (a copy of a rep that
@@ -217,8 +220,14 @@ func (s *Server) commonHeaders(h http.Header, m match, rp *rep) {
 	if s.corsOn(m, rp) {
 		h["Access-Control-Allow-Origin"] = hdrStar
 	}
-	if rp.link != "" {
-		h["Link"] = []string{rp.link}
+	if rp.link != nil {
+		h["Link"] = rp.link
+	}
+	if rp.signal != nil {
+		h["Content-Signal"] = rp.signal
+	}
+	if rp.tokens != nil {
+		h["X-Markdown-Tokens"] = rp.tokens
 	}
 	if rp.csp {
 		h["Content-Security-Policy"] = hdrCSP

@@ -92,6 +92,10 @@ const (
 	KindAsset      Kind = "asset"
 	KindLiveEvents Kind = "live-events"
 	KindLiveScript Kind = "live-script"
+	KindAPIPage    Kind = "api-page"
+	KindRobots     Kind = "robots"
+	KindCatalog    Kind = "api-catalog"
+	KindSkills     Kind = "agent-skills"
 	KindNotFound   Kind = "not-found" // a refusal row: the path names nothing
 )
 
@@ -160,8 +164,11 @@ var (
 // rows for a configuration come from tableFor.
 func routeRows() []Route {
 	return []Route{
-		{Path: "/", Kind: KindHome, Types: typesPage, Export: ExportFile, serve: (*Server).home,
-			Doc: &Doc{ID: "Home", Summary: "Home page"}},
+		{Path: "/", Kind: KindHome, Types: typesNegotiate, Negotiates: true, CORS: CORSMarkdown, Link: true, Export: ExportFile, serve: (*Server).home,
+			Doc: &Doc{ID: "Home", Summary: "Home page", Errors: []string{"NotAcceptable"},
+				Description: "HTML, or the site and its newest posts as Markdown (the bytes of /index.md) when Accept prefers text/markdown."}},
+		{Path: "/index.md", Kind: KindMarkdown, Types: typesMarkdown, CORS: CORSAll, Errors: ErrorsProblem, Link: true, Export: ExportFile, serve: (*Server).homeMarkdown,
+			Doc: &Doc{ID: "HomeMarkdown", Summary: "The home page as Markdown: the site, its newest posts and where agents find the rest"}},
 		{Path: "/{section}/", Kind: KindDirectory, Types: typesNegotiate, Negotiates: true, CORS: CORSMarkdown, Link: true, Export: ExportFile, serve: (*Server).directory,
 			Doc: &Doc{ID: "Directory", Summary: "Blog directory: every post, with a search box and the WebMCP tool search_blog_posts",
 				Description: "HTML, or the list of posts as Markdown when Accept prefers text/markdown (a tie goes to Markdown).",
@@ -199,12 +206,30 @@ func routeRows() []Route {
 			Syntax: strings.TrimSuffix(strings.TrimPrefix(pipeline.CursorPattern, "^"), "$"), serve: (*Server).cursorPage, list: cursorPaths,
 			Doc: &Doc{ID: "CursorPage", Summary: "One page of posts", Params: []string{"cursor"}, Schema: schemaRef("CursorPage"), Errors: []string{"BadCursor"},
 				Description: "Start with cursor 0 and follow nextCursor until it is null; the pages together hold exactly the items of /api/posts.json, in order. Posts added or removed during a walk never make one that stayed be skipped or repeated."}},
+		{Path: "/api/", Kind: KindAPIPage, Types: typesNegotiate, Negotiates: true, CORS: CORSMarkdown, Link: true, Export: ExportFile, serve: (*Server).apiPage,
+			Doc: &Doc{ID: "APIPage", Summary: "This API for people: every endpoint, what it returns and a curl line to try it", Errors: []string{"NotAcceptable"},
+				Description: "HTML, or the same as Markdown (the bytes of /api.md) when Accept prefers text/markdown."}},
+		{Path: "/api.md", Kind: KindMarkdown, Types: typesMarkdown, CORS: CORSAll, Errors: ErrorsProblem, Link: true, Export: ExportFile, serve: (*Server).apiMarkdown,
+			Doc: &Doc{ID: "APIPageMarkdown", Summary: "The API page as Markdown"}},
+		{Path: "/api", Kind: KindRedirect, Export: ExportRedirect, serve: (*Server).redirectAPI},
 		{Path: "/openapi.json", Kind: KindOpenAPI, Types: typesJSON, CORS: CORSAll, Errors: ErrorsProblem, Export: ExportFile, serve: (*Server).openAPI,
 			Doc: &Doc{ID: "OpenAPI", Summary: "This document", Schema: obj{"type": "object"}}},
 		{Path: "/rss.xml", Kind: KindFeed, Types: []string{"application/rss+xml"}, CORS: CORSAll, Export: ExportFile, serve: (*Server).rss,
 			Doc: &Doc{ID: "Feed", Summary: "RSS 2.0 feed of the newest posts"}},
 		{Path: "/llms.txt", Kind: KindLLMs, Types: []string{"text/plain"}, CORS: CORSAll, Export: ExportFile, serve: (*Server).llmsTxt,
 			Doc: &Doc{ID: "LLMsTxt", Summary: "llms.txt: the site and a link to every post's Markdown"}},
+		{Path: "/llms-full.txt", Kind: KindLLMs, Types: []string{"text/plain"}, CORS: CORSAll, Export: ExportFile, serve: (*Server).llmsFull,
+			Doc: &Doc{ID: "LLMsFullTxt", Summary: "llms.txt's header, then every post's Markdown, newest first, up to a size cap"}},
+		{Path: "/robots.txt", Kind: KindRobots, Types: []string{"text/plain"}, CORS: CORSAll, Export: ExportFile, serve: (*Server).robots,
+			Doc: &Doc{ID: "Robots", Summary: "robots.txt (RFC 9309): rules for every crawler and the major AI crawlers, Content Signals, the sitemap"}},
+		{Path: "/.well-known/api-catalog", Kind: KindCatalog, Types: []string{"application/linkset+json"}, CORS: CORSAll, Errors: ErrorsProblem, Export: ExportFile, serve: (*Server).apiCatalog,
+			Doc: &Doc{ID: "APICatalog", Summary: "API catalog (RFC 9727): a linkset naming the OpenAPI description, the API page, the feed and llms.txt",
+				Schema: obj{"type": "object", "required": []string{"linkset"}}}},
+		{Path: "/.well-known/agent-skills/index.json", Kind: KindSkills, Types: typesJSON, CORS: CORSAll, Errors: ErrorsProblem, Export: ExportFile, serve: (*Server).skillIndex,
+			Doc: &Doc{ID: "AgentSkills", Summary: "Agent Skills Discovery 0.2.0 index: the search-blog-posts skill with the SHA-256 of its bytes",
+				Schema: obj{"type": "object", "required": []string{"$schema", "skills"}}}},
+		{Path: "/" + skillPath, Kind: KindSkills, Types: typesMarkdown, CORS: CORSAll, Errors: ErrorsProblem, Export: ExportFile, serve: (*Server).skill,
+			Doc: &Doc{ID: "AgentSkill", Summary: "SKILL.md of search-blog-posts: how an agent lists, pages through, searches and reads this blog"}},
 		{Path: "/sitemap.xml", Kind: KindSitemap, Types: []string{"application/xml"}, Export: ExportFile, serve: (*Server).sitemap,
 			Doc: &Doc{ID: "Sitemap", Summary: "Sitemap of every HTML page"}},
 		// Not exported: a file cannot tell whether a snapshot is loaded.
@@ -224,6 +249,7 @@ func routeRows() []Route {
 		// Refusals: a path that names nothing. API clients get a problem,
 		// people the 404 page.
 		{Path: "/api/{rest...}", Kind: KindNotFound, CORS: CORSAll, Errors: ErrorsProblem, serve: (*Server).notFound},
+		{Path: "/.well-known/{rest...}", Kind: KindNotFound, CORS: CORSAll, Errors: ErrorsProblem, serve: (*Server).notFound},
 		{Path: "/{path...}.md", Kind: KindNotFound, CORS: CORSAll, Errors: ErrorsProblem, serve: (*Server).notFound},
 		{Path: "/{path...}.json", Kind: KindNotFound, Errors: ErrorsProblem, serve: (*Server).notFound},
 		{Path: "/{path...}", Kind: KindNotFound, serve: (*Server).notFound},

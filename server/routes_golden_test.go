@@ -112,7 +112,7 @@ func answerLine(srv *Server, rq routeRequest) string {
 	fmt.Fprintf(&b, " -> %d", res.StatusCode)
 	for _, h := range []string{"Content-Type", "Content-Encoding", "Cache-Control", "Access-Control-Allow-Origin",
 		"Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Vary", "Location", "Allow", "Link",
-		"Content-Security-Policy", "X-Content-Type-Options"} {
+		"Content-Signal", "X-Markdown-Tokens", "Content-Security-Policy", "X-Content-Type-Options"} {
 		if v := res.Header.Values(h); len(v) > 0 {
 			fmt.Fprintf(&b, " | %s: %s", h, strings.Join(v, ", "))
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 // sitemap answers /sitemap.xml: every HTML page (home, blog directory,
-// articles) with the date its content last changed.
+// the API page, articles) with the date its content last changed.
 func (s *Server) sitemap(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
 	rp, _ := st.memo("sitemap.xml", func() (*rep, error) {
@@ -24,6 +24,7 @@ func sitemapBody(st *state) []byte {
 	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
 	sitemapURL(&b, cfg.AbsURL(""), all)
 	sitemapURL(&b, cfg.AbsURL(cfg.Section+"/"), all)
+	sitemapURL(&b, cfg.AbsURL(apiPagePath), all)
 	for _, p := range st.snap.Posts() {
 		sitemapURL(&b, cfg.AbsURL(p.Path(cfg.Section)), modified(p))
 	}

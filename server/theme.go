@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"folio/render"
+	builtin "folio/site"
 )
 
 // A theme is the parsed site folder: one template set per page kind and
@@ -32,10 +33,11 @@ type theme struct {
 	loaded time.Time
 }
 
-// pageKinds are the templates a site must have, one file each under
-// templates/, each defining "main" (and optionally "head") for the layout
-// in templates/base.html.
-var pageKinds = []string{"home", "directory", "article", "404"}
+// pageKinds are the templates of a site, one file each under templates/,
+// each defining "main" (and optionally "head") for the layout in
+// templates/base.html. A site folder without one of them gets folio's
+// own for that kind, in its layout.
+var pageKinds = []string{"home", "directory", "article", "api", "404"}
 
 const (
 	sdkPath        = "sdk/blog-client.js"
@@ -117,10 +119,19 @@ func (th *theme) parseTemplates(site fs.FS) error {
 	for _, kind := range pageKinds {
 		name := "templates/" + kind + ".html"
 		src, err := fs.ReadFile(site, name)
+		fallback := errors.Is(err, fs.ErrNotExist)
+		if fallback {
+			// A site folder made before folio had this kind of page:
+			// folio's own template, in the site's layout.
+			src, err = fs.ReadFile(builtin.FS, name)
+		}
 		if err != nil {
 			return fmt.Errorf("site: %w", err)
 		}
 		t, err := base.Clone()
+		if err == nil && fallback {
+			err = addBuiltinHelpers(t)
+		}
 		if err == nil {
 			t, err = t.New(kind + ".html").Parse(string(src))
 		}
@@ -131,6 +142,24 @@ func (th *theme) parseTemplates(site fs.FS) error {
 			return fmt.Errorf("site: %s: no {{define \"main\"}}", name)
 		}
 		th.pages[kind] = t
+	}
+	return nil
+}
+
+// addBuiltinHelpers gives t the templates folio's own layout defines for
+// its pages ("meta", "item") that t's layout does not, so that folio's
+// template for a page kind runs in a site's layout.
+func addBuiltinHelpers(t *template.Template) error {
+	own, err := template.New("base.html").Funcs(templateFuncs).ParseFS(builtin.FS, "templates/base.html")
+	if err != nil {
+		return err
+	}
+	for _, h := range own.Templates() {
+		if h.Name() != "base.html" && t.Lookup(h.Name()) == nil {
+			if _, err := t.AddParseTree(h.Name(), h.Tree); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"folio/internal/corpus"
 	"folio/internal/nginxtest"
 	"folio/internal/parity"
+	"folio/internal/probes"
 )
 
 // paritySite is a generated corpus plus the cases it lacks: an escaped
@@ -190,6 +191,14 @@ func TestStaticExportParity(t *testing.T) {
 			t.Errorf("export, unissued cursor %s: %d %s, want a 404 problem", c, a.Status, a.Header.Get("Content-Type"))
 		}
 	}
+
+	// What agents and their graders ask, of both hosts.
+	t.Run("agent probes on serve", func(t *testing.T) {
+		probes.Check(t, probes.Site{Base: p.URL + "/", Emitted: "https://example.org/"})
+	})
+	t.Run("agent probes on the export", func(t *testing.T) {
+		probes.Check(t, probes.Site{Base: static + "/", Emitted: "https://example.org/"})
+	})
 }
 
 // healthETag is the ETag of /healthz's body "ok": the same from serve and

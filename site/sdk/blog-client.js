@@ -191,9 +191,9 @@ export function createClient(baseUrl, options = {}) {
     if (!target) {
       throw new TypeError("blog-client: getMarkdown needs a post with a markdownUrl, or a URL");
     }
-    // An article page URL works too: the server negotiates on Accept. Other
-    // pages (the home page) ignore Accept and answer HTML: an error, not
-    // a page's HTML handed back as if it were the article.
+    // A page URL works too: every page negotiates on Accept. Other routes
+    // (the feed, the API) ignore Accept: an error, not their body handed
+    // back as if it were Markdown.
     let url;
     try {
       url = new URL(target, base);

@@ -173,11 +173,12 @@ test("network failures reject with the URL and the cause's code", async () => {
 });
 
 test("getMarkdown rejects an answer that is not Markdown", async () => {
-  // The home page ignores Accept and answers HTML.
-  await assert.rejects(client.getMarkdown(base), (err) => {
-    assert.equal(err.message, `blog-client: GET ${base}: expected text/markdown, got text/html; charset=utf-8`);
+  // The feed ignores Accept and answers RSS.
+  const feed = new URL("rss.xml", base).href;
+  await assert.rejects(client.getMarkdown(feed), (err) => {
+    assert.equal(err.message, `blog-client: GET ${feed}: expected text/markdown, got application/rss+xml; charset=utf-8`);
     assert.equal(err.status, 200);
-    assert.equal(err.url, base);
+    assert.equal(err.url, feed);
     return true;
   });
   await assert.rejects(client.getMarkdown(new URL("api/posts.json", base)), /expected text\/markdown, got application\/json/);

@@ -1,0 +1,169 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"folio/agents"
+	"folio/pipeline"
+)
+
+// What agents, and the probes that grade sites for them, look for: the
+// robots.txt, the API catalog, the Agent Skills index and its SKILL.md,
+// llms-full.txt, and the headers every page and Markdown answer carries
+// (Link, Content-Signal, x-markdown-tokens). The bytes come from package
+// agents; this file serves them from the snapshot.
+
+const (
+	catalogPath    = ".well-known/api-catalog"
+	skillIndexPath = ".well-known/agent-skills/index.json"
+	skillPath      = ".well-known/agent-skills/" + agents.SkillName + "/SKILL.md"
+	apiPagePath    = "api/"
+	plainText      = "text/plain; charset=utf-8"
+)
+
+// pageLink is the Link header of an HTML page: the API catalog and the
+// OpenAPI description (RFC 8288; what agents look for on every page),
+// then the page's Markdown twin when it has one.
+func pageLink(cfg *pipeline.Config, twin string) []string {
+	v := "<" + cfg.AbsURL(catalogPath) + `>; rel="api-catalog", <` + cfg.AbsURL("openapi.json") + `>; rel="service-desc"; type="application/json"`
+	if twin != "" {
+		v += ", <" + twin + `>; rel="alternate"; type="text/markdown"`
+	}
+	return []string{v}
+}
+
+// markdownOf is a Markdown representation whose canonical page is page,
+// with the page's Content Signals and its size in tokens.
+func markdownOf(body []byte, page string, mod time.Time, sig agents.Signals) *rep {
+	rp := newRep(markdownType, body, mod)
+	rp.link = []string{"<" + page + `>; rel="canonical"`}
+	rp.signal = []string{sig.String()}
+	rp.tokens = []string{strconv.Itoa(agents.EstimateTokens(body))}
+	return rp
+}
+
+// robots answers /robots.txt: folio's, from the site's agents policy.
+func (s *Server) robots(w http.ResponseWriter, r *http.Request, m match) {
+	st := m.st
+	rp, _ := st.memo("robots.txt", func() (*rep, error) {
+		cfg := st.snap.Config()
+		rp := newRep(plainText, agents.Robots(cfg.Agents, cfg.AbsURL("sitemap.xml")), st.theme.loaded)
+		return rp, nil
+	})
+	s.serve(w, r, m, rp)
+}
+
+// apiCatalog answers /.well-known/api-catalog (RFC 9727).
+func (s *Server) apiCatalog(w http.ResponseWriter, r *http.Request, m match) {
+	st := m.st
+	rp, _ := st.memo("api-catalog", func() (*rep, error) {
+		cfg := st.snap.Config()
+		body := agents.Catalog(agents.CatalogLinks{
+			Anchor:      cfg.AbsURL(""),
+			ServiceDesc: agents.Link{Href: cfg.AbsURL("openapi.json"), Type: mediaTypeJSON},
+			ServiceDoc:  agents.Link{Href: cfg.AbsURL(apiPagePath), Type: mediaTypeHTML},
+			Alternates: []agents.Link{
+				{Href: cfg.AbsURL("rss.xml"), Type: "application/rss+xml"},
+				{Href: cfg.AbsURL("llms.txt"), Type: "text/plain"},
+			},
+		})
+		return newRep(agents.CatalogType, body, st.theme.loaded), nil
+	})
+	s.serve(w, r, m, rp)
+}
+
+// skillSite is what the skill says about st's blog.
+func skillSite(st *state) agents.SkillSite {
+	cfg := st.snap.Config()
+	site := agents.SkillSite{
+		Title: cfg.Title, Description: cfg.Description, Home: cfg.AbsURL(""),
+		Posts: cfg.AbsURL("api/posts.json"), FirstPage: cfg.AbsURL("api/posts/cursor/0.json"),
+		CursorPage: cfg.AbsURL("api/posts/cursor/") + "{cursor}.json", PageSize: cfg.API.PageSize,
+		Feed: cfg.AbsURL("rss.xml"), LLMs: cfg.AbsURL("llms.txt"), LLMsFull: cfg.AbsURL("llms-full.txt"),
+		OpenAPI: cfg.AbsURL("openapi.json"), Client: cfg.AbsURL(sdkPath), Directory: cfg.AbsURL(cfg.Section + "/"),
+	}
+	if posts := st.snap.Posts(); len(posts) > 0 {
+		site.ExamplePost = cfg.AbsURL(posts[0].MarkdownPath(cfg.Section))
+	}
+	return site
+}
+
+// skillRep is the SKILL.md of search-blog-posts, for this blog.
+func (s *Server) skillRep(st *state) *rep {
+	rp, _ := st.memo("skill", func() (*rep, error) {
+		cfg := st.snap.Config()
+		return markdownOf(agents.Skill(skillSite(st)), cfg.AbsURL(skillPath), newest(st, st.snap.Posts()), cfg.Agents.Signals), nil
+	})
+	return rp
+}
+
+func (s *Server) skill(w http.ResponseWriter, r *http.Request, m match) {
+	s.serve(w, r, m, s.skillRep(m.st))
+}
+
+// skillIndex answers /.well-known/agent-skills/index.json; its digest is
+// that of the SKILL.md bytes served.
+func (s *Server) skillIndex(w http.ResponseWriter, r *http.Request, m match) {
+	st := m.st
+	rp, _ := st.memo("skill-index", func() (*rep, error) {
+		skill := s.skillRep(st)
+		body := agents.SkillIndex(skillSite(st), "/"+skillPath, skill.body)
+		return newRep(mediaTypeJSON, body, skill.modified), nil
+	})
+	s.serve(w, r, m, rp)
+}
+
+// llmsFull answers /llms-full.txt: llms.txt's header, then every post's
+// Markdown twin, newest first, each after a "---" line, up to the
+// policy's size cap; when posts are left out, a last line says how many
+// and links llms.txt.
+func (s *Server) llmsFull(w http.ResponseWriter, r *http.Request, m match) {
+	st := m.st
+	rp, err := st.memo("llms-full.txt", func() (*rep, error) {
+		cfg := st.snap.Config()
+		var b strings.Builder
+		b.WriteString(llmsHeader(cfg))
+		posts := st.snap.Posts()
+		// Room is kept for the note that ends a file that leaves posts
+		// out, so the file never exceeds the cap.
+		reserve := len(llmsFullNote(len(posts), cfg))
+		for i, p := range posts {
+			twin, err := s.markdownRep(st, p)
+			if err != nil {
+				return nil, err
+			}
+			need := b.Len() + len(llmsFullSep) + len(twin.body)
+			if i < len(posts)-1 {
+				need += reserve
+			}
+			if need > cfg.Agents.FullMaxBytes {
+				b.WriteString(llmsFullNote(len(posts)-i, cfg))
+				break
+			}
+			b.WriteString(llmsFullSep)
+			b.Write(twin.body)
+		}
+		return newRep(plainText, []byte(b.String()), newest(st, posts)), nil
+	})
+	if err != nil {
+		s.internalError(w, r, m, err)
+		return
+	}
+	s.serve(w, r, m, rp)
+}
+
+// llmsFullSep comes before each post of llms-full.txt.
+const llmsFullSep = "\n---\n\n"
+
+// llmsFullNote is the last line of an llms-full.txt that leaves left
+// posts out.
+func llmsFullNote(left int, cfg *pipeline.Config) string {
+	noun := "posts"
+	if left == 1 {
+		noun = "post"
+	}
+	return llmsFullSep + strconv.Itoa(left) + " more " + noun + " did not fit in this file; every post is listed in [llms.txt](" + cfg.AbsURL("llms.txt") + ").\n"
+}
