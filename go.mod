@@ -6,7 +6,9 @@ require (
 	github.com/BurntSushi/toml v1.6.0
 	github.com/alecthomas/chroma/v2 v2.27.0
 	github.com/fsnotify/fsnotify v1.10.1
+	github.com/gobuffalo/flect v1.0.3
 	github.com/gohugoio/hugo v0.165.0
+	github.com/jdkato/prose v1.2.1
 	github.com/klauspost/compress v1.20.3
 	github.com/mmcdole/gofeed v1.4.2
 	github.com/pelletier/go-toml/v2 v2.4.3

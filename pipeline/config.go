@@ -92,8 +92,18 @@ func DefaultConfig() *Config {
 		Markup:     DefaultMarkup(),
 		Agents:     agents.DefaultPolicy(),
 		Location:   time.UTC,
-		SiteConfig: defaultSite(),
+		SiteConfig: legacySite(),
 	}
+}
+
+// legacySite is Hugo's defaults for folio's own config, which is read
+// with the content folder as the FS: the content is mounted at its root,
+// and there are no static or assets folders.
+func legacySite() SiteConfig {
+	s := defaultSite()
+	s.Mounts = []Mount{{Source: ".", Target: "content"}}
+	s.sectionIndexIsPost = true
+	return s
 }
 
 // LoadConfig reads folio's config.toml at path over the defaults (see
@@ -317,6 +327,16 @@ func (c *Config) validateSite() error {
 	}
 	c.Location = loc
 	return nil
+}
+
+// Root is the folder the FS handed to Build is rooted at: a Hugo site's
+// folder (its mounts are below it), or, for folio's own config, the
+// content folder.
+func (c *Config) Root() string {
+	if c.Source != "" {
+		return c.Source
+	}
+	return c.ContentDir
 }
 
 // keyName is the key a value was read from, as messages name it: legacy

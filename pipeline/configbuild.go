@@ -17,6 +17,7 @@ import (
 
 func (l *siteLoader) build(k *rootKeys) (*Config, error) {
 	cfg := DefaultConfig()
+	cfg.SiteConfig = defaultSite()
 	cfg.Section = ""
 	cfg.keys = map[string]string{}
 	setStr := func(dst *string, v string) {
@@ -291,7 +292,7 @@ func menusOf(m map[string]menuKeys) Menus {
 	for name, entries := range m {
 		for _, e := range entries {
 			out[name] = append(out[name], MenuEntry{
-				Identifier: e.Identifier, Parent: e.Parent, Name: e.Name, Pre: e.Pre, Post: e.Post,
+				Menu: name, Identifier: e.Identifier, Parent: e.Parent, Name: e.Name, Pre: e.Pre, Post: e.Post,
 				URL: e.URL, PageRef: e.PageRef, Weight: e.Weight, Title: e.Title, Params: e.Params,
 			})
 		}

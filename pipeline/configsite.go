@@ -68,6 +68,10 @@ type SiteConfig struct {
 	// keys maps the legacy names of folio's settings to the keys they
 	// were read from, for messages.
 	keys map[string]string
+	// sectionIndexIsPost keeps folio's rule from before Hugo sites for
+	// its own config.toml: the section folder's index.md is a post named
+	// index, not (as in Hugo) a leaf bundle holding the whole section.
+	sectionIndexIsPost bool
 }
 
 // Permalinks are the permalink rules in Hugo's order: the first whose
@@ -94,6 +98,7 @@ type Menus map[string][]MenuEntry
 
 // MenuEntry is one menu entry from the config or a page's front matter.
 type MenuEntry struct {
+	Menu       string // the menu's name
 	Identifier string
 	Parent     string
 	Name       string
@@ -215,3 +220,9 @@ func (s *SiteConfig) Lang(code string) *Language {
 
 // Multilingual reports whether the site has more than one language.
 func (s *SiteConfig) Multilingual() bool { return len(s.Languages) > 1 }
+
+// isBundleDir reports whether a content folder (its path in the
+// content) with an index file is a leaf bundle.
+func (s *SiteConfig) isBundleDir(rel string, section string) bool {
+	return rel != "" && !(s.sectionIndexIsPost && rel == section)
+}

@@ -1,22 +1,34 @@
-// Package pipeline turns a content folder into an immutable Snapshot: the
-// published posts in order, their lookups, their bundle files and the
-// problems found on the way. It knows nothing of HTTP; the server gets
-// everything, bundle files included, through a Snapshot.
+// Package pipeline turns a site folder into an immutable Snapshot: the
+// site's pages as Hugo 0.165 publishes them (every page, list, taxonomy
+// and term, at Hugo's URLs, with their feeds, pagers, aliases and files),
+// the published posts in order, their lookups and the problems found on
+// the way. It knows nothing of HTTP; the server gets everything, files
+// included, through a Snapshot.
+//
+// # The configuration
+//
+// LoadSite finds and merges a site's configuration as Hugo does (hugo.* or
+// config.*, config/_default/ and the environment's folder, per-key files)
+// and decodes it along key structs that mirror Hugo's (configkeys_hugo.go):
+// folio's own settings, and Hugo's in SiteConfig. ParseConfig reads folio's
+// own config.toml, whose content folder is then the FS root.
 //
 // # From a file to a snapshot
 //
-// Build walks the section folder (content/<section>/) of an fs.FS, so tests
-// hand it an fstest.MapFS and folio an os.Root. Each post is a unit, keyed
-// by its path inside the FS:
+// Build walks the content mounts (content/, a language's contentDir, module
+// mounts) of an fs.FS, so tests hand it an fstest.MapFS and folio an
+// os.Root. Each content file is a unit, keyed by its path inside the FS:
 //
-//   - a Markdown file, "blog/hello.md", whose slug is the file name;
-//   - a page bundle, a folder holding index.md, keyed "blog/trip", whose
-//     slug is the folder name and whose other files (at any depth, hidden
-//     files and editors' temp files left out) are its Resources. An .md
-//     file inside a bundle is a resource, not a post.
+//   - a page, "blog/hello.md", whose slug is the file name, or a
+//     section's "blog/_index.md" (the home page's at the root);
+//   - a leaf bundle's index, "blog/trip/index.md" (index.fr.md for a
+//     translation), whose slug is the folder name and whose other files
+//     (at any depth, hidden files and editors' temp files left out) are
+//     its Resources. An .md file inside a bundle is a resource, not a page.
 //
-// Folders without index.md are walked into, so posts may be grouped by
-// year; _index.md (the section page) is not a post.
+// Folders without an index are walked into, so pages may be grouped by
+// year; their other files belong to the section above them. A file's
+// language is its mount's, its name's (post.fr.md), else the default.
 //
 // The units are read in parallel. For each file, frontmatter.go runs Hugo's
 // pageparser, which finds the YAML (---), TOML (+++) or JSON ({…}) front
@@ -34,6 +46,25 @@
 // line instead of a post; it never stops the build. (Shortcodes are
 // render's: it knows the site's templates, and it reports a call whose
 // template is nowhere.)
+//
+// # The site
+//
+// Assembling the snapshot makes the site model (site.go) from the visible
+// pages, per language, as Hugo does: the home page and the sections (each
+// top-level folder, each deeper folder with an _index), every page's URL
+// (pagepath.go: url and slug front matter, permalinks and their tokens,
+// uglyURLs, Hugo's path sanitising and lower-casing, the language prefix),
+// the lists (a section's pages, the home page's main-section pages, each
+// taxonomy's terms and each term's pages, made from front matter) with
+// their pagers and RSS feeds, aliases, bundle and section files, static
+// files and the assets that content's images name. Routes and Route list
+// and look up every path it publishes. A save of one page patches the
+// model (sitepatch.go): the page's routes and the lists it is in are made
+// anew, everything else is shared.
+//
+// The posts (the API's) are the regular pages of the main sections, in
+// the default language: mainSections, else folio's section, else the
+// section with the most pages.
 //
 // Assembling the snapshot for an instant now keeps the visible posts
 // (Published: not a draft, publish date not after now, expiry not before

@@ -40,6 +40,12 @@ func errorAt(line int, format string, args ...any) *contentError {
 // (the file or bundle folder name). The error, when not nil, is a
 // *contentError carrying the line.
 func parsePost(file string, src []byte, defaultSlug string, loc *time.Location) (*Post, error) {
+	return parseContent(file, src, defaultSlug, loc, true)
+}
+
+// parseContent is parsePost for any content file: only a post must have
+// a date (requireDate); Hugo publishes other pages without one.
+func parseContent(file string, src []byte, defaultSlug string, loc *time.Location, requireDate bool) (*Post, error) {
 	if loc == nil {
 		loc = time.UTC // a hand-made Config without Validate
 	}
@@ -93,7 +99,7 @@ func parsePost(file string, src []byte, defaultSlug string, loc *time.Location) 
 	if err := decodeFields(p, fm, fmSource, fmLine, loc); err != nil {
 		return nil, err
 	}
-	if p.Date.IsZero() {
+	if requireDate && p.Date.IsZero() {
 		return nil, errorAt(fmOpen, "front matter: no date (set date or publishDate)")
 	}
 	body, err := parseBody(src, items[bodyFrom:], lines)

@@ -12,23 +12,46 @@ import (
 const maxPatch = 64
 
 // patch makes the next snapshot from s when only the units at keys were
-// read again, by splicing their posts into s's order and lookups instead
-// of sorting and indexing every post again: in folio dev, where each save
-// is an Update, that is a few hundred microseconds at 10,000 posts instead
-// of several milliseconds. It returns nil when the change is not that
-// simple, and the caller assembles from scratch: a scheduled instant has
-// passed (the published set moves), a post involved has a duplicate URL
-// or aliases, or too many units changed. Either way the result is the
-// same snapshot; TestPatchEqualsAssemble holds them to it.
+// read again, by splicing their posts into s's order and lookups, and
+// their pages into the site model (sitepatch.go), instead of sorting and
+// indexing every page again: in folio dev, where each save is an Update,
+// that is a few milliseconds at 10,000 posts instead of tens. It returns
+// nil when the change is not that simple, and the caller assembles from
+// scratch: a scheduled instant has passed (the published set moves), a
+// post involved has a duplicate URL or aliases, the site model cannot be
+// patched, or too many units changed. Either way the result is the same
+// snapshot; TestPatchEqualsAssemble holds them to it.
 func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *Snapshot {
 	if len(keys) > maxPatch || now.Before(s.now) || (!s.next.IsZero() && !now.Before(s.next)) {
 		return nil
 	}
+	visible := func(u *unit) *Post {
+		if u != nil && u.post != nil && (s.opts.Drafts || u.post.Published(now)) {
+			return u.post
+		}
+		return nil
+	}
+	var changes []postChange
+	for _, k := range keys {
+		c := postChange{old: visible(s.units[k]), new: visible(units[k])}
+		if c.old == c.new {
+			continue
+		}
+		for _, p := range []*Post{c.old, c.new} {
+			if p != nil && p.Bundle != "" && s.config.Multilingual() {
+				return nil // which language publishes its files, only a build knows
+			}
+		}
+		changes = append(changes, c)
+	}
+	site := s.site.patch(siteInput{cfg: s.config, files: s.files, bundles: s.bundlesOf(changes), static: s.static, assets: s.assets}, changes)
+	if site == nil {
+		return nil
+	}
 	gone := map[*Post]bool{}
 	var added []*Post
-	for _, k := range keys {
-		if old := s.units[k]; old != nil && old.post != nil {
-			p := old.post
+	for _, c := range changes {
+		if p := c.old; p != nil && s.isPost(p) {
 			if s.dups[p.Slug] || len(p.Aliases) > 0 {
 				return nil
 			}
@@ -36,11 +59,11 @@ func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *
 				gone[p] = true
 			}
 		}
-		if u := units[k]; u != nil && u.post != nil && (s.opts.Drafts || u.post.Published(now)) {
-			if len(u.post.Aliases) > 0 {
+		if p := c.new; p != nil && s.isPost(p) {
+			if len(p.Aliases) > 0 {
 				return nil
 			}
-			added = append(added, u.post)
+			added = append(added, p)
 		}
 	}
 	bySlug := maps.Clone(s.bySlug)
@@ -54,11 +77,25 @@ func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *
 		bySlug[p.Slug] = p
 	}
 	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units,
-		bySlug: bySlug, alias: s.alias, dups: s.dups, dupProblems: s.dupProblems}
+		bySlug: bySlug, alias: s.alias, dups: s.dups, dupProblems: s.dupProblems,
+		files: s.files, static: s.static, assets: s.assets, site: site}
 	n.posts = splice(s.posts, gone, added)
 	n.problems = s.patchProblems(units, keys)
 	n.patchSchedule(s, units, keys, now)
 	return n
+}
+
+// bundlesOf are the resources of the changed pages' bundles.
+func (s *Snapshot) bundlesOf(changes []postChange) map[string][]string {
+	out := map[string][]string{}
+	for _, c := range changes {
+		for _, p := range []*Post{c.old, c.new} {
+			if p != nil && p.Bundle != "" {
+				out[p.Bundle] = p.Resources
+			}
+		}
+	}
+	return out
 }
 
 // patchProblems is s's problems without those of the old units at keys

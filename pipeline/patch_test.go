@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -87,6 +88,16 @@ func randomPost(r *rand.Rand, now time.Time, n int) string {
 	if r.IntN(10) == 0 {
 		s += "{{< nosuchshortcode >}}\n"
 	}
+	var tags []string
+	for _, tag := range []string{"go", "web", "rare"} {
+		if r.IntN(3) == 0 || (tag == "go" && r.IntN(2) == 0) {
+			tags = append(tags, tag)
+		}
+	}
+	s += "tags: [" + strings.Join(tags, ", ") + "]\n"
+	if r.IntN(6) == 0 {
+		s += fmt.Sprintf("weight: %d\n", r.IntN(3))
+	}
 	return s + "---\nBody.\n"
 }
 
@@ -108,8 +119,34 @@ func snapshotDiff(a, b *Snapshot) string {
 		return "duplicates"
 	case !a.now.Equal(b.now):
 		return "now"
+	case !slices.Equal(siteDigest(a), siteDigest(b)):
+		return fmt.Sprintf("site\n%s\n%s", strings.Join(siteDigest(a), "\n"), strings.Join(siteDigest(b), "\n"))
 	}
 	return ""
+}
+
+// siteDigest is what a reader sees of the site model: every route, and
+// every list page's pages.
+func siteDigest(s *Snapshot) []string {
+	var out []string
+	for _, r := range s.Routes() {
+		line := fmt.Sprintf("%s %s %s %s", r.Path, r.Kind, r.Target, r.File)
+		if r.Page != nil {
+			line += fmt.Sprintf(" %s %q %d %s", r.Page.Kind, r.Page.Title, r.Page.Pagers, r.Page.Feed)
+		}
+		out = append(out, line)
+	}
+	for _, pg := range s.Pages() {
+		var list []string
+		for _, q := range pg.Pages {
+			list = append(list, q.Path)
+		}
+		for _, q := range pg.Sections {
+			list = append(list, "section "+q.Path)
+		}
+		out = append(out, fmt.Sprintf("%s %s %q lists %v", pg.Kind, pg.Path, pg.Title, list))
+	}
+	return out
 }
 
 // sorted orders problems as Snapshot.Problems are (the duplicate list of

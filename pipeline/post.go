@@ -44,6 +44,9 @@ type Post struct {
 	Body     []Node
 	BodyLine int
 
+	// PageMeta is where the file sits in the Hugo site (page.go).
+	PageMeta
+
 	// Hash identifies the file's bytes (and, for bundles, the resource
 	// list), so an unchanged file is recognised without re-parsing. It is
 	// keyed per process: compare it only within one run.

@@ -1,7 +1,9 @@
 package pipeline
 
 import (
+	"cmp"
 	"errors"
+	"fmt"
 	"hash/maphash"
 	"io/fs"
 	"path"
@@ -11,58 +13,145 @@ import (
 	"sync"
 )
 
-// A unit is one post: a Markdown file "blog/x.md", or a page bundle folder
-// "blog/x" holding index.md and its resources. Units are found by walking
-// the section folder; folders without index.md are walked into, so posts
-// may be grouped in subfolders.
+// A unit is one content file: a page "blog/x.md", a leaf bundle's index
+// "blog/x/index.md" (the folder's other files are its Resources), or a
+// section's "blog/_index.md". Units are found by walking the content
+// mounts; folders without an index are walked into, so pages may be
+// grouped in subfolders. The other files of the content folders, outside
+// leaf bundles, are kept too: they are the sections' files.
 
-// scan lists the unit keys under dir.
-func (s *Snapshot) scan(dir string) ([]string, error) {
-	var keys []string
-	err := fs.WalkDir(s.fsys, dir, func(p string, d fs.DirEntry, err error) error {
+// scanned is what a walk of a content folder found.
+type scanned struct {
+	keys  []string // unit keys
+	files []string // files that are not content, outside leaf bundles
+}
+
+// scanContent walks every content mount.
+func (s *Snapshot) scanContent() (scanned, error) {
+	var all scanned
+	for _, m := range s.config.contentMounts() {
+		found, err := s.scan(m.Source)
 		if err != nil {
-			if p == dir && errors.Is(err, fs.ErrNotExist) {
-				return fs.SkipAll // no section folder: an empty site
-			}
-			if p == dir {
-				return err
-			}
-			return nil // an unreadable subfolder is skipped, not fatal
+			return all, err
 		}
-		if p != dir && ignored(d.Name()) {
-			if d.IsDir() {
-				return fs.SkipDir
+		all.keys = append(all.keys, found.keys...)
+		all.files = append(all.files, found.files...)
+	}
+	slices.Sort(all.keys)
+	all.keys = slices.Compact(all.keys)
+	slices.Sort(all.files)
+	all.files = slices.Compact(all.files)
+	return all, nil
+}
+
+// scan lists the unit keys and other files under dir, a folder of a
+// content mount. A missing dir is an empty one; only an unreadable mount
+// root is an error.
+func (s *Snapshot) scan(dir string) (scanned, error) {
+	var out scanned
+	err := s.walkContent(dir, true, &out)
+	if errors.Is(err, fs.ErrNotExist) {
+		return scanned{}, nil
+	}
+	return out, err
+}
+
+// walkContent reads one folder: a leaf bundle's index files are its
+// units (the rest are its resources); otherwise its content files are
+// units and its folders are walked.
+func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
+	entries, err := fs.ReadDir(s.fsys, dir)
+	if err != nil {
+		if top {
+			return err
+		}
+		return nil // an unreadable subfolder is skipped, not fatal
+	}
+	join := func(name string) string {
+		if dir == "." {
+			return name
+		}
+		return dir + "/" + name
+	}
+	if cm, ok := s.config.mountOf(dir); ok && s.config.isBundleDir(cm.rel, s.config.Section) {
+		var index []string
+		for _, e := range entries {
+			if e.Type().IsRegular() && isContentFile(e.Name()) && s.config.parseContentName(e.Name()).isIndex() {
+				index = append(index, join(e.Name()))
 			}
+		}
+		if len(index) > 0 {
+			out.keys = append(out.keys, index...)
 			return nil
 		}
-		if d.IsDir() {
-			if p != s.config.Section && isFile(s.fsys, p+"/index.md") {
-				keys = append(keys, p)
-				return fs.SkipDir
-			}
-			return nil
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if ignored(name) {
+			continue
 		}
-		if isPostFile(d.Name()) && d.Type().IsRegular() {
-			keys = append(keys, p)
+		p := join(name)
+		switch {
+		case e.IsDir():
+			s.walkContent(p, false, out)
+		case !e.Type().IsRegular():
+		case isContentFile(name):
+			out.keys = append(out.keys, p)
+		default:
+			out.files = append(out.files, p)
 		}
-		return nil
-	})
-	return keys, err
+	}
+	return nil
+}
+
+// bundleOf is the leaf bundle a path of the site's FS is in (the bundle
+// folder itself counts), "" when it is in none: the nearest folder,
+// below the mount's root, holding an index content file.
+func (s *Snapshot) bundleOf(p string) string {
+	cm, ok := s.config.mountOf(p)
+	if !ok {
+		return ""
+	}
+	root := strings.TrimSuffix(p, cm.rel)
+	root = strings.TrimSuffix(root, "/")
+	for dir := p; dir != root && dir != "." && dir != "" && dir != "/"; dir = path.Dir(dir) {
+		if s.hasIndex(dir) {
+			return dir
+		}
+	}
+	return ""
+}
+
+// hasIndex reports whether the folder dir holds a leaf bundle's index:
+// index.md (or another content extension), or a language's index.fr.md.
+// It stats the names rather than reading the folder, which may hold
+// thousands of pages.
+func (s *Snapshot) hasIndex(dir string) bool {
+	for _, name := range s.config.indexNames() {
+		if isFile(s.fsys, dir+"/"+name) {
+			return true
+		}
+	}
+	return false
 }
 
 // affected returns the unit keys to read again after path p changed: the
 // key itself, every known unit below it, and what a scan of a changed
-// folder finds. A key that is no longer a post reads as nil and is dropped.
-func (s *Snapshot) affected(units map[string]*unit, p string) ([]string, error) {
-	// Inside a bundle (known, or new because index.md appeared)?
-	sec := s.config.Section
-	for dir := path.Dir(p); dir != sec && dir != "." && dir != "/"; dir = path.Dir(dir) {
-		if _, known := units[dir]; known || isFile(s.fsys, dir+"/index.md") {
-			return s.rescanDir(units, dir)
-		}
+// folder finds. A key that is no longer a unit reads as nil and is dropped.
+// Bundles are known from the units (their index files are units), so a
+// save costs no look around its folder, which may hold thousands of pages.
+//
+// The keys a scan found go in found: they are what they are (a scan never
+// descends into a bundle); the others are checked against the bundles of
+// the keys read with them (parseAll).
+func (s *Snapshot) affected(units map[string]*unit, p string, found map[string]bool) ([]string, error) {
+	if b := s.knownBundle(units, p); b != "" {
+		return s.rescanDir(units, b, found) // in a bundle, or the bundle folder
 	}
-	if _, known := units[p]; known && !strings.HasSuffix(p, ".md") {
-		return s.rescanDir(units, p) // a bundle folder itself
+	if base := path.Base(p); isContentFile(base) && s.config.parseContentName(base).isIndex() {
+		if cm, ok := s.config.mountOf(path.Dir(p)); ok && s.config.isBundleDir(cm.rel, s.config.Section) {
+			return s.rescanDir(units, path.Dir(p), found) // an index came or went: a bundle did
+		}
 	}
 	info, err := fs.Stat(s.fsys, p)
 	switch {
@@ -77,30 +166,61 @@ func (s *Snapshot) affected(units map[string]*unit, p string) ([]string, error) 
 		}
 		return keys, nil
 	default:
-		return s.rescanDir(units, p)
+		return s.rescanDir(units, p, found)
 	}
 }
 
+// knownBundle is the bundle folder at or above p whose index is one of
+// the units, "" when there is none.
+func (s *Snapshot) knownBundle(units map[string]*unit, p string) string {
+	names := s.config.indexNames()
+	for dir := p; dir != "." && dir != "/" && dir != ""; dir = path.Dir(dir) {
+		if cm, ok := s.config.mountOf(dir); !ok || !s.config.isBundleDir(cm.rel, s.config.Section) {
+			continue
+		}
+		for _, name := range names {
+			if _, ok := units[dir+"/"+name]; ok {
+				return dir
+			}
+		}
+	}
+	return ""
+}
+
 // rescanDir forgets every unit at or below dir and lists them afresh.
-func (s *Snapshot) rescanDir(units map[string]*unit, dir string) ([]string, error) {
+func (s *Snapshot) rescanDir(units map[string]*unit, dir string, found map[string]bool) ([]string, error) {
 	keys := []string{dir}
 	for k := range units {
 		if strings.HasPrefix(k, dir+"/") {
 			keys = append(keys, k)
 		}
 	}
-	found, err := s.scan(dir)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	scan, err := s.scan(dir)
+	if err != nil {
 		return keys, nil // gone or unreadable: its units are dropped
 	}
-	return append(keys, found...), nil
+	for _, k := range scan.keys {
+		found[k] = true
+	}
+	return append(keys, scan.keys...), nil
 }
 
 // parseAll reads the units named by keys, in parallel. A key that is no
 // longer a unit maps to nil. old supplies the previous units, so an
 // unchanged file is not parsed again and a broken one keeps its last good
 // post.
-func (s *Snapshot) parseAll(keys []string, old map[string]*unit) map[string]*unit {
+//
+// found are the keys a walk of the content found (nil: all of them), and
+// a walk never descends into a bundle. Other keys (a changed file, a unit
+// that was below a changed folder) are resources when an index a walk
+// found is in a folder above them.
+func (s *Snapshot) parseAll(keys []string, old map[string]*unit, found map[string]bool) map[string]*unit {
+	batch := make(map[string]*unit, len(keys))
+	for _, k := range keys {
+		if found == nil || found[k] {
+			batch[k] = nil
+		}
+	}
 	out := make(map[string]*unit, len(keys))
 	var mu sync.Mutex
 	work := make(chan string)
@@ -110,7 +230,8 @@ func (s *Snapshot) parseAll(keys []string, old map[string]*unit) map[string]*uni
 		go func() {
 			defer wg.Done()
 			for k := range work {
-				u := s.readUnit(k, old[k])
+				free := found == nil || found[k] || s.knownBundle(batch, path.Dir(k)) == ""
+				u := s.readUnit(k, old[k], free)
 				mu.Lock()
 				out[k] = u
 				mu.Unlock()
@@ -130,18 +251,30 @@ func (s *Snapshot) parseAll(keys []string, old map[string]*unit) map[string]*uni
 // compared between snapshots of one process.
 var hashSeed = maphash.MakeSeed()
 
-// readUnit reads one unit; nil when it is no longer a post.
-func (s *Snapshot) readUnit(key string, prev *unit) *unit {
-	file, bundle, slug := key, "", strings.TrimSuffix(path.Base(key), ".md")
-	if !strings.HasSuffix(key, ".md") {
-		file, bundle, slug = key+"/index.md", key, path.Base(key)
-	} else if !isPostFile(path.Base(key)) || s.insideBundle(key) {
+// readUnit reads one unit; nil when it is no longer a page.
+// outside reports that key is in no bundle (else, not being an index,
+// it is a bundle's resource).
+func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
+	cm, ok := s.config.mountOf(key)
+	name := path.Base(key)
+	if !ok || !isContentFile(name) {
 		return nil
+	}
+	cn := s.config.parseContentName(name)
+	file, bundle, slug := key, "", cn.base
+	switch {
+	case cn.isIndex() && s.config.isBundleDir(parentDir(cm.rel), s.config.Section):
+		bundle = path.Dir(key)
+		slug = path.Base(bundle)
+	case cn.isIndex() && cm.rel == name:
+		return nil // an index.md at a mount's root is no bundle
+	case !outside:
+		return nil // a bundle's Markdown file is a resource
 	}
 	src, err := readPost(s.fsys, file)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) || bundle != "" && isFile(s.fsys, bundle) {
-			return nil // gone, or a bundle key that is a plain file now (sed -i's temporary file)
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrInvalid) {
+			return nil // gone
 		}
 		if errors.As(err, new(*contentError)) {
 			return s.failed(prev, file, err) // too large
@@ -163,27 +296,77 @@ func (s *Snapshot) readUnit(key string, prev *unit) *unit {
 	if prev != nil && prev.problem == nil && prev.hash == sum {
 		return prev
 	}
-	post, err := parsePost(file, src, slug, s.config.Location)
+	if cn.isBranch() {
+		slug = path.Base(path.Dir(key))
+	}
+	post, err := parseContent(file, src, slug, s.config.Location, s.requiresDate(cm, cn))
 	if err != nil {
 		return s.failed(prev, file, err)
 	}
 	post.Bundle, post.Resources, post.Hash = bundle, resources, sum
+	s.placePage(post, cm, cn, bundle != "")
 	if post.Description == "" && s.opts.Describe != nil {
 		post.Description = s.opts.Describe(post)
 	}
-	return &unit{post: post, hash: sum}
+	u := &unit{post: post, hash: sum}
+	if w := s.swallowedSection(post, cm); w != nil {
+		u.warnings = append(u.warnings, *w)
+	}
+	return u
 }
 
-// insideBundle reports whether a .md file sits in a bundle folder, where it
-// is a resource, not a post.
-func (s *Snapshot) insideBundle(file string) bool {
-	sec := s.config.Section
-	for dir := path.Dir(file); dir != sec && dir != "." && dir != "/"; dir = path.Dir(dir) {
-		if isFile(s.fsys, dir+"/index.md") {
-			return true
+// swallowedSection warns about a top-level folder's index.md beside
+// other pages: Hugo makes the folder one page (a leaf bundle) and its
+// other pages resources, which are not published.
+func (s *Snapshot) swallowedSection(p *Post, cm contentMount) *Problem {
+	if p.Bundle == "" || strings.Count(cm.rel, "/") != 1 {
+		return nil
+	}
+	n := 0
+	for _, r := range p.Resources {
+		if isContentFile(path.Base(r)) {
+			n++
 		}
 	}
-	return false
+	if n == 0 {
+		return nil
+	}
+	return &Problem{Path: s.display(p.File), Line: 1, Severity: Warning, Message: fmt.Sprintf(
+		"%s makes %s one page, as in Hugo: its %d other Markdown files are not published (name it _index.md to make %s a section)",
+		path.Base(p.File), p.Bundle, n, p.Bundle)}
+}
+
+// placePage sets where a parsed file sits in the site.
+func (s *Snapshot) placePage(p *Post, cm contentMount, cn contentName, bundle bool) {
+	m := &p.PageMeta
+	m.Lang = cmp.Or(cm.mount.Lang, cn.lang, s.config.DefaultLanguage)
+	dir := parentDir(cm.rel)
+	switch {
+	case cn.isBranch() && dir == "":
+		m.Kind, m.Dir, m.Base = KindHome, "", "_index"
+	case cn.isBranch():
+		m.Kind, m.Dir, m.Base = KindSection, dir, "_index"
+	case bundle:
+		m.Kind, m.Dir, m.Base = KindPage, parentDir(dir), path.Base(dir)
+	default:
+		m.Kind, m.Dir, m.Base = KindPage, dir, cn.base
+	}
+	taxonomies := s.config.Taxonomies
+	if l := s.config.Lang(m.Lang); l != nil {
+		taxonomies = l.Taxonomies
+	}
+	s.config.decodePageMeta(p, taxonomies)
+}
+
+// requiresDate reports whether a page without a date is a problem: a
+// regular page of the section folio's config names. (Hugo publishes
+// pages without dates; a Hugo site's pages need none.)
+func (s *Snapshot) requiresDate(cm contentMount, cn contentName) bool {
+	if cn.isBranch() || s.config.Section == "" {
+		return false
+	}
+	top, _, _ := strings.Cut(cm.rel, "/")
+	return top == s.config.Section && strings.Contains(cm.rel, "/")
 }
 
 // failed records a parse failure, keeping the last good post if any.

@@ -53,6 +53,15 @@ type Snapshot struct {
 	// dupProblems their problems (see patch).
 	dups        map[string]bool
 	dupProblems []Problem
+
+	// files are the content folders' files that are not pages (outside
+	// leaf bundles), static the static files by URL path, assets the
+	// assets' files by path inside the assets folder: all in the FS.
+	files  []string
+	static map[string]string
+	assets map[string]string
+	// site is the Hugo site the visible pages make (site.go).
+	site *siteModel
 }
 
 // unit is what one post file or bundle produced: its last good post and,
@@ -72,11 +81,13 @@ var lastID atomic.Uint64
 func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, error) {
 	units := map[string]*unit{}
 	s := &Snapshot{config: cfg, opts: opts, fsys: fsys}
-	keys, err := s.scan(cfg.Section)
+	found, err := s.scanContent()
 	if err != nil {
 		return nil, err
 	}
-	for k, u := range s.parseAll(keys, nil) {
+	s.files = found.files
+	s.static, s.assets = s.scanFiles("static"), s.scanFiles("assets")
+	for k, u := range s.parseAll(found.keys, nil, nil) {
 		if u != nil { // nil: the file went away between the listing and the read
 			units[k] = u
 		}
@@ -90,13 +101,16 @@ func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, err
 // fails keeps its last good version and is reported.
 func (s *Snapshot) Update(changed []string, now time.Time) (*Snapshot, error) {
 	units := maps.Clone(s.units)
-	var rescan []string
+	var rescan, other []string
+	found := map[string]bool{}
 	for _, p := range changed {
 		p = path.Clean(strings.TrimPrefix(p, "/"))
-		if p != s.config.Section && !strings.HasPrefix(p, s.config.Section+"/") {
+		if !s.config.inContent(p) {
+			other = append(other, p)
 			continue
 		}
-		keys, err := s.affected(units, p)
+		other = append(other, p) // a file beside the pages, maybe
+		keys, err := s.affected(units, p, found)
 		if err != nil {
 			return nil, err
 		}
@@ -104,17 +118,18 @@ func (s *Snapshot) Update(changed []string, now time.Time) (*Snapshot, error) {
 	}
 	slices.Sort(rescan)
 	rescan = slices.Compact(rescan)
-	for k, u := range s.parseAll(rescan, units) {
+	for k, u := range s.parseAll(rescan, units, found) {
 		if u == nil {
 			delete(units, k)
 		} else {
 			units[k] = u
 		}
 	}
-	if n := s.patch(units, rescan, now); n != nil {
+	base := s.withFiles(other)
+	if n := base.patch(units, rescan, now); n != nil {
 		return n, nil // the common case: one post edited (patch.go)
 	}
-	return s.assemble(units, now), nil
+	return base.assemble(units, now), nil
 }
 
 // Reconfigured returns the next snapshot under a new configuration that
@@ -211,8 +226,9 @@ func (s *Snapshot) Visible(p *Post) bool {
 
 // assemble computes the visible posts, lookups and problems for now.
 func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
-	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units}
-	var candidates []*Post
+	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units,
+		files: s.files, static: s.static, assets: s.assets}
+	var visible []*Post
 	for _, u := range units {
 		if u.problem != nil {
 			n.problems = append(n.problems, *u.problem)
@@ -224,6 +240,14 @@ func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
 		}
 		n.noteSchedule(p, now)
 		if n.opts.Drafts || p.Published(now) {
+			visible = append(visible, p)
+		}
+	}
+	slices.SortFunc(visible, func(a, b *Post) int { return strings.Compare(a.File, b.File) })
+	n.site = n.buildSite(visible)
+	var candidates []*Post
+	for _, p := range visible {
+		if n.isPost(p) {
 			candidates = append(candidates, p)
 			n.problems = append(n.problems, n.signalWarnings(p)...)
 		}
@@ -271,6 +295,27 @@ func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message)) < 0
 	})
 	return n
+}
+
+// buildSite makes the site model of the visible pages.
+func (s *Snapshot) buildSite(visible []*Post) *siteModel {
+	bundles := map[string][]string{}
+	for _, p := range visible {
+		if p.Bundle != "" {
+			bundles[p.Bundle] = p.Resources
+		}
+	}
+	return buildSite(siteInput{cfg: s.config, posts: visible, files: s.files, bundles: bundles, static: s.static, assets: s.assets})
+}
+
+// isPost reports whether a visible page is a post: a regular page of a
+// main section, in the default language.
+func (s *Snapshot) isPost(p *Post) bool {
+	if p.Kind != KindPage || p.Lang != s.config.DefaultLanguage {
+		return false
+	}
+	top, _, _ := strings.Cut(p.Dir, "/")
+	return top != "" && slices.Contains(s.MainSections(p.Lang), top)
 }
 
 // noteSchedule keeps the earliest future instant at which p's visibility

@@ -109,6 +109,28 @@ func TestSlugs(t *testing.T) {
 	}
 }
 
+// TestSectionIndexIsABundle: in a Hugo site, a section folder's index.md
+// makes the folder one page, as Hugo does, and says so. (folio's own
+// config keeps its earlier rule: TestSlugs.)
+func TestSectionIndexIsABundle(t *testing.T) {
+	cfg, err := LoadSite(SiteOptions{FS: mapFS(map[string]string{"hugo.toml": "[folio]\nsection = 'blog'\n"})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := mapFS(map[string]string{"content/blog/index.md": post(), "content/blog/a.md": post(), "content/blog/b.md": post()})
+	s, err := Build(fsys, cfg, Options{}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := slugs(s.posts); len(got) != 0 {
+		t.Errorf("posts = %v, want none: blog is one page", got)
+	}
+	if len(s.problems) != 1 || s.problems[0].Severity != Warning ||
+		!strings.Contains(s.problems[0].Message, "index.md makes content/blog one page, as in Hugo: its 2 other Markdown files are not published") {
+		t.Errorf("problems = %v", s.problems)
+	}
+}
+
 func TestBundleResources(t *testing.T) {
 	fsys := mapFS(map[string]string{
 		"blog/trip/index.md":         post(),

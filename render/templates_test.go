@@ -146,7 +146,7 @@ func TestForSnapshotReadsTheSite(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg.Section = "posts" // the posts' section, until the site model names it
-	snap, err := pipeline.Build(os.DirFS(cfg.ContentDir), cfg, pipeline.Options{}, time.Now())
+	snap, err := pipeline.Build(os.DirFS(cfg.Root()), cfg, pipeline.Options{}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

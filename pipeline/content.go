@@ -1,0 +1,124 @@
+package pipeline
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// This file says what a file of a content mount is to Hugo: a regular
+// page, a section's or the home page's _index, a leaf bundle's index, or
+// a resource; and in which language.
+
+// contentExts are the file extensions of the content folio publishes as
+// pages: Markdown, as Hugo's default handler reads it.
+var contentExts = []string{"md", "markdown", "mdown"}
+
+// isContentFile reports whether a file named name is content (a page):
+// Markdown no editor left behind.
+func isContentFile(name string) bool {
+	if ignored(name) {
+		return false
+	}
+	ext := strings.TrimPrefix(path.Ext(name), ".")
+	return slices.Contains(contentExts, strings.ToLower(ext))
+}
+
+// contentName is a content file's name taken apart: "post.fr.md" is
+// base "post", language "fr"; "_index.md" base "_index".
+type contentName struct {
+	base string // without extension and language
+	lang string // "" when the name carries none
+}
+
+// parseContentName splits a content file name; a language suffix counts
+// only when it is one of the site's languages.
+func (c *Config) parseContentName(name string) contentName {
+	base := strings.TrimSuffix(name, path.Ext(name))
+	if i := strings.LastIndexByte(base, '.'); i > 0 {
+		if lang := strings.ToLower(base[i+1:]); c.Lang(lang) != nil {
+			return contentName{base: base[:i], lang: lang}
+		}
+	}
+	return contentName{base: base}
+}
+
+// isIndex reports whether a content file is a leaf bundle's index.
+func (n contentName) isIndex() bool { return n.base == "index" }
+
+// isBranch reports whether a content file is a section's (or the home
+// page's) _index.
+func (n contentName) isBranch() bool { return n.base == "_index" }
+
+// contentMount is where a unit key lies: the mount and the path inside
+// it.
+type contentMount struct {
+	mount Mount
+	rel   string // slash-separated, "" for the mount's root
+}
+
+// contentMounts are the content mounts, most specific first, so that a
+// file under content/fr is content/fr's and not content's.
+func (c *Config) contentMounts() []Mount {
+	var out []Mount
+	for _, m := range c.Mounts {
+		if m.Target == "content" || strings.HasPrefix(m.Target, "content/") {
+			out = append(out, m)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Mount) int { return len(b.Source) - len(a.Source) })
+	return out
+}
+
+// mountOf finds the content mount of a path of the site's FS.
+func (c *Config) mountOf(p string) (contentMount, bool) {
+	for _, m := range c.contentMounts() {
+		src := m.Source
+		if src == "." {
+			if p == "." {
+				p = ""
+			}
+			return contentMount{mount: m, rel: targetRel(m, p)}, true
+		}
+		if p == src {
+			return contentMount{mount: m, rel: targetRel(m, "")}, true
+		}
+		if rest, ok := strings.CutPrefix(p, src+"/"); ok {
+			return contentMount{mount: m, rel: targetRel(m, rest)}, true
+		}
+	}
+	return contentMount{}, false
+}
+
+// targetRel puts a path inside a mount where the mount's target says:
+// a mount at content/blog holds the blog section.
+func targetRel(m Mount, rel string) string {
+	sub := strings.TrimPrefix(strings.TrimPrefix(m.Target, "content"), "/")
+	if sub == "" {
+		return rel
+	}
+	if rel == "" {
+		return sub
+	}
+	return sub + "/" + rel
+}
+
+// inContent reports whether a path of the site's FS is in a content
+// mount.
+func (c *Config) inContent(p string) bool {
+	_, ok := c.mountOf(p)
+	return ok
+}
+
+// indexNames are the names a leaf bundle's index may have: index with
+// each content extension, with or without a language.
+func (c *Config) indexNames() []string {
+	var out []string
+	for _, ext := range contentExts {
+		out = append(out, "index."+ext)
+		for _, l := range c.Languages {
+			out = append(out, "index."+l.Code+"."+ext)
+		}
+	}
+	return out
+}

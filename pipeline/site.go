@@ -1,0 +1,934 @@
+package pipeline
+
+import (
+	"cmp"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// This file assembles the site model from the visible content pages: the
+// sections, every page's URL, the lists (home, sections, taxonomies and
+// terms) with their pagers and feeds, aliases, and the files published
+// beside the pages. It follows Hugo 0.165: what it publishes, where.
+
+// RouteKind tells the kinds of published paths apart.
+type RouteKind uint8
+
+const (
+	// RoutePage is a page's HTML (the first page of a list).
+	RoutePage RouteKind = iota
+	// RoutePager is a further page of a list: /posts/page/2/.
+	RoutePager
+	// RouteFeed is a list's RSS feed: /posts/index.xml.
+	RouteFeed
+	// RouteAlias redirects to Target: a page's aliases, /page/1/, and
+	// the language redirects of a multilingual site.
+	RouteAlias
+	// RouteFile is a file served as it is: a page resource, a static
+	// file, an asset content refers to.
+	RouteFile
+)
+
+func (k RouteKind) String() string {
+	return [...]string{"page", "pager", "feed", "alias", "file"}[k]
+}
+
+// A Route is one path the site publishes and what answers it.
+type Route struct {
+	Path string // unescaped, from the site root: "/posts/hello/"
+	Kind RouteKind
+	// Page is the page of a page, pager or feed route.
+	Page *Page
+	// Pager is a pager route's number (2, 3, …).
+	Pager int
+	// Target is where an alias redirects, a site path.
+	Target string
+	// File is a file route's file in the site's FS.
+	File string
+
+	// owner is the page whose route this is (its page, pagers, feed,
+	// aliases, resources and images); nil for static files and the
+	// language redirects.
+	owner *Page
+}
+
+// siteModel is the snapshot's model of the Hugo site: each language's
+// pages and the routes of them all. It is never modified once built;
+// sitepatch.go makes the next one from it, sharing what did not change.
+type siteModel struct {
+	langs  []*langModel
+	routes layered[string, Route]
+	// pagers are the lists by pager key (pagerKey): their pagers are
+	// answered by lookup.
+	pagers map[string]*Page
+	// contested are the paths more than one route wanted: the first
+	// kept it. A patch touching one leaves the choice to a full build.
+	contested map[string]bool
+	// ownPagers is set once a patch has its own copy of pagers.
+	ownPagers bool
+
+	pagesOnce sync.Once
+	pages     []*Page // made on first use
+}
+
+// siteInput is what the model is made of.
+type siteInput struct {
+	cfg *Config
+	// posts are the visible content pages, every kind and language.
+	posts []*Post
+	// files are the content mounts' files that are not content, by path
+	// in the site's FS; bundles the leaf bundles' folders and their files.
+	files   []string
+	bundles map[string][]string
+	// static maps a static file's URL path to its file in the site's FS;
+	// assets the files of the assets mounts by path inside them.
+	static map[string]string
+	assets map[string]string
+}
+
+// buildSite makes the model.
+func buildSite(in siteInput) *siteModel {
+	m := &siteModel{routes: newLayered(map[string]Route{})}
+	byLang := map[string][]*Post{}
+	for _, p := range in.posts {
+		byLang[p.Lang] = append(byLang[p.Lang], p)
+	}
+	for i := range in.cfg.Languages {
+		lang := &in.cfg.Languages[i]
+		b := &langModel{cfg: in.cfg, lang: lang, in: &in, m: m, posts: byLang[lang.Code]}
+		b.build()
+		b.in, b.m, b.posts = nil, nil, nil // the model keeps no build input
+		m.langs = append(m.langs, b)
+	}
+	for u, f := range in.static {
+		m.add(Route{Path: u, Kind: RouteFile, File: f})
+	}
+	m.addLanguageRedirects(in.cfg)
+	return m
+}
+
+// lang is the model of a language, nil when the site has none such.
+func (m *siteModel) lang(code string) *langModel {
+	for _, l := range m.langs {
+		if l.lang.Code == code {
+			return l
+		}
+	}
+	return nil
+}
+
+// add records a route; the first one for a path keeps it, as the first
+// file Hugo writes at a path is overwritten by no later one of folio's.
+func (m *siteModel) add(r Route) {
+	if _, taken := m.routes.base[r.Path]; !taken {
+		m.routes.base[r.Path] = r
+		return
+	}
+	if m.contested == nil {
+		m.contested = map[string]bool{}
+	}
+	m.contested[r.Path] = true
+}
+
+// addLanguageRedirects adds Hugo's redirects to the default language's
+// home page: / when it lives in /en/, /fr/ when French is the default
+// at the root.
+func (m *siteModel) addLanguageRedirects(cfg *Config) {
+	def := cfg.DefaultLanguage
+	switch {
+	case cfg.DefaultLanguageInSubdir:
+		m.add(Route{Path: "/", Kind: RouteAlias, Target: "/" + def + "/"})
+	case cfg.Multilingual():
+		m.add(Route{Path: "/" + def + "/", Kind: RouteAlias, Target: "/"})
+	}
+}
+
+// langModel is one language's pages.
+type langModel struct {
+	cfg    *Config
+	lang   *Language
+	prefix string // the URL prefix, "" for none
+	// sections are the home ("") and section pages by content folder;
+	// regular the regular pages by content file; terms the term pages
+	// by taxonomy plural and term key; taxonomies the taxonomy pages.
+	sections   map[string]*Page
+	regular    map[*Post]*Page
+	terms      map[string]map[string]*Page
+	taxonomies map[string]*Page
+	// main are the main sections; counts the regular pages per top
+	// section, from which main is chosen when none is configured.
+	main   []string
+	counts map[string]int
+	// termRefs count the pages (listed or not) with each term, by
+	// taxonomy plural and term key: a term with none goes.
+	termRefs map[string]map[string]int
+
+	// While building: the input, the model the routes go to, and the
+	// language's visible pages.
+	in    *siteInput
+	m     *siteModel
+	posts []*Post
+}
+
+func (b *langModel) build() {
+	if b.lang.Code != b.cfg.DefaultLanguage || b.cfg.DefaultLanguageInSubdir {
+		b.prefix = b.lang.Code
+	}
+	b.sections = map[string]*Page{}
+	b.regular = map[*Post]*Page{}
+	b.makeSections()
+	var regular []*Page
+	for _, p := range b.posts {
+		if p.Kind == KindPage && !b.isTaxonomyFile(p) {
+			pg := b.regularPage(p)
+			regular = append(regular, pg)
+			b.regular[p] = pg
+		}
+	}
+	b.main = b.mainSections(regular)
+	b.listSections(regular)
+	b.makeTaxonomies(regular)
+	b.publish(regular)
+}
+
+// isTaxonomyFile reports whether a content file belongs to a taxonomy
+// folder (content/tags/_index.md, content/tags/go/_index.md).
+func (b *langModel) isTaxonomyFile(p *Post) bool {
+	top, _, _ := strings.Cut(p.Dir, "/")
+	for _, t := range b.lang.Taxonomies {
+		if top == t.Plural {
+			return true
+		}
+	}
+	return false
+}
+
+// makeSections creates the home page and every section: each top-level
+// folder with a page in it, each deeper folder with an _index.
+func (b *langModel) makeSections() {
+	index := map[string]*Post{}
+	for _, p := range b.posts {
+		if p.Kind != KindPage && !b.isTaxonomyFile(p) {
+			index[p.Dir] = p
+		}
+	}
+	b.sections[""] = b.listPage(KindHome, "", index[""])
+	for _, p := range b.posts {
+		if b.isTaxonomyFile(p) {
+			continue
+		}
+		top, _, _ := strings.Cut(p.Dir, "/")
+		if top != "" && b.sections[top] == nil {
+			b.sections[top] = b.listPage(KindSection, top, index[top])
+		}
+	}
+	for dir, p := range index {
+		if dir != "" && b.sections[dir] == nil {
+			b.sections[dir] = b.listPage(KindSection, dir, p)
+		}
+	}
+}
+
+// listPage makes a home or section page.
+func (b *langModel) listPage(kind, dir string, p *Post) *Page {
+	pg := &Page{Kind: kind, Lang: b.lang.Code, Section: dir, Post: p, Rendered: true}
+	switch {
+	case p != nil:
+		pg.Title = p.TitleParam
+		pg.Rendered = p.Build.Rendered()
+	case kind == KindHome:
+		pg.Title = b.lang.Title
+	default:
+		pg.Title = b.cfg.sectionTitle(path.Base(dir))
+	}
+	return pg
+}
+
+// currentSection is the section a page in folder dir belongs to: the
+// deepest section at or above it.
+func (b *langModel) currentSection(dir string) *Page {
+	for d := dir; ; d = parentDir(d) {
+		if s := b.sections[d]; s != nil {
+			return s
+		}
+		if d == "" {
+			return b.sections[""]
+		}
+	}
+}
+
+func parentDir(d string) string {
+	if i := strings.LastIndexByte(d, '/'); i >= 0 {
+		return d[:i]
+	}
+	return ""
+}
+
+// regularPage makes the page of a regular content page.
+func (b *langModel) regularPage(p *Post) *Page {
+	sec := b.currentSection(p.Dir)
+	pg := &Page{Kind: KindPage, Lang: b.lang.Code, Post: p, Title: p.TitleParam, Section: sec.Section, Rendered: p.Build.Rendered()}
+	if b.cfg.DisableKinds[KindPage] {
+		pg.Rendered = false
+	}
+	pg.File = b.cfg.targetFile(b.pageDesc(pg, ""))
+	pg.Path = routeOf(pg.File)
+	return pg
+}
+
+// pageDesc is where a page's HTML (or, with feed, its RSS) goes.
+func (b *langModel) pageDesc(pg *Page, addends string) pathDesc {
+	d := pathDesc{kind: pg.Kind, prefix: b.prefix, addends: addends}
+	topSection, _, _ := strings.Cut(pg.Section, "/")
+	if pg.Kind == KindTaxonomy || pg.Kind == KindTerm {
+		topSection = pg.Taxonomy
+	}
+	d.ugly = b.cfg.UglyURLs.For(topSection)
+	pp := b.permaPage(pg)
+	if pattern := permalinkRule(b.lang.Permalinks, pg.Kind, pp.path); pattern != "" {
+		if exp, err := b.cfg.expandPermalink(pattern, pp); err == nil {
+			d.permalink = cleanPermalink(exp)
+		}
+	}
+	switch pg.Kind {
+	case KindPage:
+		p := pg.Post
+		d.dir, d.base, d.url = b.pathCase(p.Dir), p.Base, p.URL
+		if _, rest, ok := filenameDate(p.Base); ok && slices.Contains(b.cfg.Frontmatter.Date, ":filename") {
+			d.base = rest
+		}
+		if !b.cfg.DisablePathToLower {
+			d.base = normalizeName(d.base)
+		}
+		if p.SlugParam != "" {
+			d.base = p.SlugParam
+		}
+	case KindSection:
+		d.section = b.pathCase(pg.Section)
+	case KindTaxonomy:
+		d.section = pg.Taxonomy
+	case KindTerm:
+		d.section = pg.Taxonomy + "/" + b.cfg.sanitizePath(pg.Term)
+	}
+	if pg.Post != nil && pg.Kind != KindPage {
+		d.url = pg.Post.URL
+	}
+	return d
+}
+
+// pathCase is a content path as Hugo puts it in a URL: lower-cased, with
+// hyphens for spaces, unless disablePathToLower.
+func (b *langModel) pathCase(p string) string {
+	if b.cfg.DisablePathToLower {
+		return p
+	}
+	return normalizeName(p)
+}
+
+// normalizeName is Hugo's basic path normalisation: lower case, spaces
+// as hyphens.
+func normalizeName(s string) string {
+	return strings.ReplaceAll(strings.ToLower(s), " ", "-")
+}
+
+// permaPage is what permalink tokens know of a page.
+func (b *langModel) permaPage(pg *Page) permaPage {
+	pp := permaPage{kind: pg.Kind, title: pg.Title}
+	switch pg.Kind {
+	case KindHome:
+		pp.path = "/"
+	case KindTaxonomy:
+		pp.path = "/" + pg.Taxonomy
+	case KindTerm:
+		pp.path = "/" + pg.Taxonomy + "/" + normalizeName(b.cfg.sanitizePath(pg.Term))
+	case KindSection:
+		pp.path = "/" + normalizeName(pg.Section)
+	default:
+		pp.path = "/" + normalizeName(path.Join(pg.Post.Dir, pg.Post.Base))
+	}
+	if p := pg.Post; p != nil {
+		pp.date, pp.slug = p.Created, p.SlugParam
+		if pg.Kind == KindPage {
+			pp.file, pp.contentBase = p.Base, p.Base
+		}
+	}
+	if pg.Section != "" {
+		pp.sections = strings.Split(b.pathCase(pg.Section), "/")
+		for i := range pp.sections {
+			s := b.sections[strings.Join(strings.Split(pg.Section, "/")[:i+1], "/")]
+			slug := ""
+			if s != nil && s.Post != nil {
+				slug = s.Post.SlugParam
+			}
+			if slug == "" && s != nil {
+				slug = s.Title
+			}
+			pp.sectionSlugs = append(pp.sectionSlugs, slug)
+		}
+	}
+	return pp
+}
+
+// mainSections are the language's main sections: configured, else the
+// section with the most regular pages.
+func (b *langModel) mainSections(regular []*Page) []string {
+	if len(b.lang.MainSections) > 0 {
+		return b.lang.MainSections
+	}
+	if b.cfg.Section != "" {
+		return []string{b.cfg.Section}
+	}
+	b.counts = map[string]int{}
+	for _, pg := range regular {
+		if top, _, _ := strings.Cut(pg.Section, "/"); top != "" {
+			b.counts[top]++
+		}
+	}
+	return mostPages(b.counts)
+}
+
+// mostPages is the section with the most pages (the first by name of
+// those with as many), as a main-sections list.
+func mostPages(counts map[string]int) []string {
+	best := ""
+	for s, n := range counts {
+		if n > counts[best] || (n == counts[best] && s < best) {
+			best = s
+		}
+	}
+	if best == "" {
+		return nil
+	}
+	return []string{best}
+}
+
+// listSections fills the home and section lists: a section lists its
+// regular pages (and its subsections beside them); the home page the
+// regular pages of the main sections.
+func (b *langModel) listSections(regular []*Page) {
+	main := b.main
+	home := b.sections[""]
+	for _, pg := range regular {
+		if !pg.Post.Build.Listed() {
+			continue
+		}
+		if pg.Section != "" {
+			b.sections[pg.Section].Pages = append(b.sections[pg.Section].Pages, pg)
+		}
+		if top, _, _ := strings.Cut(pg.Section, "/"); top != "" && slices.Contains(main, top) {
+			home.Pages = append(home.Pages, pg)
+		}
+	}
+	for dir, sec := range b.sections {
+		if dir == "" || !sec.Post.listed() {
+			continue
+		}
+		if parent := b.currentSection(parentDir(dir)); parent.Kind == KindSection {
+			parent.Sections = append(parent.Sections, sec)
+		}
+	}
+	for _, sec := range b.sections {
+		sortPages(sec.Pages)
+		sortPages(sec.Sections)
+	}
+}
+
+// listed reports whether a section's _index lets it be listed.
+func (p *Post) listed() bool { return p == nil || p.Build.Listed() }
+
+// makeTaxonomies creates the taxonomy and term pages of the language.
+func (b *langModel) makeTaxonomies(regular []*Page) {
+	b.terms = map[string]map[string]*Page{}
+	b.termRefs = map[string]map[string]int{}
+	index := map[string]*Post{} // taxonomy files by folder
+	for _, p := range b.posts {
+		if b.isTaxonomyFile(p) && p.Kind != KindPage {
+			index[p.Dir] = p
+		}
+	}
+	tagged := slices.Clone(regular)
+	for _, sec := range b.sections {
+		if sec.Post != nil {
+			tagged = append(tagged, sec)
+		}
+	}
+	slices.SortFunc(tagged, func(a, b *Page) int { return strings.Compare(a.Post.File, b.Post.File) })
+	for _, t := range b.lang.Taxonomies {
+		terms := map[string]*Page{}
+		refs := map[string]int{}
+		b.terms[t.Plural] = terms
+		b.termRefs[t.Plural] = refs
+		for _, pg := range tagged {
+			seen := map[string]bool{}
+			for _, term := range pg.Post.Terms[t.Plural] {
+				key := b.cfg.sanitizePath(term)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				refs[key]++
+				tp := terms[key]
+				if tp == nil {
+					tp = &Page{Kind: KindTerm, Lang: b.lang.Code, Taxonomy: t.Plural, Term: term, Rendered: true}
+					tp.Title = b.cfg.termTitle(term)
+					terms[key] = tp
+				}
+				if pg.Post.Build.Listed() {
+					tp.Pages = append(tp.Pages, pg)
+				}
+			}
+		}
+		for dir, p := range index {
+			plural, term, ok := strings.Cut(dir, "/")
+			if plural != t.Plural || !ok {
+				continue
+			}
+			key := b.cfg.sanitizePath(term)
+			tp := terms[key]
+			if tp == nil {
+				tp = &Page{Kind: KindTerm, Lang: b.lang.Code, Taxonomy: t.Plural, Term: term, Title: b.cfg.termTitle(term), Rendered: true}
+				terms[key] = tp
+			}
+			tp.Post, tp.Title, tp.Rendered = p, p.TitleParam, p.Build.Rendered()
+		}
+	}
+}
+
+// publish gives every page its path, pagers and feed, and records the
+// routes: pages, pagers, feeds, aliases and files.
+func (b *langModel) publish(regular []*Page) {
+	cfg := b.cfg
+	for _, pg := range regular {
+		b.publishPage(pg)
+	}
+	var lists []*Page
+	if !cfg.DisableKinds[KindHome] {
+		lists = append(lists, b.sections[""])
+	}
+	if !cfg.DisableKinds[KindSection] {
+		for dir, sec := range b.sections {
+			if dir != "" {
+				lists = append(lists, sec)
+			}
+		}
+	}
+	b.taxonomies = map[string]*Page{}
+	for _, t := range b.lang.Taxonomies {
+		if !cfg.DisableKinds[KindTaxonomy] {
+			tax := &Page{Kind: KindTaxonomy, Lang: b.lang.Code, Taxonomy: t.Plural, Rendered: true}
+			b.taxonomies[t.Plural] = tax
+			tax.Title = cfg.taxonomyTitle(t.Plural)
+			if p := b.taxonomyIndex(t.Plural); p != nil {
+				tax.Post, tax.Title, tax.Rendered = p, p.TitleParam, p.Build.Rendered()
+			}
+			for _, k := range sortedTermKeys(b.terms[t.Plural]) {
+				tax.Pages = append(tax.Pages, b.terms[t.Plural][k])
+			}
+			lists = append(lists, tax)
+		}
+		if !cfg.DisableKinds[KindTerm] {
+			for _, k := range sortedTermKeys(b.terms[t.Plural]) {
+				term := b.terms[t.Plural][k]
+				sortPages(term.Pages)
+				lists = append(lists, term)
+			}
+		}
+	}
+	for _, l := range lists {
+		b.publishList(l)
+	}
+	b.publishBranchFiles()
+}
+
+func sortedTermKeys(terms map[string]*Page) []string {
+	keys := make([]string, 0, len(terms))
+	for k := range terms {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// taxonomyIndex is the _index of a taxonomy's own folder, if any.
+func (b *langModel) taxonomyIndex(plural string) *Post {
+	for _, p := range b.posts {
+		if p.Dir == plural && p.Kind != KindPage {
+			return p
+		}
+	}
+	return nil
+}
+
+// publishPage records a regular page's routes.
+func (b *langModel) publishPage(pg *Page) {
+	pg.Pagers = 1
+	for _, r := range b.pageRoutes(pg) {
+		b.m.add(r)
+	}
+}
+
+// pageRoutes are a regular page's routes: the page and its aliases when
+// it is rendered, its bundle's files, the assets its images name.
+func (b *langModel) pageRoutes(pg *Page) []Route {
+	var out []Route
+	if pg.Rendered {
+		out = append(out, Route{Path: pg.Path, Kind: RoutePage, Page: pg, owner: pg})
+		out = append(out, b.aliasRoutes(pg)...)
+	}
+	p := pg.Post
+	if p.Bundle != "" && p.Build.PublishResources && b.ownsBundle(p) {
+		base := resourceBase(pg.File)
+		for _, r := range b.in.bundles[p.Bundle] {
+			if isContentFile(path.Base(r)) {
+				continue
+			}
+			out = append(out, Route{Path: "/" + path.Join(base, r), Kind: RouteFile, File: p.Bundle + "/" + r, owner: pg})
+		}
+	}
+	return append(out, b.imageRoutes(pg)...)
+}
+
+// ownsBundle reports whether this language publishes a bundle's files:
+// the first of the site's languages with a page for it does.
+func (b *langModel) ownsBundle(p *Post) bool {
+	for _, l := range b.cfg.Languages {
+		if l.Code == b.lang.Code {
+			return true
+		}
+		for _, q := range b.in.posts {
+			if q.Bundle == p.Bundle && q.Lang == l.Code {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// imageRoutes are the files of assets/ that a page's images name, at
+// their path: what Hugo's image hooks and figure publish.
+func (b *langModel) imageRoutes(pg *Page) []Route {
+	var out []Route
+	p := pg.Post
+	for _, src := range p.Images {
+		u, err := urlPath(src)
+		if err != nil || u == "" {
+			continue
+		}
+		rel := strings.TrimPrefix(path.Clean("/"+u), "/")
+		if f, ok := b.in.assets[rel]; ok {
+			if p.Bundle != "" && slices.Contains(b.in.bundles[p.Bundle], strings.TrimPrefix(u, "./")) {
+				continue // a page resource of the same name wins
+			}
+			out = append(out, Route{Path: "/" + rel, Kind: RouteFile, File: f, owner: pg})
+		}
+	}
+	return out
+}
+
+// aliasRoutes are a page's aliases: each a site path, as written,
+// redirecting to the page.
+func (b *langModel) aliasRoutes(pg *Page) []Route {
+	if b.cfg.DisableAliases {
+		return nil
+	}
+	var out []Route
+	for _, a := range pg.Post.Aliases {
+		if p := aliasPath(a); p != "" {
+			out = append(out, Route{Path: p, Kind: RouteAlias, Target: pg.Path, owner: pg})
+		}
+	}
+	return out
+}
+
+// aliasPath is where Hugo writes an alias: cleaned, from the site root,
+// a folder unless it ends in .html. "" for one Hugo refuses.
+func aliasPath(a string) string {
+	a = path.Clean("/" + strings.TrimSpace(a))
+	if a == "/" || strings.HasPrefix(a, "/..") || strings.Contains(a, "://") {
+		return ""
+	}
+	if strings.HasSuffix(a, ".html") || strings.HasSuffix(a, ".htm") {
+		return a
+	}
+	return a + "/"
+}
+
+// publishList records a list page with its pagers, the /page/1/ alias
+// and its feed.
+func (b *langModel) publishList(pg *Page) {
+	cfg := b.cfg
+	pg.File = cfg.targetFile(b.pageDesc(pg, ""))
+	pg.Path = routeOf(pg.File)
+	pg.Pagers = b.pagers(pg)
+	if !pg.Rendered {
+		return
+	}
+	pg.pagerKey = pagerKey(b.pagerPath(pg, 2))
+	if !cfg.DisableKinds["rss"] {
+		d := b.pageDesc(pg, "")
+		d.feed = true
+		pg.Feed = routeOf(cfg.targetFile(d))
+	}
+	for _, r := range b.listRoutes(pg) {
+		b.m.add(r)
+	}
+	b.m.addPagers(pg)
+}
+
+// listRoutes are a rendered list page's routes but its pagers: the page,
+// its aliases, its feed.
+func (b *langModel) listRoutes(pg *Page) []Route {
+	out := []Route{{Path: pg.Path, Kind: RoutePage, Page: pg, owner: pg}}
+	if pg.Post != nil {
+		out = append(out, b.aliasRoutes(pg)...)
+	}
+	if pg.Feed != "" {
+		out = append(out, Route{Path: pg.Feed, Kind: RouteFeed, Page: pg, owner: pg})
+	}
+	return out
+}
+
+// pagerKey is a list's pagers' path with the number taken out, from its
+// second page's ("/posts/page/2/" is "/posts/page/\x00/"): every pager
+// path of the list is that with its number in.
+func pagerKey(second string) string {
+	i := strings.LastIndex(second, "2")
+	return second[:i] + "\x00" + second[i+1:]
+}
+
+// splitPager takes the number out of a path that may be a pager's: its
+// last segment (or file name, before .html). ok is false when that is not
+// a number.
+func splitPager(p string) (key string, n int, ok bool) {
+	rest, suffix := p, ""
+	switch {
+	case strings.HasSuffix(rest, "/"):
+		rest, suffix = rest[:len(rest)-1], "/"
+	case strings.HasSuffix(rest, ".html"):
+		rest, suffix = strings.TrimSuffix(rest, ".html"), ".html"
+	default:
+		return "", 0, false
+	}
+	i := strings.LastIndexByte(rest, '/')
+	n, err := strconv.Atoi(rest[i+1:])
+	if err != nil || n < 1 || strconv.Itoa(n) != rest[i+1:] {
+		return "", 0, false
+	}
+	return rest[:i+1] + "\x00" + suffix, n, true
+}
+
+// addPagers records a list's pagers, answered by lookup (pagerRoute)
+// rather than one route each: a list of thousands of pages has hundreds.
+func (m *siteModel) addPagers(pg *Page) {
+	if m.pagers == nil {
+		m.pagers = map[string]*Page{}
+	}
+	if _, taken := m.pagers[pg.pagerKey]; !taken {
+		m.pagers[pg.pagerKey] = pg
+	}
+}
+
+// pagerRoute answers a pager path: the nth page of a list, or the first
+// page's alias.
+func (m *siteModel) pagerRoute(cfg *Config, p string) (Route, bool) {
+	key, n, ok := splitPager(p)
+	if !ok {
+		return Route{}, false
+	}
+	pg := m.pagers[key]
+	switch {
+	case pg == nil || n > pg.Pagers:
+		return Route{}, false
+	case n == 1 && cfg.Pagination.DisableAliases:
+		return Route{}, false
+	case n == 1:
+		return Route{Path: p, Kind: RouteAlias, Target: pg.Path, owner: pg}, true
+	}
+	return Route{Path: p, Kind: RoutePager, Page: pg, Pager: n, owner: pg}, true
+}
+
+// pagerPaths are the paths of a list's pagers, the first page's alias
+// included (when there is one).
+func (cfg *Config) pagerPaths(pg *Page) []string {
+	var out []string
+	from := 2
+	if !cfg.Pagination.DisableAliases {
+		from = 1
+	}
+	for n := from; n <= pg.Pagers; n++ {
+		out = append(out, strings.Replace(pg.pagerKey, "\x00", strconv.Itoa(n), 1))
+	}
+	return out
+}
+
+// pagers is how many pages a list is cut into.
+func (b *langModel) pagers(pg *Page) int {
+	size := b.cfg.Pagination.PagerSize
+	return max(1, (len(pg.Pages)+size-1)/size)
+}
+
+// pagerPath is the path of a list's nth page.
+func (b *langModel) pagerPath(pg *Page, n int) string {
+	return routeOf(b.cfg.targetFile(b.pageDesc(pg, b.cfg.Pagination.Path+"/"+strconv.Itoa(n))))
+}
+
+// publishBranchFiles publishes the files of the content folders that are
+// not content and not in a leaf bundle: each belongs to the deepest
+// section (or the home page) above it and is written below its URL.
+func (b *langModel) publishBranchFiles() {
+	if b.lang.Code != b.cfg.DefaultLanguage && b.cfg.Lang(b.cfg.DefaultLanguage) != nil && b.lang.ContentDir == "" {
+		return // shared folders' files are published once, by the default language
+	}
+	for _, f := range b.in.files {
+		cm, ok := b.cfg.mountOf(f)
+		if !ok || (cm.mount.Lang != "" && cm.mount.Lang != b.lang.Code) || (cm.mount.Lang == "" && b.lang.ContentDir != "") {
+			continue
+		}
+		dir := parentDir(cm.rel)
+		sec := b.currentSection(dir)
+		rel := strings.TrimPrefix(strings.TrimPrefix(cm.rel, sec.Section), "/")
+		if top, _, _ := strings.Cut(cm.rel, "/"); b.isTaxonomyDir(top) {
+			continue
+		}
+		base := resourceBase(sec.File)
+		b.m.add(Route{Path: "/" + path.Join(base, rel), Kind: RouteFile, File: f})
+	}
+}
+
+func (b *langModel) isTaxonomyDir(name string) bool {
+	for _, t := range b.lang.Taxonomies {
+		if t.Plural == name {
+			return true
+		}
+	}
+	return false
+}
+
+// sortPages sorts as Hugo's default: weight (none last), date newest
+// first, link title, path.
+func sortPages(pages []*Page) {
+	slices.SortStableFunc(pages, comparePages)
+}
+
+// comparePages is Hugo's default order of pages.
+func comparePages(a, b *Page) int {
+	wa, wb := pageWeight(a), pageWeight(b)
+	if wa != wb {
+		switch {
+		case wa == 0:
+			return 1
+		case wb == 0:
+			return -1
+		}
+		return cmp.Compare(wa, wb)
+	}
+	if c := pageDate(b).Compare(pageDate(a)); c != 0 {
+		return c
+	}
+	if c := strings.Compare(strings.ToLower(linkTitle(a)), strings.ToLower(linkTitle(b))); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Path, b.Path)
+}
+
+func pageWeight(p *Page) int {
+	if p.Post == nil {
+		return 0
+	}
+	return p.Post.Weight
+}
+
+func pageDate(p *Page) time.Time {
+	if p.Post != nil {
+		return p.Post.Created
+	}
+	return time.Time{}
+}
+
+func linkTitle(p *Page) string {
+	if p.Post != nil && p.Post.LinkTitle != "" {
+		return p.Post.LinkTitle
+	}
+	return p.Title
+}
+
+// Routes are every path the site publishes, sorted by path: its pages,
+// list pagers, feeds, aliases and files.
+func (s *Snapshot) Routes() []Route {
+	out := make([]Route, 0, s.site.routes.len())
+	for _, r := range s.site.routes.all {
+		out = append(out, r)
+	}
+	for _, pg := range s.site.pagers {
+		for _, p := range s.config.pagerPaths(pg) {
+			if r, ok := s.Route(p); ok && r.owner == pg {
+				out = append(out, r)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b Route) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
+
+// Route looks up what answers a path (unescaped, from the site root).
+func (s *Snapshot) Route(p string) (Route, bool) {
+	if r, ok := s.site.routes.get(p); ok {
+		return r, true
+	}
+	return s.site.pagerRoute(s.config, p)
+}
+
+// Pages are the site's pages, rendered or not, sorted by path (pages not
+// rendered have none and come first).
+func (s *Snapshot) Pages() []*Page {
+	m := s.site
+	m.pagesOnce.Do(func() {
+		for _, l := range m.langs {
+			m.pages = append(m.pages, l.allPages()...)
+		}
+		slices.SortFunc(m.pages, func(a, b *Page) int {
+			return cmp.Or(strings.Compare(a.Path, b.Path), strings.Compare(a.Kind, b.Kind), strings.Compare(a.Lang, b.Lang), strings.Compare(pageFile(a), pageFile(b)))
+		})
+	})
+	return m.pages
+}
+
+func pageFile(p *Page) string {
+	if p.Post != nil {
+		return p.Post.File
+	}
+	return p.Term
+}
+
+// allPages are the language's pages.
+func (l *langModel) allPages() []*Page {
+	var out []*Page
+	for _, pg := range l.regular {
+		out = append(out, pg)
+	}
+	for _, pg := range l.sections {
+		out = append(out, pg)
+	}
+	for _, pg := range l.taxonomies {
+		out = append(out, pg)
+	}
+	for _, terms := range l.terms {
+		for _, pg := range terms {
+			out = append(out, pg)
+		}
+	}
+	return out
+}
+
+// MainSections are the main sections of a language: configured, else the
+// section with the most pages.
+func (s *Snapshot) MainSections(lang string) []string {
+	if l := s.site.lang(lang); l != nil {
+		return l.main
+	}
+	return nil
+}

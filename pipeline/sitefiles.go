@@ -1,0 +1,129 @@
+package pipeline
+
+import (
+	"io/fs"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+)
+
+// This file keeps the files a site publishes that are not pages: the
+// static folders' files (served at the root, or below a mount's target),
+// the assets folders' files (published when content names them), and the
+// content folders' other files (a section's files).
+
+// scanFiles lists the files of the mounts with target kind ("static" or
+// "assets"): static by URL path, assets by path inside the assets tree.
+func (s *Snapshot) scanFiles(kind string) map[string]string {
+	out := map[string]string{}
+	for _, m := range s.config.Mounts {
+		if m.Target != kind && !strings.HasPrefix(m.Target, kind+"/") {
+			continue
+		}
+		sub := strings.TrimPrefix(strings.TrimPrefix(m.Target, kind), "/")
+		s.walkFiles(m.Source, func(file, rel string) {
+			key := path.Join(sub, rel)
+			if kind == "static" {
+				key = "/" + key
+			}
+			if _, taken := out[key]; !taken {
+				out[key] = file
+			}
+		})
+	}
+	return out
+}
+
+// walkFiles calls fn for each regular file below root with its path in
+// the FS and its path below root. Hidden and editors' files are left out.
+func (s *Snapshot) walkFiles(root string, fn func(file, rel string)) {
+	fs.WalkDir(s.fsys, root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if p != root && ignored(d.Name()) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() {
+			fn(p, strings.TrimPrefix(strings.TrimPrefix(p, root), "/"))
+		}
+		return nil
+	})
+}
+
+// inMount reports whether p is in a mount with target kind.
+func (c *Config) inMount(p, kind string) bool {
+	for _, m := range c.Mounts {
+		if (m.Target == kind || strings.HasPrefix(m.Target, kind+"/")) &&
+			(m.Source == "." || p == m.Source || strings.HasPrefix(p, m.Source+"/")) {
+			return true
+		}
+	}
+	return false
+}
+
+// withFiles returns s with its lists of files brought up to date after
+// the paths changed: s itself when none of them is a static or asset file
+// or a content folder's other file.
+func (s *Snapshot) withFiles(changed []string) *Snapshot {
+	var static, assets, content bool
+	for _, p := range changed {
+		static = static || s.config.inMount(p, "static")
+		assets = assets || s.config.inMount(p, "assets")
+		content = content || (s.config.inContent(p) && !isContentFile(path.Base(p)))
+	}
+	if !static && !assets && !content {
+		return s
+	}
+	n := *s
+	if static {
+		n.static = s.scanFiles("static")
+	}
+	if assets {
+		n.assets = s.scanFiles("assets")
+	}
+	if content {
+		n.files = s.contentFiles(changed)
+	}
+	return &n
+}
+
+// contentFiles is s.files with the changed paths looked at again.
+func (s *Snapshot) contentFiles(changed []string) []string {
+	set := map[string]bool{}
+	for _, f := range s.files {
+		set[f] = true
+	}
+	for _, p := range changed {
+		if !s.config.inContent(p) {
+			continue
+		}
+		for f := range maps.Clone(set) {
+			if f == p || strings.HasPrefix(f, p+"/") {
+				delete(set, f)
+			}
+		}
+		info, err := fs.Stat(s.fsys, p)
+		switch {
+		case err != nil:
+		case info.IsDir():
+			if found, err := s.scan(p); err == nil && s.bundleOf(p) == "" {
+				for _, f := range found.files {
+					set[f] = true
+				}
+			}
+		case info.Mode().IsRegular() && !isContentFile(path.Base(p)) && !ignored(path.Base(p)) && s.bundleOf(path.Dir(p)) == "":
+			set[p] = true
+		}
+	}
+	out := make([]string, 0, len(set))
+	for f := range set {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return out
+}
