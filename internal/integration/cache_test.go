@@ -111,3 +111,62 @@ func gunzip(t *testing.T, b []byte) string {
 	}
 	return string(out)
 }
+
+// TestBehindVarnishNormalized puts Varnish with deploy/varnish.vcl (the
+// README's) in front of folio serve: every Accept header of the parity
+// list gets through the cache exactly the answer folio gives it directly,
+// and the many Accept headers browsers, curl and agents send share two
+// cached copies of a page (HTML and Markdown), not one each.
+func TestBehindVarnishNormalized(t *testing.T) {
+	s := newSite(t, "", map[string]string{
+		"blog/hello.md": post("Hello", "2026-01-02T15:04:05Z", "tags: [go]") + strings.Repeat("Long enough to be compressed. ", 80) + "\n",
+	})
+	p := start(t, nil, "serve", "--config", s.Config, "--addr", "127.0.0.1:0")
+	cache := fmt.Sprintf("127.0.0.1:%d", nginxtest.FreePort(t))
+	nginxtest.VarnishVCL(t, cache, p.Addr(), "../../deploy/varnish.vcl")
+	proxy := "http://" + cache
+
+	for _, path := range []string{"/", "/blog/", "/blog/hello/", "/api/"} {
+		for _, accept := range parity.AcceptHeaders {
+			r := parity.Request{Path: path, Header: map[string]string{"Accept": accept}}
+			direct, err := parity.Do(p.URL, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cached, err := parity.Do(proxy, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cached.Status != direct.Status || !bytes.Equal(cached.Body, direct.Body) ||
+				cached.Header.Get("Content-Type") != direct.Header.Get("Content-Type") {
+				t.Errorf("%s, Accept %q: through Varnish %d %s, folio %d %s", path, accept,
+					cached.Status, cached.Header.Get("Content-Type"), direct.Status, direct.Header.Get("Content-Type"))
+			}
+		}
+	}
+
+	// Seven clients, two copies: after one miss per representation,
+	// every other client's request is a hit.
+	clients := []string{
+		"text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7",
+		"text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+		"*/*",
+		"",
+		"text/markdown",
+		"text/markdown, text/html;q=0.9, */*;q=0.1",
+		"text/html;q=0.9, text/markdown",
+	}
+	misses := 0
+	for _, accept := range clients {
+		a, err := parity.Do(proxy, parity.Request{Path: "/blog/hello/?fresh", Header: map[string]string{"Accept": accept}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(strings.Fields(a.Header.Get("X-Varnish"))) != 2 {
+			misses++
+		}
+	}
+	if misses != 2 {
+		t.Errorf("%d cache misses for %d clients; want 2 (one HTML, one Markdown)", misses, len(clients))
+	}
+}

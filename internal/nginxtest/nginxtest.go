@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sync"
 	"syscall"
 	"testing"
@@ -104,6 +105,30 @@ func Varnish(t testing.TB, addr, backend string) {
 	bin := Need(t, "varnishd")
 	dir := t.TempDir()
 	start(t, addr, bin, "-F", "-n", dir, "-a", addr, "-b", backend, "-s", "malloc,32m",
+		"-p", "default_ttl=60", "-j", "none")
+}
+
+// VarnishVCL runs varnishd on addr with the VCL file vcl, its backend
+// moved to backend ("127.0.0.1:PORT").
+func VarnishVCL(t testing.TB, addr, backend, vcl string) {
+	t.Helper()
+	bin := Need(t, "varnishd")
+	src, err := os.ReadFile(vcl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	host, port, err := net.SplitHostPort(backend)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	text := regexp.MustCompile(`\.host = "[^"]*";`).ReplaceAllString(string(src), `.host = "`+host+`";`)
+	text = regexp.MustCompile(`\.port = "[^"]*";`).ReplaceAllString(text, `.port = "`+port+`";`)
+	file := filepath.Join(dir, "site.vcl")
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start(t, addr, bin, "-F", "-n", filepath.Join(dir, "work"), "-a", addr, "-f", file, "-s", "malloc,32m",
 		"-p", "default_ttl=60", "-j", "none")
 }
 
