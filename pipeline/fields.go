@@ -109,11 +109,15 @@ func (d *fieldDecoder) str(key string) string {
 	if !ok || v == nil {
 		return ""
 	}
-	s, ok := v.(string)
-	if !ok {
-		d.fail(key, "want a string, got %s", describe(v))
+	switch v := v.(type) {
+	case string:
+		return strings.TrimSpace(v)
+	case bool, int, int64, uint64, float64:
+		// Hugo casts a number or a boolean to text (title: 2024).
+		return fmt.Sprint(v)
 	}
-	return strings.TrimSpace(s)
+	d.fail(key, "want a string, got %s", describe(v))
+	return ""
 }
 
 func (d *fieldDecoder) boolean(key string) bool {

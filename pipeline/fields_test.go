@@ -62,6 +62,12 @@ func TestParseFields(t *testing.T) {
 		{"toml CRLF", "+++\r\ntitle = 'T'\r\ndate = 2024-03-05T10:00:00Z\r\n+++\r\nBody\r\n", base(d)},
 		{"json CRLF", "{\r\n\"title\": \"T\",\r\n\"date\": \"2024-03-05T10:00:00Z\"\r\n}\r\nBody\r\n", base(d)},
 
+		// Hugo casts scalars to text: a number or a boolean is a title.
+		{"number title", "---\ntitle: 123456\ndescription: 3.5\nslug: 42\ndate: 2024-03-05T10:00:00Z\n---\n",
+			fields{Slug: "42", Title: "123456", Description: "3.5", Tags: []string{}, Date: d}},
+		{"toml bool title", "+++\ntitle = true\ndate = 2024-03-05T10:00:00Z\n+++\n",
+			with(base(d), func(f *fields) { f.Title = "true" })},
+
 		// Date aliases: publishDate and its aliases win over date.
 		{"publishDate", yamlPost("date: 2020-01-01", "publishDate: 2024-03-05T10:00:00Z"), base(d)},
 		{"pubdate", yamlPost("date: 2020-01-01", "pubdate: 2024-03-05T10:00:00Z"), base(d)},

@@ -67,7 +67,7 @@ func (st *state) expandCalls() {
 func (st *state) shortcodeCall(n *pipeline.Node) {
 	ordinal := st.ordinal
 	st.ordinal++
-	if !n.Markup {
+	if t, _, _ := st.lookupShortcode(n.Name, n.Markup); !n.Markup || t != nil && t.version1 {
 		exp := st.expandCall(n, nil, 0, ordinal)
 		st.placeholder(&call{kind: callShortcode, node: n, line: n.Line, html: exp.out, md: exp.md, url: exp.url, dropped: exp.dropped, mdBlock: exp.block})
 		return

@@ -26,6 +26,9 @@ import (
 //     its raw HTML obeys markup.goldmark.renderer.unsafe, as in Hugo).
 //   - A call without inner content, indented, has every line of its
 //     output after the first indented the same.
+//   - A template written for Hugo's legacy shortcode config (version 1)
+//     gets a {{% %}} call's inner content as Markdown rendered on its
+//     own, and its output is placed as a {{< >}} call's.
 
 // maxCallDepth bounds the nesting of calls: inner content, RenderString
 // and markdownify can each start another rendering.
@@ -61,7 +64,7 @@ func (st *state) expandCall(n *pipeline.Node, parent *shortcode, level, ordinal 
 	}
 	if n.HasInner {
 		inner := st.innerOutput(n, sc, level)
-		if n.Markup && level > 0 {
+		if n.Markup && (level > 0 || tmpl != nil && tmpl.version1) {
 			h, _ := st.renderMarkdown(inner, false)
 			if !strings.Contains(inner, "\n") {
 				h = singleParagraph.ReplaceAllString(h, "$1")

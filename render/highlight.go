@@ -154,7 +154,21 @@ func (st *state) highlight(w stringWriter, code, lang string, h Highlight) {
 // past the budget, or in a language chroma does not know, is plain.
 func writeHighlighted(w stringWriter, lang, code string, h Highlight, attrs []ast.Attribute, budget *highlightBudget) {
 	lang = strings.TrimSpace(lang)
-	if hl := budget.highlighter(lang); hl != nil && len(code) <= budget.bytes {
+	var hl *highlighter
+	if lang == "" && h.GuessSyntax && len(code) <= budget.bytes {
+		// As Hugo: the lexer chroma's analysers guess, else its fallback
+		// lexer; the guess costs as much as highlighting.
+		budget.bytes -= len(code)
+		l := lexers.Analyse(code)
+		if l == nil {
+			l = lexers.Fallback
+		}
+		lang = strings.ToLower(l.Config().Name)
+		hl = &highlighter{lexer: chroma.Coalesce(l), format: chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithPreWrapper(preWrapper{lang}))}
+	} else {
+		hl = budget.highlighter(lang)
+	}
+	if hl != nil && len(code) <= budget.bytes {
 		budget.bytes -= len(code)
 		if tokens, ok := tokenise(hl.lexer, code); ok {
 			writeDiv(w, h.WrapperClass, attrs)

@@ -58,6 +58,7 @@ var oracleSuites = []oracleSuite{
 		m.AttributeBlock = true
 		m.Typographer.LeftDoubleQuote = "&laquo;"
 		m.Typographer.RightDoubleQuote = "&raquo;"
+		m.Highlight.GuessSyntax = true
 		return Options{BaseURL: oracleBase, Section: "posts", Markup: &m}
 	}},
 	{name: "templates", opts: func() Options {

@@ -5,9 +5,10 @@ import (
 )
 
 // site is the site as templates see it: .Site, Hugo's page.Site, with
-// the fields shortcodes use. The collections of other pages (.Pages,
-// .Taxonomies, .Menus, .Data) are empty: a shortcode renders inside one
-// page, and folio renders pages one at a time.
+// the fields shortcodes use, .Data (the data folder) included. The
+// collections of other pages (.Pages, .Taxonomies, .Menus) are empty: a
+// shortcode renders inside one page, and folio renders pages one at a
+// time.
 type site struct {
 	st     *state
 	opts   *Site
@@ -57,8 +58,15 @@ func (s *site) Taxonomies() map[string]any {
 	return map[string]any{}
 }
 func (s *site) Menus() map[string]any { return map[string]any{} }
-func (s *site) Data() map[string]any  { return map[string]any{} }
-func (s *site) Hugo() hugoInfo        { return hugoInfo{} }
+
+// Data is the site's data folder (data/*.yaml, .toml, .json).
+func (s *site) Data() map[string]any {
+	if t := s.st.r.opts.Templates; t != nil && t.data != nil {
+		return t.data
+	}
+	return map[string]any{}
+}
+func (s *site) Hugo() hugoInfo { return hugoInfo{} }
 
 // GetPage finds a page by the path a ref takes; nil when none is shown.
 func (s *site) GetPage(ref string) *pageRef { return s.st.pageView().GetPage(ref) }

@@ -43,6 +43,7 @@ type Templates struct {
 	problems   []pipeline.Problem
 	lang       string
 	i18n       map[string]string
+	data       map[string]any
 	// fields are the mixed-case names templates read fields by
 	// (.Params.repoBase): Hugo finds params whatever their case, so
 	// params are given these names too (aliasKeys).
@@ -55,6 +56,11 @@ type Templates struct {
 type siteTemplate struct {
 	name      string // the template's name in the set: its file
 	usesInner bool
+	// version1 is Hugo's legacy shortcode config ({{ $_hugo_config :=
+	// `{ "version": 1 }` }}): a {{% %}} call's inner content is rendered
+	// as Markdown on its own, and its output is HTML, placed as a {{< >}}
+	// call's.
+	version1 bool
 	failed    error // it did not parse
 	// root and rank order the candidates: the site's layouts (0) before
 	// each theme's, then the variant (see variant).
@@ -98,6 +104,7 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
 		}
 	}
 	t.loadI18n(fsys, append([]string{"."}, themes...))
+	t.loadData(fsys, append([]string{"."}, themes...))
 	t.fields = fieldNames(t.master)
 	t.instrument()
 	for _, st := range t.shortcodes {
@@ -141,6 +148,9 @@ func (t *Templates) loadDir(fsys fs.FS, dir string, files *int, found func(name,
 			return nil
 		}
 		found(name, tname, rank)
+		if st, ok := t.shortcodes[name]; ok && st.name == tname && legacyConfig.Match(data) {
+			st.version1 = true
+		}
 		return nil
 	})
 }
@@ -176,6 +186,9 @@ func readBounded(fsys fs.FS, p string) ([]byte, error) {
 	}
 	return fs.ReadFile(fsys, p)
 }
+
+// legacyConfig is Hugo's shortcode config of version 1.
+var legacyConfig = regexp.MustCompile("\\$_hugo_config\\s*:=\\s*`\\s*\\{\\s*\"version\"\\s*:\\s*1\\s*\\}\\s*`")
 
 var templateErr = regexp.MustCompile(`^template: ([^:]*):(\d+):(?:\d+:)? ?(.*)$`)
 

@@ -163,3 +163,18 @@ func TestForSnapshotReadsTheSite(t *testing.T) {
 		t.Errorf("description %q", d)
 	}
 }
+
+// TestSiteData: the data folder is .Site.Data, the site's files over its
+// theme's.
+func TestSiteData(t *testing.T) {
+	r := renderWith(t, map[string]string{
+		"layouts/_shortcodes/social.html": `{{ $a := index .Site.Data.social.accounts (.Get 0) }}<a href="{{ $a.link }}">{{ $a.username }}</a> {{ .Site.Data.nested.deep.key }} {{ site.Data.theme.only }}`,
+		"data/social.yml":                 "accounts:\n  matrix:\n    link: https://matrix.to/#/@me:example.org\n    username: \"@me\"\n",
+		"data/nested/deep.toml":           "key = 'from toml'\n",
+		"themes/theme/data/theme.json":    `{"only": "theme's"}`,
+		"themes/theme/data/social.yml":    "accounts: {}\n",
+	}, "{{< social matrix >}}\n")
+	if want := `<a href="https://matrix.to/#/@me:example.org">@me</a> from toml theme&#39;s` + "\n"; string(r.HTML) != want {
+		t.Errorf("HTML %q, want %q (issues %v)", r.HTML, want, r.Issues)
+	}
+}

@@ -44,9 +44,10 @@ func (st *state) execShortcode(t *siteTemplate, sc *shortcode) expansion {
 	}
 	out := w.String()
 	md := out
-	if !sc.markup || hasTag(out) {
+	markdown := sc.markup && !t.version1 // the output is Markdown
+	if !markdown || hasTag(out) {
 		h := out
-		if sc.markup {
+		if markdown {
 			h, _ = st.renderMarkdown(out, false)
 		}
 		md = htmlToMarkdown(h)
