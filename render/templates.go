@@ -61,7 +61,7 @@ type siteTemplate struct {
 	// as Markdown on its own, and its output is HTML, placed as a {{< >}}
 	// call's.
 	version1 bool
-	failed    error // it did not parse
+	failed   error // it did not parse
 	// root and rank order the candidates: the site's layouts (0) before
 	// each theme's, then the variant (see variant).
 	root, rank int
