@@ -41,10 +41,14 @@
 //
 // # One snapshot per request
 //
-// The server holds one atomic pointer to a state: a pipeline.Snapshot and
-// the representations made from it. Each request loads it once and answers
+// The server holds one atomic pointer to a state: a pipeline.Snapshot, the
+// theme, the route table of the snapshot's configuration, and the
+// representations made from them. Each request loads it once and answers
 // from that value to the end, so a response never mixes two builds. Swap
-// stores a new state; requests already running finish on the old one.
+// (and SetSite, with a new theme) stores a new state; requests already
+// running finish on the old one. Only the host (package host) swaps: the
+// server never moves a state on by itself, so a server no host runs (the
+// static export) answers at its snapshot's instant throughout.
 // Representations are made on first use and memoized in the state, so
 // each is built once per snapshot, never per request. Across states the
 // server keeps only a record of the ETag and Last-Modified each

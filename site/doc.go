@@ -1,0 +1,45 @@
+// Package site holds the default theme: templates, static assets and the
+// JavaScript client, embedded into the binary. A config siteDir replaces it
+// with a folder of the same layout (folio dev watches that folder).
+//
+// # Layout
+//
+//	templates/base.html       the layout every page shares; it calls
+//	                          {{template "main" .}} and {{block "head" .}}
+//	templates/home.html       /              each defines "main" (and may
+//	templates/directory.html  /<section>/    define "head")
+//	templates/article.html    /<section>/<slug>/
+//	templates/404.html        every unknown page
+//	static/…                  /static/…, each file also under a
+//	                          fingerprinted name ("style.0123456789.css")
+//	                          that is cached as immutable
+//	sdk/blog-client.js        /sdk/blog-client.js, the JavaScript client
+//
+// The server parses the templates once per theme (html/template) and
+// renders each page once per snapshot; an error in a template names its
+// file and line. Every template gets the same data (server.pageData):
+// .Kind, .Site (the configuration: .Site.Title, .Site.Description,
+// .Site.Language, .Site.Author, …), .Title and .Description for the head,
+// .Canonical, .Markdown (the Markdown alternate, empty when the page has
+// none), .Dev, .Post on the article page and .Posts on the lists (each
+// with .Title, .Description, .Category, .Tags, .Date, .Updated, .URL,
+// .MarkdownURL, .Status and, on the article, .Content), and .Total. The
+// methods .URL "path", .Asset "file" and .Directory give absolute URLs:
+// every URL a page contains is built from baseURL. The functions isoDate
+// and date format times.
+//
+// Pages are served with a Content-Security-Policy that allows only the
+// site's own scripts and styles: a theme may not use inline <script>,
+// <style> or style attributes. Highlighted code uses chroma's CSS classes;
+// their colours are static/syntax.css, made from the renderer's styles
+// unless the theme has its own. Under folio dev the layout's
+// {{if .Dev}}…{{end}} hook links /_folio/live.js, the live-reload script.
+//
+// # The directory page and the client
+//
+// static/directory.js imports searchPosts and createClient from the
+// client (../sdk/blog-client.js), so the search box, the WebMCP tool
+// search_blog_posts it registers, and any other user of the client apply
+// one rule. The client's node tests and the browser tests live in test/,
+// outside the embedded folders.
+package site
