@@ -394,6 +394,26 @@ func HighlightCSS() string {
 	return css
 }
 
+// HighlightCSSFor is the stylesheet for markup.highlight.style: chroma's
+// style of that name (its fallback for a name chroma does not know), or
+// HighlightCSS when style is "". A site that chose a style gets it; the
+// classes are the same.
+func HighlightCSSFor(style string) string {
+	if style == "" {
+		return HighlightCSS()
+	}
+	st := styles.Get(style)
+	if st == nil {
+		st = styles.Fallback
+	}
+	var b strings.Builder
+	_ = chromahtml.New(chromahtml.WithClasses(true)).WriteCSS(&b, st)
+	return b.String()
+}
+
+// HighlightCSS is the stylesheet of the renderer's configured style.
+func (r *Renderer) HighlightCSS() string { return HighlightCSSFor(r.markup.Highlight.Style) }
+
 // codeAttributes reads a fenced block's {attributes}: the highlighting
 // options go into h (as Hugo's codeblocks extension applies them), the
 // others are returned for the wrapping <div>. Event handlers (on*) are

@@ -235,3 +235,18 @@ func TestAnchorName(t *testing.T) {
 		}
 	}
 }
+
+// TestHighlightCSSFor: a configured style's stylesheet is chroma's for
+// it; none is folio's light and dark pair.
+func TestHighlightCSSFor(t *testing.T) {
+	if HighlightCSSFor("") != HighlightCSS() {
+		t.Error(`HighlightCSSFor("") is not folio's pair`)
+	}
+	monokai := HighlightCSSFor("monokai")
+	if !strings.Contains(monokai, ".chroma .kd {") || !strings.Contains(monokai, "#66d9ef") || strings.Contains(monokai, "@media") {
+		t.Errorf("monokai stylesheet:\n%.400s", monokai)
+	}
+	if HighlightCSSFor("no-such-style") == "" {
+		t.Error("an unknown style gives no stylesheet")
+	}
+}
