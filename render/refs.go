@@ -167,12 +167,9 @@ func (st *state) findPage(ref string) (p Page, found, ambiguous bool) {
 // hadExt tells whether the author wrote it.
 func (st *state) findPageFile(in, ref string, hadExt bool) (Page, bool, bool) {
 	if !strings.HasPrefix(ref, "/") {
-		dir := path.Dir(st.post.File) // a regular page's folder; a bundle's container
-		if st.post.Bundle != "" {
-			dir = path.Dir(st.post.Bundle)
-			if hadExt && strings.HasPrefix(ref, "../") {
-				dir = st.post.Bundle
-			}
+		dir, bundle := pageDir(st.post) // a regular page's folder; a bundle's container
+		if bundle != "" && hadExt && strings.HasPrefix(ref, "../") {
+			dir = bundle
 		}
 		if p, ok := st.lookupPath(HugoPath(path.Join(dir, ref))); ok {
 			return p, true, false

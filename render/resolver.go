@@ -106,6 +106,37 @@ func hugoName(file string) string {
 	return path.Base(HugoPath(file))
 }
 
+// pagePath is a post's Hugo path. A page of a Hugo site knows its place
+// in the content (PageMeta: its folder and base name, whatever mount or
+// language file it came from); a post of folio's own section is its file.
+func pagePath(p *pipeline.Post) string {
+	switch p.Kind {
+	case pipeline.KindHome:
+		return "/"
+	case pipeline.KindSection:
+		return HugoPath(path.Join(p.Dir, "_index.md"))
+	case pipeline.KindPage:
+		return HugoPath(path.Join(p.Dir, p.Base) + ".md")
+	}
+	return HugoPath(p.File)
+}
+
+// pageDir is the folder a post's relative refs start from: a regular
+// page's folder (a leaf bundle's parent), a section's own folder. bundle
+// is the leaf bundle's own folder, "" for other pages.
+func pageDir(p *pipeline.Post) (dir, bundle string) {
+	if p.Kind != "" {
+		if p.Kind == pipeline.KindPage && p.Bundle != "" {
+			return p.Dir, path.Join(p.Dir, p.Base)
+		}
+		return p.Dir, ""
+	}
+	if p.Bundle != "" {
+		return path.Dir(p.Bundle), p.Bundle
+	}
+	return path.Dir(p.File), ""
+}
+
 // A Ref is one lookup a rendering made and its answer. One of File, Slug,
 // Path and Name is set.
 type Ref struct {
@@ -180,8 +211,8 @@ func NewIndex(posts []*pipeline.Post, visible func(*pipeline.Post) bool) *Index 
 		if old, ok := ix.bySlug[p.Slug]; !ok || (!visible(old) && visible(p)) {
 			ix.bySlug[p.Slug] = p
 		}
-		ix.byPath[HugoPath(p.File)] = p
-		name := hugoName(p.File)
+		ix.byPath[pagePath(p)] = p
+		name := path.Base(pagePath(p))
 		ix.byName[name] = append(ix.byName[name], p)
 	}
 	return ix

@@ -101,8 +101,17 @@ func (r *Renderer) newState(p *pipeline.Post, res Resolver) *state {
 	return st
 }
 
-// postURL is the absolute URL of a post, as the rest of folio writes it.
-func (st *state) postURL(p *pipeline.Post) string { return st.r.postURL(p) }
+// postURL is the absolute URL of a post, as the rest of folio writes it:
+// its URL on the site when the resolver knows the site's URLs
+// (SiteIndex), else <base><section>/<slug>/.
+func (st *state) postURL(p *pipeline.Post) string {
+	if u, ok := st.res.(interface{ URL(*pipeline.Post) string }); ok {
+		if s := u.URL(p); s != "" {
+			return s
+		}
+	}
+	return st.r.postURL(p)
+}
 
 func (r *Renderer) postURL(p *pipeline.Post) string {
 	return r.baseURL + p.Path(r.opts.Section)
