@@ -28,7 +28,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"testing/fstest"
 	"time"
 	"unicode"
 
@@ -259,83 +258,29 @@ type folioPage struct {
 	problems []string
 }
 
-// renderFolio renders every content file of the site with folio. folio
-// reads posts from one section today, and refuses pages without a date
-// (Hugo publishes them: issue 14 changes that), so the content files are
-// laid out as one section, each keeping its path below it, section pages
-// (_index.md) as pages of their own, and a page without a date given one:
-// neither changes what its content renders to.
+// renderFolio renders every content file of the site with folio, as
+// folio dev reads it: the site model over the site's folder, refs
+// resolved over every page (render.NewSiteIndex).
 func renderFolio(site string, cfg *pipeline.Config) (map[string]folioPage, error) {
-	content := os.DirFS(cfg.ContentDir)
-	const section = "folio-all"
-	all := fstest.MapFS{}
-	rename := map[string]string{} // file in all → file in content
-	err := fs.WalkDir(content, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(content, p)
-		if err != nil {
-			return err
-		}
-		name := section + "/" + p
-		if path.Base(p) == "_index.md" {
-			name = section + "/" + path.Dir(p) + "/section--index.md"
-			name = strings.Replace(name, "/./", "/", 1)
-		}
-		if strings.HasSuffix(p, ".md") {
-			data = withDate(data)
-			rename[name] = p
-		}
-		all[name] = &fstest.MapFile{Data: data}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	c := *cfg
-	c.Section = section
-	snap, err := pipeline.Build(all, &c, pipeline.Options{}, time.Now())
+	snap, err := pipeline.Build(os.DirFS(site), cfg, pipeline.Options{}, time.Now())
 	if err != nil {
 		return nil, err
 	}
 	o := render.OptionsFor(cfg, os.DirFS(site))
-	o.Content = all
-	o.Section = section
-	r := render.New(o)
-	posts := snap.AllPosts()
-	ix := render.NewIndex(posts, nil)
+	o.Content = snap.FS()
+	r, six := render.New(o), render.NewSiteIndex(snap)
+	contentDir, _ := filepath.Rel(site, cfg.ContentDir)
+	prefix := filepath.ToSlash(contentDir) + "/"
 	out := map[string]folioPage{}
-	for _, p := range posts {
-		res := r.Render(p, ix)
+	for _, p := range snap.AllPosts() {
+		res := r.Render(p, six)
 		fp := folioPage{html: string(res.HTML)}
 		for _, is := range res.Issues {
 			fp.problems = append(fp.problems, fmt.Sprintf("%d: %s%s", is.Line, severity(is.Severity), is.Message))
 		}
-		out[rename[p.File]] = fp
+		out[strings.TrimPrefix(p.File, prefix)] = fp
 	}
 	return out, nil
-}
-
-var dateKey = regexp.MustCompile(`(?mi)^\s*"?(date|publishdate|pubdate|published)"?\s*[:=]`)
-
-// withDate gives a page without a date one (see renderFolio).
-func withDate(src []byte) []byte {
-	s := string(src)
-	switch {
-	case strings.HasPrefix(s, "---"):
-		if end := strings.Index(s[3:], "\n---"); end >= 0 && !dateKey.MatchString(s[3:3+end]) {
-			return []byte("---\ndate: 2000-01-01" + s[3:])
-		}
-	case strings.HasPrefix(s, "+++"):
-		if end := strings.Index(s[3:], "\n+++"); end >= 0 && !dateKey.MatchString(s[3:3+end]) {
-			return []byte("+++\ndate = 2000-01-01" + s[3:])
-		}
-	case strings.HasPrefix(strings.TrimSpace(s), "{"):
-	default:
-		return []byte("---\ndate: 2000-01-01\n---\n" + s)
-	}
-	return src
 }
 
 func severity(s pipeline.Severity) string {
