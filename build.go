@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"path/filepath"
 	"slices"
@@ -46,11 +47,13 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 		for _, p := range ps {
 			fmt.Fprintln(std.err, p)
 		}
-		return fmt.Errorf("%s; %s left as it was", count(len(ps), "problem", "problems"), o.out)
+		return fmt.Errorf("%s; %s left as it was", count(len(pipeline.Errors(ps)), "problem", "problems"), o.out)
 	}
-	if ps := slices.Concat(snap.Problems(), host.Gate(snap, host.ConfigFile(spec))); len(ps) > 0 {
+	ps := slices.Concat(snap.Problems(), host.Gate(snap, host.ConfigFile(spec)))
+	if len(pipeline.Errors(ps)) > 0 {
 		return refuse(ps)
 	}
+	printWarnings(std.err, ps)
 	// Rendering finds the rest (links to posts that are not published) as
 	// it makes the pages: they fail the build before the export replaces
 	// the previous one.
@@ -58,15 +61,16 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	staged, err := export.Stage(o.out, srv, srv.ExportPaths(), export.Options{
 		NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects(), Malformed: malformed(srv.Routes()),
 		Check: func() error {
-			if found = srv.RenderProblems(); len(found) > 0 {
+			if found = srv.RenderProblems(); len(pipeline.Errors(found)) > 0 {
 				return found
 			}
 			return nil
 		},
 	})
-	if len(found) > 0 {
+	if len(pipeline.Errors(found)) > 0 {
 		return refuse(found)
 	}
+	printWarnings(std.err, found)
 	if err != nil {
 		return fmt.Errorf("build: %w", err)
 	}
@@ -107,6 +111,16 @@ func malformed(rows []server.Route) *export.Malformed {
 
 // The exporter releases what the server prepared (see Server.Release).
 var _ export.Releaser = (*server.Server)(nil)
+
+// printWarnings says the warnings among ps: what Hugo accepts and
+// publishes, which never fails a build.
+func printWarnings(w io.Writer, ps []pipeline.Problem) {
+	for _, p := range ps {
+		if p.Severity == pipeline.Warning {
+			fmt.Fprintln(w, p)
+		}
+	}
+}
 
 // problemsError fails an export that rendering found problems in.
 type problemsError []pipeline.Problem

@@ -41,8 +41,14 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 	for _, p := range problems {
 		fmt.Fprintln(std.out, p)
 	}
-	fmt.Fprintf(std.out, "%d posts, %d problems\n", len(snap.Posts()), len(problems))
-	if len(problems) > 0 {
+	// Warnings (what Hugo accepts and publishes) are listed, never fail.
+	errs := len(pipeline.Errors(problems))
+	summary := fmt.Sprintf("%d posts, %d problems", len(snap.Posts()), errs)
+	if w := len(problems) - errs; w > 0 {
+		summary += ", " + count(w, "warning", "warnings")
+	}
+	fmt.Fprintln(std.out, summary)
+	if errs > 0 {
 		return errReported
 	}
 	return nil
@@ -74,7 +80,7 @@ func renderProblems(snap *pipeline.Snapshot) []pipeline.Problem {
 	var out []pipeline.Problem
 	for _, p := range snap.Posts() {
 		for _, is := range r.Render(p, ix).Issues {
-			out = append(out, pipeline.Problem{Path: snap.DisplayPath(p.File), Line: is.Line, Message: is.Message})
+			out = append(out, pipeline.Problem{Path: snap.DisplayPath(p.File), Line: is.Line, Message: is.Message, Severity: is.Severity})
 		}
 	}
 	return out

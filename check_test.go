@@ -155,3 +155,29 @@ func TestCheckEmptySite(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 0, \"0 posts, 0 problems\\n\"", code, stdout, stderr)
 	}
 }
+
+// TestWarningsDoNotFail: what Hugo accepts and publishes is a warning,
+// which check and build list and never fail on (a link to a content file
+// of the post's own bundle, which Hugo never publishes: issue 15,
+// finding 6).
+func TestWarningsDoNotFail(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"content/blog/pack/index.md": "---\ntitle: Pack\ndate: 2024-01-02\n---\nSee [the notes](notes.md).\n",
+		"content/blog/pack/notes.md": "---\ntitle: Notes\ndraft: true\n---\nsecret\n",
+	})
+	content := filepath.Join(dir, "content")
+	warning := filepath.Join(content, "blog", "pack", "index.md") + `:5: warning: link to "notes.md": a content file inside a page bundle is not published (Hugo makes it a page resource); the link is left out`
+	code, stdout, _ := runCLI(t, "check", "--content", content)
+	if want := warning + "\n1 posts, 0 problems, 1 warning\n"; code != 0 || stdout != want {
+		t.Errorf("check: exit %d, stdout:\n%s\nwant exit 0, stdout:\n%s", code, stdout, want)
+	}
+	out := filepath.Join(dir, "public")
+	code, _, stderr := runCLI(t, "build", "--content", content, "--out", out)
+	if code != 0 || !strings.HasPrefix(stderr, warning+"\n") {
+		t.Errorf("build: exit %d, stderr:\n%s\nwant exit 0, the warning first", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "blog", "pack", "notes.md")); !os.IsNotExist(err) {
+		t.Errorf("the bundle's Markdown file was exported: %v", err)
+	}
+}

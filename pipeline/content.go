@@ -14,6 +14,19 @@ import (
 // pages: Markdown, as Hugo's default handler reads it.
 var contentExts = []string{"md", "markdown", "mdown"}
 
+// hugoContentExts are the file name extensions of Hugo 0.165's content
+// formats (its default content types: Markdown, HTML, AsciiDoc, Pandoc,
+// reStructuredText, Emacs Org mode).
+var hugoContentExts = []string{"md", "mdown", "markdown", "html", "htm", "adoc", "asciidoc", "ad", "pandoc", "pdc", "rst", "org"}
+
+// isPageResource reports whether a bundle's file named name is content to
+// Hugo (by its extension, in any case): a page resource, which Hugo never
+// publishes, rather than a file published beside the page.
+func isPageResource(name string) bool {
+	ext := strings.TrimPrefix(path.Ext(name), ".")
+	return slices.Contains(hugoContentExts, strings.ToLower(ext))
+}
+
 // isContentFile reports whether a file named name is content (a page):
 // Markdown no editor left behind.
 func isContentFile(name string) bool {

@@ -24,7 +24,9 @@
 //   - a leaf bundle's index, "blog/trip/index.md" (index.fr.md for a
 //     translation), whose slug is the folder name and whose other files
 //     (at any depth, hidden files and editors' temp files left out) are
-//     its Resources. An .md file inside a bundle is a resource, not a page.
+//     its Resources, published beside it; its content files (Markdown,
+//     Org, AsciiDoc…, a nested index.md too) are its ContentFiles, Hugo's
+//     page resources: neither pages nor published.
 //
 // Folders without an index are walked into, so pages may be grouped by
 // year; their other files belong to the section above them. A file's

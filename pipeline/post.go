@@ -17,8 +17,15 @@ type Post struct {
 	// Bundle is the bundle folder inside the content FS ("blog/trip") for
 	// page bundles, "" for single-file posts.
 	Bundle string
-	// Resources are the bundle's other files, relative to Bundle, sorted.
+	// Resources are the bundle's other files, relative to Bundle, sorted:
+	// the files published beside the page.
 	Resources []string
+	// ContentFiles are the bundle's content files other than index.md
+	// (Markdown and Hugo's other content formats, at any depth, a nested
+	// index.md included), relative to Bundle, sorted. Hugo makes them page
+	// resources, which are never published: templates see them, no URL
+	// serves them.
+	ContentFiles []string
 
 	Slug        string
 	Title       string

@@ -281,15 +281,19 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 		}
 		return s.failed(prev, file, errorAt(1, "read: %v", err))
 	}
-	var resources []string
+	var resources, contents []string
 	if bundle != "" {
-		resources = listResources(s.fsys, bundle)
+		resources, contents = listResources(s.fsys, bundle)
 	}
 	var h maphash.Hash
 	h.SetSeed(hashSeed)
 	h.Write(src)
 	for _, r := range resources {
 		h.WriteByte(0)
+		h.WriteString(r)
+	}
+	for _, r := range contents {
+		h.WriteByte(1)
 		h.WriteString(r)
 	}
 	sum := h.Sum64()
@@ -303,7 +307,7 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 	if err != nil {
 		return s.failed(prev, file, err)
 	}
-	post.Bundle, post.Resources, post.Hash = bundle, resources, sum
+	post.Bundle, post.Resources, post.ContentFiles, post.Hash = bundle, resources, contents, sum
 	s.placePage(post, cm, cn, bundle != "")
 	if post.Description == "" && s.opts.Describe != nil {
 		post.Description = s.opts.Describe(post)
@@ -323,7 +327,7 @@ func (s *Snapshot) swallowedSection(p *Post, cm contentMount) *Problem {
 		return nil
 	}
 	n := 0
-	for _, r := range p.Resources {
+	for _, r := range p.ContentFiles {
 		if isContentFile(path.Base(r)) {
 			n++
 		}
@@ -383,8 +387,12 @@ func (s *Snapshot) failed(prev *unit, file string, err error) *unit {
 	return u
 }
 
-func listResources(fsys fs.FS, bundle string) []string {
-	var out []string
+// listResources lists a bundle's files below its folder (hidden files and
+// editors' temporaries left out), relative to it and sorted: the files it
+// publishes, and its content files, which Hugo makes page resources and
+// never publishes (a Markdown file with its front matter, drafts
+// included, is not served as it is).
+func listResources(fsys fs.FS, bundle string) (files, contents []string) {
 	fs.WalkDir(fsys, bundle, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || p == bundle {
 			return nil
@@ -395,13 +403,20 @@ func listResources(fsys fs.FS, bundle string) []string {
 			}
 			return nil
 		}
-		if d.Type().IsRegular() && p != bundle+"/index.md" {
-			out = append(out, strings.TrimPrefix(p, bundle+"/"))
+		if !d.Type().IsRegular() || p == bundle+"/index.md" {
+			return nil
+		}
+		name := strings.TrimPrefix(p, bundle+"/")
+		if isPageResource(name) {
+			contents = append(contents, name)
+		} else {
+			files = append(files, name)
 		}
 		return nil
 	})
-	slices.Sort(out)
-	return out
+	slices.Sort(files)
+	slices.Sort(contents)
+	return files, contents
 }
 
 // IsPostFile reports whether a file named name (no folder) is a post to

@@ -158,9 +158,13 @@ func TestBundleResources(t *testing.T) {
 		t.Fatalf("posts = %s, want single trip", got)
 	}
 	trip := s.Post("trip")
-	want := []string{"data/deep/x.json", "data/route.gpx", "notes.md", "photo.png", "sub/index.md"}
+	want := []string{"data/deep/x.json", "data/route.gpx", "photo.png"}
 	if !slices.Equal(trip.Resources, want) {
 		t.Errorf("Resources = %q\nwant        %q", trip.Resources, want)
+	}
+	// Content files are Hugo's page resources: never published.
+	if want := []string{"notes.md", "sub/index.md"}; !slices.Equal(trip.ContentFiles, want) {
+		t.Errorf("ContentFiles = %q, want %q", trip.ContentFiles, want)
 	}
 	f, err := s.Resource(trip, "data/route.gpx")
 	if err != nil {

@@ -147,14 +147,15 @@ func TestUpdateBundles(t *testing.T) {
 	if s.Post("trip") != prev {
 		t.Error("a resource edit re-parsed the post")
 	}
-	// An .md inside the bundle is a resource, not a post.
+	// An .md inside the bundle is a page resource, not a post, and is
+	// not published.
 	set(fsys, "blog/trip/notes.md", post())
 	s = update1(t, s, "blog/trip/notes.md")
 	if got := sortedSlugs(s); got != "a b trip" {
 		t.Errorf("after notes.md: %s", got)
 	}
-	if !slices.Contains(s.Post("trip").Resources, "notes.md") {
-		t.Errorf("notes.md is not a resource: %q", s.Post("trip").Resources)
+	if p := s.Post("trip"); !slices.Equal(p.ContentFiles, []string{"notes.md"}) || slices.Contains(p.Resources, "notes.md") {
+		t.Errorf("notes.md: content files %q, resources %q", p.ContentFiles, p.Resources)
 	}
 	// index.md edited.
 	set(fsys, "blog/trip/index.md", post("title: Trip 2"))
@@ -287,8 +288,8 @@ func TestUpdateFolderBecomesBundle(t *testing.T) {
 	if got := sortedSlugs(s); got != "a b series trip" {
 		t.Errorf("with index.md: %s", got)
 	}
-	if got := s.Post("series").Resources; !slices.Equal(got, []string{"part-1.md", "part-2.md"}) {
-		t.Errorf("resources = %q", got)
+	if got := s.Post("series").ContentFiles; !slices.Equal(got, []string{"part-1.md", "part-2.md"}) {
+		t.Errorf("content files = %q", got)
 	}
 	delete(fsys, "blog/series/index.md")
 	s = update1(t, s, "blog/series/index.md")

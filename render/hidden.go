@@ -20,7 +20,9 @@ import (
 //     text is the URL itself: one naming a hidden post is removed from
 //     both outputs and reported, as a link is;
 //   - raw HTML while Options.Unsafe is off: the HTML omits it, so the
-//     alternate does too.
+//     alternate does too; while it is on, the URL attributes of its tags
+//     (<a href>, <img src>, srcset…) naming a hidden post are cut from
+//     both and reported (rawurls.go).
 func (st *state) resolveHidden(doc ast.Node) {
 	var autolinks []*ast.AutoLink
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -33,7 +35,13 @@ func (st *state) resolveHidden(doc ast.Node) {
 		case *ast.AutoLink:
 			autolinks = append(autolinks, n)
 		case *ast.RawHTML:
-			if !st.r.opts.Unsafe {
+			if st.r.opts.Unsafe {
+				segs := make([]text.Segment, n.Segments.Len())
+				for i := range segs {
+					segs[i] = n.Segments.At(i)
+				}
+				st.rawHidden(segs)
+			} else {
 				for i := range n.Segments.Len() {
 					if s := n.Segments.At(i); !st.holdsCall(s.Start, s.Stop) {
 						st.edits = append(st.edits, edit{s.Start, s.Stop, ""})
@@ -41,7 +49,16 @@ func (st *state) resolveHidden(doc ast.Node) {
 				}
 			}
 		case *ast.HTMLBlock:
-			if !st.r.opts.Unsafe {
+			if st.r.opts.Unsafe {
+				segs := make([]text.Segment, 0, n.Lines().Len()+1)
+				for i := range n.Lines().Len() {
+					segs = append(segs, n.Lines().At(i))
+				}
+				if n.HasClosure() {
+					segs = append(segs, n.ClosureLine)
+				}
+				st.rawHidden(segs)
+			} else {
 				st.removeLines(n.Lines(), n.HasClosure(), n.ClosureLine)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -354,13 +355,13 @@ func (st *state) inlineMarkdown(s string, line int) (htm, md string) {
 func (r *nodeRenderer) htmlBlock(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*ast.HTMLBlock)
 	if r.Unsafe {
+		st := stateOf(w)
 		if entering {
 			for i := range n.Lines().Len() {
-				seg := n.Lines().At(i)
-				_, _ = w.Write(seg.Value(src))
+				writeRawSegment(w, st, src, n.Lines().At(i))
 			}
 		} else if n.HasClosure() {
-			_, _ = w.Write(n.ClosureLine.Value(src))
+			writeRawSegment(w, st, src, n.ClosureLine)
 		}
 		return ast.WalkContinue, nil
 	}
@@ -377,16 +378,27 @@ func (r *nodeRenderer) rawHTML(w util.BufWriter, src []byte, node ast.Node, ente
 		return ast.WalkSkipChildren, nil
 	}
 	n := node.(*ast.RawHTML)
+	st := stateOf(w)
 	for i := range n.Segments.Len() {
 		seg := n.Segments.At(i)
 		switch {
 		case r.Unsafe:
-			_, _ = w.Write(seg.Value(src))
+			writeRawSegment(w, st, src, seg)
 		case i == 0 && !isComment(seg.Value(src)):
 			_, _ = w.WriteString("<!-- raw HTML omitted -->")
 		}
 	}
 	return ast.WalkSkipChildren, nil
+}
+
+// writeRawSegment writes raw HTML kept by Unsafe, less what st cut from
+// it (URLs naming unpublished posts). src is st.src (renderBlocks).
+func writeRawSegment(w util.BufWriter, st *state, src []byte, seg text.Segment) {
+	if st == nil || len(st.rawCuts) == 0 {
+		_, _ = w.Write(seg.Value(src))
+		return
+	}
+	st.writeRaw(w, seg)
 }
 
 func isComment(b []byte) bool { return bytes.HasPrefix(b, []byte("<!--")) }

@@ -60,23 +60,45 @@ func (st *state) resolveDest(dest string, image bool, line int) target {
 // ("other.md", "../2024/other.md", "/blog/other.md"), or a post's URL
 // ("../other/", "/blog/other/", "/blog/other.md", absolute or not). A
 // link or image into a bundle ("../trip/photo.jpg") is dropped when the
-// bundle's post is not visible, and otherwise left alone. ok is false for
-// any other link, which is then an ordinary URL.
+// bundle's post is not visible, and otherwise left alone; so is an image
+// whose src is a hidden post's URL. ok is false for any other link,
+// which is then an ordinary URL.
 func (st *state) postLink(dest string, u *url.URL, image bool, line int) (t target, ok bool) {
 	var p *pipeline.Post
 	var visible bool
-	switch file := st.linkedFile(u.Path); {
-	case file != "" && !image && u.Host == "":
+	file := st.linkedFile(u.Path)
+	if file != "" && u.Host == "" {
 		p, visible = st.lookupFile(file)
+		if p == nil {
+			// A content file inside a bundle is a page resource in Hugo,
+			// which never publishes it: the link would go nowhere.
+			switch b, vis := st.bundleOf(file); {
+			case b != nil && vis:
+				st.warn(line, "link to %q: a content file inside a page bundle is not published (Hugo makes it a page resource); the link is left out", dest)
+				return target{drop: true}, true
+			case b != nil:
+				p = b // a hidden bundle's: not published either
+			}
+		}
+	}
+	switch {
+	case file != "" && u.Host == "":
+		// A link or an image naming a content file: one of a published
+		// post is a file URL to an image, as written.
+		if image && p != nil && visible {
+			return target{}, false
+		}
 	default:
 		slug, explicit, inBundle := st.linkedSlug(u)
 		if slug == "" || (inBundle && slug == st.post.Slug) {
 			return target{}, false // not a post; or the post's own bundle
 		}
-		if image && !inBundle {
-			return target{}, false // images name files, not pages
-		}
 		p, visible = st.lookupSlug(slug)
+		if image && !inBundle && (p == nil || visible) {
+			// Images name files, not pages; but one whose src is an
+			// unpublished post's URL names that post all the same.
+			return target{}, false
+		}
 		if inBundle && p != nil && visible {
 			return target{}, false
 		}
@@ -97,8 +119,7 @@ func (st *state) postLink(dest string, u *url.URL, image bool, line int) (t targ
 }
 
 // linkedFile returns the content file a link path ending in ".md" names,
-// "" for other paths and for a Markdown file of the post's own bundle
-// (a resource, served as it is).
+// "" for other paths and for a file the post's own bundle publishes.
 func (st *state) linkedFile(p string) string {
 	if !strings.HasSuffix(strings.ToLower(p), ".md") {
 		return ""
@@ -183,6 +204,18 @@ func suffix(u *url.URL) string {
 
 // lookupFile and lookupSlug ask the resolver and remember the question
 // and answer in the result's Refs.
+// bundleOf finds the page bundle a content file sits in (at any depth
+// below its folder); nil when none does.
+func (st *state) bundleOf(file string) (*pipeline.Post, bool) {
+	sec := st.r.opts.Section
+	for dir := path.Dir(file); dir != sec && dir != "." && dir != "/" && strings.HasPrefix(dir, sec+"/"); dir = path.Dir(dir) {
+		if p, visible := st.lookupFile(dir + "/index.md"); p != nil && p.Bundle == dir {
+			return p, visible
+		}
+	}
+	return nil, false
+}
+
 func (st *state) lookupFile(file string) (*pipeline.Post, bool) {
 	p, visible := st.res.File(file)
 	st.remember(Ref{File: file, Post: p, Visible: visible})

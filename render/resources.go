@@ -28,6 +28,11 @@ func (st *state) resources() resources {
 		for _, name := range root.post.Resources {
 			root.resList = append(root.resList, &resource{st: root, name: name})
 		}
+		// Then the content files, as in Hugo: page resources, which have
+		// no URL (they are not published).
+		for _, name := range root.post.ContentFiles {
+			root.resList = append(root.resList, &resource{st: root, name: name, page: true})
+		}
 	}
 	return root.resList
 }
@@ -94,6 +99,7 @@ func (rs resources) Len() int { return len(rs) }
 type resource struct {
 	st   *state
 	name string // path in the bundle
+	page bool   // a content file: a page resource, never published
 
 	sized         bool
 	width, height int
@@ -106,12 +112,20 @@ func (r *resource) Key() string   { return r.RelPermalink() }
 // Permalink and RelPermalink are the file's absolute URL, beside its
 // page (folio writes every URL of a body absolute).
 func (r *resource) Permalink() string {
+	if r.page {
+		return ""
+	}
 	return r.st.pageURL + (&url.URL{Path: r.name}).EscapedPath()
 }
 func (r *resource) RelPermalink() string { return r.Permalink() }
 
 // ResourceType is the media type's main type, "page" for Markdown.
-func (r *resource) ResourceType() string { return r.MediaType().MainType() }
+func (r *resource) ResourceType() string {
+	if r.page {
+		return "page"
+	}
+	return r.MediaType().MainType()
+}
 
 // MediaType is the file's media type, from its extension.
 func (r *resource) MediaType() mediaType {

@@ -39,6 +39,9 @@ type state struct {
 
 	links []*linkSpan // every link and image the parser made
 	edits []edit      // the changes that turn src into the Markdown alternate
+	// rawCuts are the parts of raw HTML left out of the page too: URL
+	// attributes naming unpublished posts (rawurls.go), in source order.
+	rawCuts []edit
 
 	summaryEnd int  // offset in the HTML where the summary ends, -1 if none
 	moreInline bool // a <!--more--> was met inside a paragraph

@@ -62,7 +62,11 @@ func TestLinks(t *testing.T) {
 		{"[t](/blog/nope)", `href="https://example.org/blog/nope"`, "(https://example.org/blog/nope)", "", false},
 		{"[t](pic.png)", `href="` + page + `pic.png"`, "(" + page + "pic.png)", "", false},
 		{"![a](pic.png)", `<img src="` + page + `pic.png" alt="a">`, "![a](" + page + "pic.png)", "", false},
-		{"![a](draft.md)", `src="` + page + `draft.md"`, "(" + page + "draft.md)", "", false},
+		// An image naming an unpublished post's file or URL names the
+		// post: dropped and reported like a link (issue 15, finding 5).
+		{"![a](draft.md)", "<p>a</p>", "\n\na\n", `link to "draft.md": the post is not published`, true},
+		{"![a](../draft/)", "<p>a</p>", "\n\na\n", `link to "../draft/": the post is not published`, true},
+		{"![a](other.md)", `src="` + page + `other.md"`, "(" + page + "other.md)", "", false},
 		{"[t](#sec)", `href="#sec"`, "(" + page + "#sec)", "", false},
 		{"[t](https://go.dev/x?a=1&b=2)", `href="https://go.dev/x?a=1&amp;b=2"`, "(https://go.dev/x?a=1&b=2)", "", false},
 		{"[t](mailto:a@b.c)", `href="mailto:a@b.c"`, "(mailto:a@b.c)", "", false},

@@ -40,8 +40,8 @@ func (s *Server) rendered(st *state, p *pipeline.Post) render.Result {
 		for _, is := range l.res.Issues {
 			// Logged as the pipeline's problems are (reload.go), by the path
 			// check prints.
-			pr := pipeline.Problem{Path: st.snap.DisplayPath(p.File), Line: is.Line, Message: is.Message}
-			s.log.Warn("problem", "path", pr.Path, "line", pr.Line, "message", pr.Message)
+			pr := pipeline.Problem{Path: st.snap.DisplayPath(p.File), Line: is.Line, Message: is.Message, Severity: is.Severity}
+			s.log.Warn("problem", "path", pr.Path, "line", pr.Line, "message", pr.Message, "severity", pr.Severity.String())
 			rs.mu.Lock()
 			rs.problems = append(rs.problems, pr)
 			rs.mu.Unlock()

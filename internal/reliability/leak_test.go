@@ -26,7 +26,7 @@ func TestUnpublishedNeverServed(t *testing.T) {
 	// positions anyone can make.
 	c := crawlSite(t, full, append(hiddenCursors(t, now), "/old/hello/", "/old/hello")...)
 	for _, want := range []string{"/blog/hello/", "/blog/hello.md", "/blog/collide/", "/blog/pub-bundle/photo.svg",
-		"/blog/pub-bundle/notes.md", "/old/hello/", "/rss.xml", "/llms.txt", "/sitemap.xml", "/openapi.json"} {
+		"/old/hello/", "/rss.xml", "/llms.txt", "/sitemap.xml", "/openapi.json"} {
 		if _, ok := c.answers[want]; !ok {
 			t.Errorf("the crawl never reached %s: it does not cover every route", want)
 		}
@@ -75,6 +75,43 @@ func TestCrawlFindsDrafts(t *testing.T) {
 		for _, tok := range h.tokens {
 			if !strings.Contains(low, strings.ToLower(tok)) {
 				t.Errorf("with drafts shown, the crawl never saw %q of the %s post", tok, h.why)
+			}
+		}
+	}
+}
+
+// TestBundleContentFilesNotServed (issue 15, finding 6): a published
+// bundle's Markdown file, a draft's front matter and all, is a page
+// resource, which Hugo never publishes: asked for in every variant, with
+// drafts shown or not, it answers exactly like a file the bundle does not
+// have, and no crawled answer holds its text.
+func TestBundleContentFilesNotServed(t *testing.T) {
+	for _, drafts := range []bool{false, true} {
+		srv := newServerOpts(t, mapFS(leakSite), time.Now(), pipeline.Options{Root: "content", Drafts: drafts})
+		const path, control = "/blog/pub-bundle/notes.md", "/blog/pub-bundle/nopes.md"
+		for _, v := range variants {
+			got, ctrl := ask(t, srv, v.method, path, v.header), ask(t, srv, v.method, control, v.header)
+			if want := wantGuessStatus(v.method); got.status != want {
+				t.Errorf("drafts %v: %s %s (%s): %d, want %d", drafts, v.method, path, v.name, got.status, want)
+			}
+			ctrl.body = swapPath(ctrl.body, control, path)
+			ctrl.plain = swapPath(ctrl.plain, control, path)
+			for k, vs := range ctrl.header {
+				for i := range vs {
+					vs[i] = string(swapPath([]byte(vs[i]), control, path))
+				}
+				ctrl.header[k] = vs
+			}
+			if diff := sameAnswer(got, ctrl); diff != "" {
+				t.Errorf("drafts %v: %s %s (%s) answers unlike the unknown %s: %s", drafts, v.method, path, v.name, control, diff)
+			}
+		}
+		c := crawlSite(t, srv, path)
+		for _, p := range c.order {
+			for name, a := range c.answers[p] {
+				if low := strings.ToLower(string(a.text())); strings.Contains(low, "qn9") {
+					t.Errorf("drafts %v: %s (%s) shows the bundle's Markdown file", drafts, p, name)
+				}
 			}
 		}
 	}

@@ -68,11 +68,13 @@ var hiddenPosts = []hidden{
 		tokens: []string{"Json Future QX4", "sentinel-body-qx4"},
 	},
 	{
-		why:       "draft bundle with resources",
-		files:     []string{"blog/draft-bundle-qx5/index.md", "blog/draft-bundle-qx5/secret-qx5.txt", "blog/draft-bundle-qx5/secret-img-qx5.svg", "blog/draft-bundle-qx5/sub/deep-qx5.md"},
-		slug:      "draft-bundle-qx5",
-		tokens:    []string{"Bundle Title QX5", "sentinel-body-qx5", "sentinel-resource-qx5", "secret-img-qx5", "sentinel-deep-qx5"},
-		names:     []string{"secret-qx5", "deep-qx5"},
+		why:    "draft bundle with resources",
+		files:  []string{"blog/draft-bundle-qx5/index.md", "blog/draft-bundle-qx5/secret-qx5.txt", "blog/draft-bundle-qx5/secret-img-qx5.svg", "blog/draft-bundle-qx5/sub/deep-qx5.md"},
+		slug:   "draft-bundle-qx5",
+		tokens: []string{"Bundle Title QX5", "sentinel-body-qx5", "sentinel-resource-qx5", "secret-img-qx5"},
+		// sub/deep-qx5.md is a content file, which no bundle publishes
+		// (not even with drafts shown): its text is a name to look for.
+		names:     []string{"secret-qx5", "deep-qx5", "sentinel-deep-qx5"},
 		resources: []string{"secret-qx5.txt", "secret-img-qx5.svg", "sub/deep-qx5.md", "index.md"},
 	},
 	{
@@ -135,7 +137,10 @@ tags = ["public"]
 Notes are [here](notes.md).
 `,
 	"blog/pub-bundle/photo.svg": `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`,
-	"blog/pub-bundle/notes.md":  "Public notes.\n",
+	// A published bundle's Markdown files are page resources, which
+	// Hugo never publishes: this one's front matter and text must not
+	// show (TestBundleContentFilesNotServed).
+	"blog/pub-bundle/notes.md": "---\ntitle: Notes QN9\ndraft: true\n---\nsentinel-notes-qn9\n",
 
 	"blog/draft-secret-qx1.md": `---
 title: Draft Title QX1
