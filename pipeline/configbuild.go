@@ -153,6 +153,12 @@ func (l *siteLoader) siteSettings(s *SiteConfig, k *rootKeys) error {
 		s.DisableKinds[strings.ToLower(kind)] = true
 	}
 	setBool(&s.DisableAliases, h.DisableAliases)
+	if f, ok := h.OutputFormats["rss"]; ok && f.BaseName != "" {
+		s.RSSBaseName = f.BaseName
+	}
+	for kind, formats := range h.Outputs {
+		s.Outputs[strings.ToLower(kind)] = lowerAll(formats)
+	}
 	if f := h.Frontmatter; f != nil {
 		for _, p := range []struct{ dst, src *[]string }{
 			{&s.Frontmatter.Date, &f.Date}, {&s.Frontmatter.Lastmod, &f.Lastmod},

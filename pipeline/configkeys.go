@@ -215,6 +215,9 @@ func (s *schema) suggest(k toml.Key, header map[string]bool) string {
 		if d > 2 || 2*d > len([]rune(last)) || (same && d == 0) {
 			continue
 		}
+		if !same && (len(k) > 2 || len(known) > 2) {
+			continue // deep in a table, only the table's own keys are likely meant
+		}
 		if d < bestDist || (d == bestDist && same && !bestSame) {
 			best, bestDist, bestSame = known, d, same
 		}

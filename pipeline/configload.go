@@ -188,6 +188,9 @@ func keyPathOf(file string) []string {
 		name, lang = name[:i], name[i+1:]
 	}
 	if lang == "" {
+		if name == "menu" {
+			return []string{"menus"} // Hugo's name for it before 0.53
+		}
 		return []string{name}
 	}
 	switch name {

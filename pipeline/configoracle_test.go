@@ -1,4 +1,4 @@
-package pipeline
+package pipeline_test
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"folio/internal/hugotest"
+	"folio/pipeline"
 )
 
 // fixtureSites are the Hugo sites under testdata/sites, each a real site
@@ -38,7 +39,7 @@ func TestConfigOracle(t *testing.T) {
 		for _, env := range []string{"production", "development"} {
 			t.Run(name+"/"+env, func(t *testing.T) {
 				dir := hugotest.CopySite(t, filepath.Join("testdata/sites", name))
-				cfg, err := LoadSite(SiteOptions{Source: dir, Environment: env})
+				cfg, err := pipeline.LoadSite(pipeline.SiteOptions{Source: dir, Environment: env})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -53,7 +54,7 @@ func TestConfigOracle(t *testing.T) {
 }
 
 // folioView is what folio read, in the shape hugo config prints it.
-func folioView(cfg *Config, lang *Language) map[string]any {
+func folioView(cfg *pipeline.Config, lang *pipeline.Language) map[string]any {
 	menus := map[string]any{}
 	for name, entries := range lang.Menus {
 		var list []any
@@ -98,7 +99,7 @@ func folioView(cfg *Config, lang *Language) map[string]any {
 	}
 }
 
-func languageView(cfg *Config) map[string]any {
+func languageView(cfg *pipeline.Config) map[string]any {
 	out := map[string]any{}
 	for _, l := range cfg.Languages {
 		out[l.Code] = map[string]any{"weight": l.Weight, "label": l.Label}
@@ -156,7 +157,7 @@ func hugoView(h map[string]any) map[string]any {
 	ugly := h["uglyurls"]
 	switch u := ugly.(type) {
 	case bool:
-		ugly = UglyURLs{All: u}
+		ugly = pipeline.UglyURLs{All: u}
 	case map[string]any:
 		sections := map[string]bool{}
 		for k, v := range u {
@@ -165,7 +166,7 @@ func hugoView(h map[string]any) map[string]any {
 		if len(sections) == 0 {
 			sections = nil
 		}
-		ugly = UglyURLs{Sections: sections}
+		ugly = pipeline.UglyURLs{Sections: sections}
 	}
 	return map[string]any{
 		"baseurl":                        h["baseurl"],
@@ -245,9 +246,9 @@ func jsonText(v any) string {
 }
 
 // compareMounts: the content, static and assets mounts are Hugo's.
-func compareMounts(t *testing.T, cfg *Config, hugo []hugotest.Mount) {
+func compareMounts(t *testing.T, cfg *pipeline.Config, hugo []hugotest.Mount) {
 	t.Helper()
-	var want []Mount
+	var want []pipeline.Mount
 	for _, m := range hugo {
 		component, _, _ := strings.Cut(m.Target, "/")
 		if component != "content" && component != "static" && component != "assets" {
@@ -257,9 +258,11 @@ func compareMounts(t *testing.T, cfg *Config, hugo []hugotest.Mount) {
 		if l := m.Sites.Matrix.Languages; len(l) == 1 {
 			lang = l[0]
 		}
-		want = append(want, Mount{Source: m.Source, Target: m.Target, Lang: lang})
+		want = append(want, pipeline.Mount{Source: m.Source, Target: m.Target, Lang: lang})
 	}
-	order := func(a, b Mount) int { return strings.Compare(a.Target+a.Source+a.Lang, b.Target+b.Source+b.Lang) }
+	order := func(a, b pipeline.Mount) int {
+		return strings.Compare(a.Target+a.Source+a.Lang, b.Target+b.Source+b.Lang)
+	}
 	got := slices.Clone(cfg.Mounts)
 	slices.SortFunc(got, order)
 	slices.SortFunc(want, order)

@@ -1,5 +1,7 @@
 package pipeline
 
+import "slices"
+
 // SiteConfig is what a Hugo site's configuration says about its pages and URLs,
 // with Hugo 0.165's defaults where the configuration is silent. folio's
 // own config.toml has none of these keys, so a site configured that way
@@ -47,7 +49,14 @@ type SiteConfig struct {
 	// "section", "home", "page", "rss", "sitemap", "robotstxt", "404").
 	DisableKinds   map[string]bool
 	DisableAliases bool
-	Frontmatter    Frontmatter
+	// Outputs are the output formats of each page kind, lower-cased
+	// ("html", "rss", and a theme's own); Hugo's defaults for a kind the
+	// outputs table leaves out.
+	Outputs map[string][]string
+	// RSSBaseName is the RSS format's file name without its extension:
+	// "index" (outputFormats.rss.baseName).
+	RSSBaseName string
+	Frontmatter Frontmatter
 	// Mounts are the folders of content, static files and assets, after
 	// Hugo's defaults (content/, static/, assets/) and staticDir.
 	Mounts []Mount
@@ -183,6 +192,8 @@ func defaultSite() SiteConfig {
 		RSSLimit:             -1,
 		SummaryLength:        70,
 		DisableKinds:         map[string]bool{},
+		Outputs:              defaultOutputs(),
+		RSSBaseName:          "index",
 		Frontmatter:          defaultFrontmatter(),
 		Mounts:               []Mount{{Source: "content", Target: "content"}, {Source: "assets", Target: "assets"}, {Source: "static", Target: "static"}},
 		CapitalizeListTitles: true,
@@ -225,4 +236,15 @@ func (s *SiteConfig) Multilingual() bool { return len(s.Languages) > 1 }
 // content) with an index file is a leaf bundle.
 func (s *SiteConfig) isBundleDir(rel string, section string) bool {
 	return rel != "" && !(s.sectionIndexIsPost && rel == section)
+}
+
+// defaultOutputs are Hugo's output formats per kind.
+func defaultOutputs() map[string][]string {
+	list := []string{"html", "rss"}
+	return map[string][]string{"home": list, "section": list, "taxonomy": list, "term": list, "page": {"html"}}
+}
+
+// HasOutput reports whether pages of kind have the output format.
+func (s *SiteConfig) HasOutput(kind, format string) bool {
+	return slices.Contains(s.Outputs[kind], format)
 }

@@ -46,13 +46,17 @@ type PageMeta struct {
 	// Menus are the menu entries the front matter declares.
 	Menus []MenuEntry
 	// Created is Hugo's .Date: the first of the frontmatter.date keys
-	// set (date, then the publish date's keys, then lastmod's).
+	// set (date, then the publish date's keys, then lastmod's), in the
+	// zone it was written in (the site's for a date without one).
 	Created time.Time
 	// Images are the image destinations the body names (Markdown images
 	// and figure sources), for files folio publishes from assets/.
 	Images []string
 	// TranslationKey links translations that do not share a path.
 	TranslationKey string
+	// Outputs are the front matter's output formats, lower-cased; nil
+	// for the kind's (SiteConfig.Outputs).
+	Outputs []string
 }
 
 // BuildOptions are Hugo's build front matter: whether the page is in
@@ -86,9 +90,10 @@ type Page struct {
 	// home page, "posts/go"), and a regular page's current section.
 	Section string
 	// Taxonomy (the plural) and Term (as first written) name a taxonomy
-	// or term page.
-	Taxonomy string
-	Term     string
+	// or term page; Spellings are every way the content writes the term.
+	Taxonomy  string
+	Term      string
+	Spellings []string
 	// Pages are what a list page lists and paginates, in Hugo's default
 	// order: a section's regular pages, the home page's those of the main
 	// sections, a taxonomy's terms, a term's pages.
@@ -105,4 +110,6 @@ type Page struct {
 
 	// pagerKey is where a list's pagers are (see pagerKey).
 	pagerKey string
+	// firstFile is the file of the page whose spelling titles a term.
+	firstFile string
 }

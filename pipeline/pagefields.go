@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 	"time"
@@ -33,6 +34,9 @@ func (c *Config) decodePageMeta(p *Post, taxonomies []Taxonomy) {
 		}
 	}
 	m.Menus = menuEntries(fm)
+	if v, ok := fm["outputs"]; ok {
+		m.Outputs = lowerAll(stringList(v))
+	}
 	m.Created = c.pageDate(p)
 	m.Images = imageRefs(p.Body)
 }
@@ -206,7 +210,7 @@ func (p *Post) dateParam(key string, loc *time.Location) time.Time {
 	if err != nil {
 		return time.Time{}
 	}
-	return t.UTC().Truncate(time.Second)
+	return t.Truncate(time.Second) // in its own zone: permalinks' :month is the author's
 }
 
 var filenameDatePattern = regexp.MustCompile(`^(\d{4}-\d{2}-\d{2})-?(.*)$`)
@@ -228,8 +232,11 @@ func filenameDate(base string) (time.Time, string, bool) {
 
 var imagePattern = regexp.MustCompile(`!\[[^\]]*\]\(\s*<?([^)\s>]+)`)
 
-// imageRefs lists the images a body names: Markdown images and the src
-// of figure shortcodes.
+// imageRefs lists the files a body names that may be in assets/:
+// Markdown images, and the values of shortcode parameters that look like
+// a file's path (figure's src, a theme's video or gallery shortcodes),
+// which Hugo's image hook, its figure and such shortcodes publish from
+// assets/ with resources.Get.
 func imageRefs(body []Node) []string {
 	var out []string
 	var walk func([]Node)
@@ -242,9 +249,14 @@ func imageRefs(body []Node) []string {
 					out = append(out, m[1])
 				}
 			case ShortcodeNode:
-				if n.Name == "figure" {
-					if src := n.Param("src", 0); src != "" {
-						out = append(out, src)
+				for _, v := range n.Positional {
+					if looksLikeFile(v) {
+						out = append(out, v)
+					}
+				}
+				for _, k := range sortedKeys(anyMap(n.Named)) {
+					if v := n.Named[k]; looksLikeFile(v) {
+						out = append(out, v)
 					}
 				}
 				walk(n.Inner)
@@ -252,5 +264,20 @@ func imageRefs(body []Node) []string {
 		}
 	}
 	walk(body)
+	return out
+}
+
+// looksLikeFile reports whether a shortcode parameter may name a file: a
+// path with an extension and no spaces.
+func looksLikeFile(v string) bool {
+	ext := path.Ext(v)
+	return len(ext) > 1 && len(ext) <= 6 && !strings.ContainsAny(v, " \t\n<>\"")
+}
+
+func anyMap(m map[string]string) map[string]any {
+	out := make(map[string]any, len(m))
+	for k := range m {
+		out[k] = nil
+	}
 	return out
 }

@@ -39,7 +39,7 @@ func (c *Config) targetFile(d pathDesc) string {
 	suffix, baseName := ".html", "index"
 	ugly := d.ugly && !d.feed
 	if d.feed {
-		suffix = ".xml"
+		suffix, baseName = ".xml", c.RSSBaseName
 	}
 	var els []string
 	add := func(e ...string) {

@@ -195,9 +195,13 @@ func (b *langModel) build() {
 	b.publish(regular)
 }
 
-// isTaxonomyFile reports whether a content file belongs to a taxonomy
-// folder (content/tags/_index.md, content/tags/go/_index.md).
+// isTaxonomyFile reports whether a content file is a taxonomy's or a
+// term's _index (content/tags/_index.md, content/tags/go/_index.md).
+// Other pages in a taxonomy's folder are pages like any.
 func (b *langModel) isTaxonomyFile(p *Post) bool {
+	if p.Kind == KindPage {
+		return false
+	}
 	top, _, _ := strings.Cut(p.Dir, "/")
 	for _, t := range b.lang.Taxonomies {
 		if top == t.Plural {
@@ -222,7 +226,7 @@ func (b *langModel) makeSections() {
 			continue
 		}
 		top, _, _ := strings.Cut(p.Dir, "/")
-		if top != "" && b.sections[top] == nil {
+		if top != "" && b.sections[top] == nil && !b.isTaxonomyDir(top) {
 			b.sections[top] = b.listPage(KindSection, top, index[top])
 		}
 	}
@@ -312,7 +316,7 @@ func (b *langModel) pageDesc(pg *Page, addends string) pathDesc {
 	case KindTaxonomy:
 		d.section = pg.Taxonomy
 	case KindTerm:
-		d.section = pg.Taxonomy + "/" + b.cfg.sanitizePath(pg.Term)
+		d.section = pg.Taxonomy + "/" + b.termKey(pg.Term)
 	}
 	if pg.Post != nil && pg.Kind != KindPage {
 		d.url = pg.Post.URL
@@ -344,7 +348,7 @@ func (b *langModel) permaPage(pg *Page) permaPage {
 	case KindTaxonomy:
 		pp.path = "/" + pg.Taxonomy
 	case KindTerm:
-		pp.path = "/" + pg.Taxonomy + "/" + normalizeName(b.cfg.sanitizePath(pg.Term))
+		pp.path = "/" + pg.Taxonomy + "/" + normalizeName(pg.Term)
 	case KindSection:
 		pp.path = "/" + normalizeName(pg.Section)
 	default:
@@ -441,18 +445,27 @@ func (b *langModel) listSections(regular []*Page) {
 func (p *Post) listed() bool { return p == nil || p.Build.Listed() }
 
 // makeTaxonomies creates the taxonomy and term pages of the language.
+// A term is keyed by its name as Hugo puts it in a path (lower-cased,
+// spaces as hyphens), so "Go" and "go" are one term. Hugo titles a term
+// after one of its spellings, which one depending on a map's order;
+// folio takes the first in file order and keeps every spelling.
 func (b *langModel) makeTaxonomies(regular []*Page) {
 	b.terms = map[string]map[string]*Page{}
 	b.termRefs = map[string]map[string]int{}
 	index := map[string]*Post{} // taxonomy files by folder
 	for _, p := range b.posts {
-		if b.isTaxonomyFile(p) && p.Kind != KindPage {
+		if b.isTaxonomyFile(p) {
 			index[p.Dir] = p
 		}
 	}
-	tagged := slices.Clone(regular)
+	var tagged []*Page
+	for _, pg := range regular {
+		if pg.Post.Build.Render != "never" { // Hugo takes no terms from a page it does not link
+			tagged = append(tagged, pg)
+		}
+	}
 	for _, sec := range b.sections {
-		if sec.Post != nil {
+		if sec.Post != nil && sec.Post.Build.Render != "never" {
 			tagged = append(tagged, sec)
 		}
 	}
@@ -465,18 +478,21 @@ func (b *langModel) makeTaxonomies(regular []*Page) {
 		for _, pg := range tagged {
 			seen := map[string]bool{}
 			for _, term := range pg.Post.Terms[t.Plural] {
-				key := b.cfg.sanitizePath(term)
+				key := b.termKey(term)
+				tp := terms[key]
+				if tp == nil {
+					tp = &Page{Kind: KindTerm, Lang: b.lang.Code, Taxonomy: t.Plural, Term: term, Rendered: true, firstFile: pg.Post.File}
+					tp.Title = b.cfg.termTitle(term)
+					terms[key] = tp
+				}
+				if !slices.Contains(tp.Spellings, term) {
+					tp.Spellings = append(tp.Spellings, term)
+				}
 				if seen[key] {
 					continue
 				}
 				seen[key] = true
 				refs[key]++
-				tp := terms[key]
-				if tp == nil {
-					tp = &Page{Kind: KindTerm, Lang: b.lang.Code, Taxonomy: t.Plural, Term: term, Rendered: true}
-					tp.Title = b.cfg.termTitle(term)
-					terms[key] = tp
-				}
 				if pg.Post.Build.Listed() {
 					tp.Pages = append(tp.Pages, pg)
 				}
@@ -487,7 +503,7 @@ func (b *langModel) makeTaxonomies(regular []*Page) {
 			if plural != t.Plural || !ok {
 				continue
 			}
-			key := b.cfg.sanitizePath(term)
+			key := b.termKey(term)
 			tp := terms[key]
 			if tp == nil {
 				tp = &Page{Kind: KindTerm, Lang: b.lang.Code, Taxonomy: t.Plural, Term: term, Title: b.cfg.termTitle(term), Rendered: true}
@@ -496,6 +512,12 @@ func (b *langModel) makeTaxonomies(regular []*Page) {
 			tp.Post, tp.Title, tp.Rendered = p, p.TitleParam, p.Build.Rendered()
 		}
 	}
+}
+
+// termKey is a term as Hugo keys it: its name as a path, lower-cased
+// unless disablePathToLower, spaces as hyphens.
+func (b *langModel) termKey(term string) string {
+	return b.pathCase(term)
 }
 
 // publish gives every page its path, pagers and feed, and records the
@@ -575,7 +597,7 @@ func (b *langModel) publishPage(pg *Page) {
 // it is rendered, its bundle's files, the assets its images name.
 func (b *langModel) pageRoutes(pg *Page) []Route {
 	var out []Route
-	if pg.Rendered {
+	if pg.Rendered && b.hasOutput(pg, "html") {
 		out = append(out, Route{Path: pg.Path, Kind: RoutePage, Page: pg, owner: pg})
 		out = append(out, b.aliasRoutes(pg)...)
 	}
@@ -668,7 +690,7 @@ func (b *langModel) publishList(pg *Page) {
 		return
 	}
 	pg.pagerKey = pagerKey(b.pagerPath(pg, 2))
-	if !cfg.DisableKinds["rss"] {
+	if !cfg.DisableKinds["rss"] && b.hasOutput(pg, "rss") {
 		d := b.pageDesc(pg, "")
 		d.feed = true
 		pg.Feed = routeOf(cfg.targetFile(d))
@@ -676,15 +698,20 @@ func (b *langModel) publishList(pg *Page) {
 	for _, r := range b.listRoutes(pg) {
 		b.m.add(r)
 	}
-	b.m.addPagers(pg)
+	if b.hasOutput(pg, "html") {
+		b.m.addPagers(pg)
+	}
 }
 
 // listRoutes are a rendered list page's routes but its pagers: the page,
 // its aliases, its feed.
 func (b *langModel) listRoutes(pg *Page) []Route {
-	out := []Route{{Path: pg.Path, Kind: RoutePage, Page: pg, owner: pg}}
-	if pg.Post != nil {
-		out = append(out, b.aliasRoutes(pg)...)
+	var out []Route
+	if b.hasOutput(pg, "html") {
+		out = append(out, Route{Path: pg.Path, Kind: RoutePage, Page: pg, owner: pg})
+		if pg.Post != nil {
+			out = append(out, b.aliasRoutes(pg)...)
+		}
 	}
 	if pg.Feed != "" {
 		out = append(out, Route{Path: pg.Feed, Kind: RouteFeed, Page: pg, owner: pg})
@@ -765,6 +792,15 @@ func (cfg *Config) pagerPaths(pg *Page) []string {
 	return out
 }
 
+// hasOutput reports whether a page has an output format: its front
+// matter's outputs, else its kind's.
+func (b *langModel) hasOutput(pg *Page, format string) bool {
+	if pg.Post != nil && pg.Post.Outputs != nil {
+		return slices.Contains(pg.Post.Outputs, format)
+	}
+	return b.cfg.HasOutput(pg.Kind, format)
+}
+
 // pagers is how many pages a list is cut into.
 func (b *langModel) pagers(pg *Page) int {
 	size := b.cfg.Pagination.PagerSize
@@ -788,17 +824,16 @@ func (b *langModel) publishBranchFiles() {
 		if !ok || (cm.mount.Lang != "" && cm.mount.Lang != b.lang.Code) || (cm.mount.Lang == "" && b.lang.ContentDir != "") {
 			continue
 		}
-		dir := parentDir(cm.rel)
-		sec := b.currentSection(dir)
-		rel := strings.TrimPrefix(strings.TrimPrefix(cm.rel, sec.Section), "/")
-		if top, _, _ := strings.Cut(cm.rel, "/"); b.isTaxonomyDir(top) {
+		owner, rel := b.fileOwner(cm.rel)
+		if owner == nil || !owner.Rendered {
 			continue
 		}
-		base := resourceBase(sec.File)
-		b.m.add(Route{Path: "/" + path.Join(base, rel), Kind: RouteFile, File: f})
+		b.m.add(Route{Path: "/" + path.Join(resourceBase(owner.File), rel), Kind: RouteFile, File: f, owner: owner})
 	}
 }
 
+// isTaxonomyDir reports whether a top-level content folder is a
+// taxonomy's.
 func (b *langModel) isTaxonomyDir(name string) bool {
 	for _, t := range b.lang.Taxonomies {
 		if t.Plural == name {
@@ -806,6 +841,30 @@ func (b *langModel) isTaxonomyDir(name string) bool {
 		}
 	}
 	return false
+}
+
+// fileOwner is the list page a content folder's file (not in a leaf
+// bundle) belongs to, and its path below that page: the deepest section
+// above it, or in a taxonomy's folder its term (or the taxonomy).
+func (b *langModel) fileOwner(rel string) (*Page, string) {
+	dir := parentDir(rel)
+	top, below, _ := strings.Cut(rel, "/")
+	for _, t := range b.lang.Taxonomies {
+		if top != t.Plural {
+			continue
+		}
+		if term, rest, ok := strings.Cut(below, "/"); ok {
+			if tp := b.terms[t.Plural][b.termKey(term)]; tp != nil && tp.File != "" {
+				return tp, rest
+			}
+		}
+		if tax := b.taxonomies[t.Plural]; tax != nil {
+			return tax, below
+		}
+		return nil, ""
+	}
+	sec := b.currentSection(dir)
+	return sec, strings.TrimPrefix(strings.TrimPrefix(rel, sec.Section), "/")
 }
 
 // sortPages sorts as Hugo's default: weight (none last), date newest

@@ -79,7 +79,7 @@ func (l *langModel) patchPage(c postChange) bool {
 		delete(l.regular, c.old)
 	}
 	if c.new != nil {
-		if l.isTaxonomyFile(c.new) {
+		if l.isTaxonomyFile(c.new) || c.new.Build.Render == "never" || (c.old != nil && c.old.Build.Render == "never") {
 			return false
 		}
 		newPg = l.regularPage(c.new)
@@ -203,8 +203,13 @@ func (l *langModel) patchTerms(oldPg, newPg *Page) bool {
 		oldT, newT := l.termKeys(oldPg, t.Plural), l.termKeys(newPg, t.Plural)
 		terms := l.terms[t.Plural]
 		for key, term := range newT {
-			if terms[key] == nil || terms[key].Term != term {
-				return false
+			if terms[key] == nil || !slices.Contains(terms[key].Spellings, term) || (pageFile(newPg) < terms[key].firstFile && terms[key].Term != term) {
+				return false // a new term, or spelling (whose first may title it)
+			}
+		}
+		for key, term := range oldT {
+			if tp := terms[key]; tp != nil && tp.Term == term && tp.firstFile == pageFile(oldPg) && newT[key] != term {
+				return false // the page that titles the term spells it otherwise now
 			}
 		}
 		if len(oldT) == 0 && len(newT) == 0 {
@@ -249,8 +254,8 @@ func (l *langModel) termKeys(pg *Page, plural string) map[string]string {
 		return out
 	}
 	for _, term := range pg.Post.Terms[plural] {
-		if _, ok := out[l.cfg.sanitizePath(term)]; !ok {
-			out[l.cfg.sanitizePath(term)] = term
+		if _, ok := out[l.termKey(term)]; !ok {
+			out[l.termKey(term)] = term
 		}
 	}
 	return out

@@ -56,6 +56,10 @@ func (c *Config) sectionTitle(name string) string {
 	return name
 }
 
+// TermTitle is the title Hugo gives a term written so, when the term
+// has no _index title.
+func (c *Config) TermTitle(term string) string { return c.termTitle(term) }
+
 // termTitle is the title of a term without an _index title.
 func (c *Config) termTitle(term string) string {
 	if c.CapitalizeListTitles {

@@ -9,6 +9,7 @@ package hugotest
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,6 +40,15 @@ func Binary(t testing.TB) string {
 		t.Skipf("hugotest: %s; install it with: GOBIN=$HOME/bin go install github.com/gohugoio/hugo@%s", whyNot, Version)
 	}
 	return binPath
+}
+
+// Find returns the path of Hugo 0.165 as Binary finds it, for commands.
+func Find() (string, error) {
+	once.Do(find)
+	if binPath == "" {
+		return "", errors.New("hugotest: " + whyNot)
+	}
+	return binPath, nil
 }
 
 func find() {

@@ -2,15 +2,22 @@ package hugotest
 
 import (
 	"bytes"
+	"fmt"
+	"html"
 	"io/fs"
+	"maps"
 	"net/url"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
+
+	"folio/pipeline"
 )
 
 // An Output is one URL of a site Hugo built with the oracle theme.
@@ -19,6 +26,9 @@ type Output struct {
 	Class string // "page", "alias", "feed", "sitemap", "file"
 	// Title, Kind and Lang are a page's, as the oracle theme writes them.
 	Title, Kind, Lang string
+	// Alt are other titles a page may have as well: Hugo titles a term
+	// after any of its spellings, depending on a map's order.
+	Alt []string
 	// Target is an alias's target path.
 	Target string
 }
@@ -35,33 +45,85 @@ func ThemesDir() string {
 // every URL Hugo wrote.
 func BuildSite(t testing.TB, dir string) map[string]Output {
 	t.Helper()
-	work := CopySite(t, dir)
-	KeepShortcodesOnly(t, work)
-	out := t.TempDir()
-	run(t, work, "--themesDir", ThemesDir(), "--theme", "theme", "--destination", out, "--environment", "production", "--noBuildLock", "--quiet")
-	return ReadOutput(t, out)
+	urls, err := BuildWith(Binary(t), dir, t.TempDir(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return urls
 }
 
-// KeepShortcodesOnly removes a site's layouts but its shortcode
-// templates, so that the oracle theme renders every page.
-func KeepShortcodesOnly(t testing.TB, site string) {
-	t.Helper()
+// BuildWith builds a copy of the site in dir (made in work) with the Hugo
+// at bin and the oracle theme into out, and reads what it wrote. The
+// site's own layouts are left out but for its shortcodes; a shortcode the
+// site uses but has no template for (its theme's) gets one that keeps its
+// inner text, as folio does.
+func BuildWith(bin, dir, work, out string) (map[string]Output, error) {
+	site := filepath.Join(work, "site")
+	if err := os.CopyFS(site, os.DirFS(dir)); err != nil {
+		return nil, fmt.Errorf("copy %s: %w", dir, err)
+	}
+	if err := keepShortcodesOnly(site, filepath.Join(work, "shortcodes")); err != nil {
+		return nil, err
+	}
+	for range 50 {
+		cmd := exec.Command(bin, "--themesDir", ThemesDir(), "--theme", "theme", "--destination", out,
+			"--environment", "production", "--noBuildLock")
+		cmd.Dir = site
+		cmd.Env = append(os.Environ(), "HUGO_CACHEDIR="+filepath.Join(work, "cache"))
+		msg, err := cmd.CombinedOutput()
+		if err == nil {
+			return ReadOutput(out)
+		}
+		// A stub keeps the inner text; one used without a closing tag
+		// cannot name .Inner (Hugo then wants every call closed).
+		name, text := "", ""
+		if m := missingShortcode.FindSubmatch(msg); m != nil {
+			name, text = string(m[1]), "{{ .Inner }}"
+		} else if m := unclosedShortcode.FindSubmatch(msg); m != nil {
+			name, text = string(m[1]), "{{/* folio's oracle: a stub of a missing theme shortcode */}}"
+		} else {
+			return nil, fmt.Errorf("hugo in %s: %v\n%s", dir, err, msg)
+		}
+		stub := filepath.Join(site, "layouts", "_shortcodes", name+".html")
+		if err := os.MkdirAll(filepath.Dir(stub), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(stub, []byte(text), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return nil, fmt.Errorf("hugo in %s: too many missing shortcodes", dir)
+}
+
+var (
+	missingShortcode  = regexp.MustCompile(`template for shortcode "([^"]+)" not found`)
+	unclosedShortcode = regexp.MustCompile(`shortcode "([^"]+)" must be closed or self-closed`)
+)
+
+// keepShortcodesOnly removes a site's layouts but its shortcode
+// templates, so that the oracle theme renders every page. keep is a
+// scratch folder.
+func keepShortcodesOnly(site, keep string) error {
 	layouts := filepath.Join(site, "layouts")
-	keep := t.TempDir()
 	for _, sub := range []string{"shortcodes", "_shortcodes"} {
 		if _, err := os.Stat(filepath.Join(layouts, sub)); err == nil {
 			if err := os.CopyFS(filepath.Join(keep, sub), os.DirFS(filepath.Join(layouts, sub))); err != nil {
-				t.Fatal(err)
+				return err
 			}
 		}
 	}
 	if err := os.RemoveAll(layouts); err != nil {
-		t.Fatal(err)
+		return err
 	}
-	if err := os.CopyFS(layouts, os.DirFS(keep)); err != nil {
-		t.Fatal(err)
+	if _, err := os.Stat(keep); err != nil {
+		return nil
 	}
+	return os.CopyFS(layouts, os.DirFS(keep))
 }
+
+// processedImage matches the names Hugo gives processed images
+// (photo_hu_0123abcd.jpg, photo_hu0123abcd_120x0_resize.jpg).
+var processedImage = regexp.MustCompile(`_hu_?[0-9a-f]{8,}`)
 
 var (
 	metaRe    = regexp.MustCompile(`<meta name="folio-(kind|lang)" content="([^"]*)">`)
@@ -70,8 +132,7 @@ var (
 )
 
 // ReadOutput classifies every file of a Hugo build in out.
-func ReadOutput(t testing.TB, out string) map[string]Output {
-	t.Helper()
+func ReadOutput(out string) (map[string]Output, error) {
 	urls := map[string]Output{}
 	err := fs.WalkDir(os.DirFS(out), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -81,8 +142,20 @@ func ReadOutput(t testing.TB, out string) map[string]Output {
 		switch {
 		case path.Base(p) == "sitemap.xml":
 			o.Class = "sitemap"
-		case path.Base(p) == "index.xml":
-			o.Class = "feed"
+		case p == "robots.txt":
+			o.Class = "robots"
+		case processedImage.MatchString(path.Base(p)):
+			o.Class = "processed"
+		case strings.HasPrefix(path.Base(p), "index.") && !strings.HasSuffix(p, ".html") && !strings.HasSuffix(p, ".xml"):
+			o.Class = "format"
+		case strings.HasSuffix(p, ".xml"):
+			data, err := os.ReadFile(filepath.Join(out, p))
+			if err != nil {
+				return err
+			}
+			if bytes.Contains(data[:min(len(data), 512)], []byte("<rss")) {
+				o.Class = "feed" // RSS, whatever outputFormats names it
+			}
 		case strings.HasSuffix(p, ".html"):
 			data, err := os.ReadFile(filepath.Join(out, p))
 			if err != nil {
@@ -93,10 +166,7 @@ func ReadOutput(t testing.TB, out string) map[string]Output {
 		urls[o.Path] = o
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return urls
+	return urls, err
 }
 
 func classifyHTML(o *Output, data []byte) {
@@ -121,14 +191,8 @@ func classifyHTML(o *Output, data []byte) {
 		}
 	}
 	if m := titleRe.FindSubmatch(data); m != nil {
-		o.Title = htmlUnescape(string(bytes.TrimSpace(m[1])))
+		o.Title = html.UnescapeString(string(bytes.TrimSpace(m[1])))
 	}
-}
-
-// htmlUnescape undoes the escaping Go templates give a title.
-func htmlUnescape(s string) string {
-	r := strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&#34;", `"`, "&#39;", "'", "&quot;", `"`)
-	return r.Replace(s)
 }
 
 // RouteOf is the URL path of a written file: "/a/" for a/index.html.
@@ -140,4 +204,117 @@ func RouteOf(file string) string {
 		return "/" + dir + "/"
 	}
 	return "/" + file
+}
+
+// A Report compares the URLs Hugo wrote with the ones folio publishes.
+type Report struct {
+	Hugo, Matched int
+	// Classes are the matched and total counts of Hugo's URLs by class.
+	Classes map[string][2]int
+	// Diffs are the differences: URLs missing, answered otherwise, with
+	// another title or kind, and URLs folio publishes that Hugo did not.
+	Diffs []string
+	// Others count Hugo's URLs of the classes folio does not produce.
+	Others map[string]int
+}
+
+// Summary is the counts in one line.
+func (r Report) Summary() string {
+	var parts []string
+	for _, c := range []string{"page", "feed", "alias", "file"} {
+		if n := r.Classes[c]; n[1] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d/%d", c, n[0], n[1]))
+		}
+	}
+	var others []string
+	for _, c := range NotFolios {
+		if n := r.Others[c]; n > 0 {
+			others = append(others, fmt.Sprintf("%s %d", c, n))
+		}
+	}
+	s := fmt.Sprintf("%d of %d Hugo URLs answered (%s)", r.Matched, r.Hugo, strings.Join(parts, ", "))
+	if len(others) > 0 {
+		s += "; not folio's: " + strings.Join(others, ", ")
+	}
+	return s
+}
+
+// NotFolios are the classes of Hugo's output folio does not produce:
+// its own sitemaps and robots.txt stand for Hugo's, and the outputs of a
+// theme's custom formats and of image processing are not folio's (see
+// the README's "Moving a Hugo blog to folio").
+var NotFolios = []string{"sitemap", "robots", "format", "processed"}
+
+// Compare compares Hugo's URLs with folio's. base is the path of the
+// site's base URL ("/" or "/sub/"): Hugo's alias targets carry it.
+// The classes in NotFolios are counted apart (in Report.Others). An
+// alias to /blog/index.html (Hugo's link to an ugly site's section) and
+// one to /blog/ are the same.
+func Compare(hugo, folio map[string]Output, base string) Report {
+	r := Report{Classes: map[string][2]int{}, Others: map[string]int{}}
+	rest := maps.Clone(folio)
+	delete(rest, "/robots.txt") // folio's own, or the site's static file
+	for _, p := range slices.Sorted(maps.Keys(hugo)) {
+		o := hugo[p]
+		if slices.Contains(NotFolios, o.Class) {
+			r.Others[o.Class]++
+			continue
+		}
+		r.Hugo++
+		n := r.Classes[o.Class]
+		n[1]++
+		f, ok := rest[p]
+		delete(rest, p)
+		switch {
+		case !ok:
+			r.Diffs = append(r.Diffs, fmt.Sprintf("missing %s %s %q", o.Class, p, o.Title))
+		case f.Class != o.Class:
+			r.Diffs = append(r.Diffs, fmt.Sprintf("%s: hugo %s, folio %s", p, o.Class, f.Class))
+		case o.Class == "page" && ((f.Title != o.Title && !slices.Contains(f.Alt, o.Title)) || f.Kind != o.Kind || f.Lang != o.Lang):
+			r.Diffs = append(r.Diffs, fmt.Sprintf("%s: hugo %s %q (%s), folio %s %q (%s)", p, o.Kind, o.Title, o.Lang, f.Kind, f.Title, f.Lang))
+		case o.Class == "alias" && base+strings.TrimPrefix(f.Target, "/") != strings.TrimSuffix(o.Target, "index.html"):
+			r.Diffs = append(r.Diffs, fmt.Sprintf("%s: alias to %s, folio to %s", p, o.Target, f.Target))
+		default:
+			r.Matched++
+			n[0]++
+		}
+		r.Classes[o.Class] = n
+	}
+	for _, p := range slices.Sorted(maps.Keys(rest)) {
+		r.Diffs = append(r.Diffs, fmt.Sprintf("extra %s %s", rest[p].Class, p))
+	}
+	return r
+}
+
+// FolioOutputs are the routes a folio snapshot publishes, as the oracle
+// classifies Hugo's output.
+func FolioOutputs(snap *pipeline.Snapshot) map[string]Output {
+	out := map[string]Output{}
+	cfg := snap.Config()
+	for _, r := range snap.Routes() {
+		o := Output{Path: r.Path, Target: r.Target, Class: "file"}
+		switch r.Kind {
+		case pipeline.RoutePage, pipeline.RoutePager:
+			o.Class, o.Title, o.Kind, o.Lang = "page", r.Page.Title, r.Page.Kind, r.Page.Lang
+			if r.Page.Kind == pipeline.KindTerm && r.Page.Post == nil {
+				for _, s := range r.Page.Spellings {
+					o.Alt = append(o.Alt, cfg.TermTitle(s))
+				}
+			}
+		case pipeline.RouteFeed:
+			o.Class = "feed"
+		case pipeline.RouteAlias:
+			o.Class = "alias"
+		}
+		out[r.Path] = o
+	}
+	return out
+}
+
+// BasePath is the path of the site's base URL: "/", or "/sub/".
+func BasePath(cfg *pipeline.Config) string {
+	if u, err := url.Parse(cfg.BaseURL); err == nil && u.Path != "" {
+		return u.Path
+	}
+	return "/"
 }
