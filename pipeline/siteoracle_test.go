@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"folio/internal/hugotest"
+	"folio/internal/siteoracle"
 	"folio/pipeline"
 )
 
@@ -21,7 +22,7 @@ func TestSiteOracle(t *testing.T) {
 			dir := filepath.Join("testdata/sites", name)
 			hugo := hugotest.BuildSite(t, dir)
 			snap := buildFixture(t, dir)
-			report := hugotest.Compare(hugo, hugotest.FolioOutputs(snap), hugotest.BasePath(snap.Config()))
+			report := hugotest.Compare(hugo, siteoracle.Outputs(snap), siteoracle.BasePath(snap.Config()))
 			for _, l := range report.Diffs {
 				t.Error(l)
 			}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"folio/internal/hugotest"
+	"folio/internal/siteoracle"
 	"folio/pipeline"
 )
 
@@ -59,7 +60,7 @@ func compare(bin, site string, diffs int) error {
 	if err != nil {
 		return err
 	}
-	r := hugotest.Compare(hugo, hugotest.FolioOutputs(snap), hugotest.BasePath(cfg))
+	r := hugotest.Compare(hugo, siteoracle.Outputs(snap), siteoracle.BasePath(cfg))
 	fmt.Printf("%s: %s; %d posts, %d problems, %d config warnings\n", site, r.Summary(), len(snap.Posts()), len(snap.Problems()), len(cfg.Warnings))
 	for _, w := range cfg.Warnings {
 		fmt.Println("  config: " + w.String())

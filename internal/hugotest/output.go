@@ -16,8 +16,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"folio/pipeline"
 )
 
 // An Output is one URL of a site Hugo built with the oracle theme.
@@ -284,37 +282,4 @@ func Compare(hugo, folio map[string]Output, base string) Report {
 		r.Diffs = append(r.Diffs, fmt.Sprintf("extra %s %s", rest[p].Class, p))
 	}
 	return r
-}
-
-// FolioOutputs are the routes a folio snapshot publishes, as the oracle
-// classifies Hugo's output.
-func FolioOutputs(snap *pipeline.Snapshot) map[string]Output {
-	out := map[string]Output{}
-	cfg := snap.Config()
-	for _, r := range snap.Routes() {
-		o := Output{Path: r.Path, Target: r.Target, Class: "file"}
-		switch r.Kind {
-		case pipeline.RoutePage, pipeline.RoutePager:
-			o.Class, o.Title, o.Kind, o.Lang = "page", r.Page.Title, r.Page.Kind, r.Page.Lang
-			if r.Page.Kind == pipeline.KindTerm && r.Page.Post == nil {
-				for _, s := range r.Page.Spellings {
-					o.Alt = append(o.Alt, cfg.TermTitle(s))
-				}
-			}
-		case pipeline.RouteFeed:
-			o.Class = "feed"
-		case pipeline.RouteAlias:
-			o.Class = "alias"
-		}
-		out[r.Path] = o
-	}
-	return out
-}
-
-// BasePath is the path of the site's base URL: "/", or "/sub/".
-func BasePath(cfg *pipeline.Config) string {
-	if u, err := url.Parse(cfg.BaseURL); err == nil && u.Path != "" {
-		return u.Path
-	}
-	return "/"
 }
