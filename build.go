@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"net"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -43,34 +41,39 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 		return err
 	}
 	snap, srv := h.Snapshot(), h.Server()
-	refuse := func(ps []pipeline.Problem) error {
-		for _, p := range ps {
+	// Rendering finds the rest of the problems (links to posts that are
+	// not published, shortcodes that fail) as it makes the pages; the
+	// whole list, in check's order, is reported at once, and an error in
+	// it fails the build before the export replaces the previous one.
+	var problems []pipeline.Problem
+	report := func() error {
+		for _, p := range problems {
 			fmt.Fprintln(std.err, p)
 		}
-		return fmt.Errorf("%s; %s left as it was", count(len(pipeline.Errors(ps)), "problem", "problems"), o.out)
+		if errs := len(pipeline.Errors(problems)); errs > 0 {
+			return fmt.Errorf("%s; %s left as it was", count(errs, "problem", "problems"), o.out)
+		}
+		return nil
 	}
-	ps := slices.Concat(snap.Problems(), host.Gate(snap, host.ConfigFile(spec)))
-	if len(pipeline.Errors(ps)) > 0 {
-		return refuse(ps)
+	if errs := pipeline.Errors(siteProblems(snap, host.ConfigFile(spec), nil)); len(errs) > 0 {
+		// No export for a site with errors already (it may not even be
+		// writable); rendering the posts as check does finds the rest.
+		problems = siteProblems(snap, host.ConfigFile(spec), renderProblems(snap))
+		return report()
 	}
-	printWarnings(std.err, ps)
-	// Rendering finds the rest (links to posts that are not published) as
-	// it makes the pages: they fail the build before the export replaces
-	// the previous one.
-	var found problemsError
 	staged, err := export.Stage(o.out, srv, srv.ExportPaths(), export.Options{
 		NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects(), Malformed: malformed(srv.Routes()),
 		Check: func() error {
-			if found = srv.RenderProblems(); len(pipeline.Errors(found)) > 0 {
-				return found
+			problems = siteProblems(snap, host.ConfigFile(spec), srv.RenderProblems())
+			if errs := pipeline.Errors(problems); len(errs) > 0 {
+				return problemsError(errs)
 			}
 			return nil
 		},
 	})
-	if len(pipeline.Errors(found)) > 0 {
-		return refuse(found)
+	if err := report(); err != nil {
+		return err
 	}
-	printWarnings(std.err, found)
 	if err != nil {
 		return fmt.Errorf("build: %w", err)
 	}
@@ -111,16 +114,6 @@ func malformed(rows []server.Route) *export.Malformed {
 
 // The exporter releases what the server prepared (see Server.Release).
 var _ export.Releaser = (*server.Server)(nil)
-
-// printWarnings says the warnings among ps: what Hugo accepts and
-// publishes, which never fails a build.
-func printWarnings(w io.Writer, ps []pipeline.Problem) {
-	for _, p := range ps {
-		if p.Severity == pipeline.Warning {
-			fmt.Fprintln(w, p)
-		}
-	}
-}
 
 // problemsError fails an export that rendering found problems in.
 type problemsError []pipeline.Problem

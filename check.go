@@ -13,10 +13,12 @@ import (
 )
 
 // runCheck loads the site as every command starts, renders every post,
-// and prints each problem as path:line: message, then "N posts, M
-// problems" (N = published posts). With -v it also lists on stderr each
-// published post as it was loaded, then each post left out and why
-// (draft, scheduled, expired). Exit 1 when there is any problem.
+// and prints each problem as path:line: message (a warning's message
+// after "warning: "), then "N posts, M problems" (N = published posts, M
+// the errors) and ", K warnings" when there are any. With -v it also
+// lists on stderr each published post as it was loaded, then each post
+// left out and why (draft, scheduled, expired). Exit 1 when there is an
+// error; warnings (what Hugo accepts) do not fail.
 func runCheck(_ context.Context, o *options, std stdio) error {
 	h, err := host.Load(o.spec()) // the start of every command, without the running
 	if err != nil {
@@ -34,24 +36,32 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 			}
 		}
 	}
-	problems := slices.Concat(snap.Problems(), renderProblems(snap), host.Gate(snap, host.ConfigFile(o.spec())))
-	slices.SortStableFunc(problems, func(a, b pipeline.Problem) int {
-		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
-	})
+	problems := siteProblems(snap, host.ConfigFile(o.spec()), renderProblems(snap))
 	for _, p := range problems {
 		fmt.Fprintln(std.out, p)
 	}
-	// Warnings (what Hugo accepts and publishes) are listed, never fail.
 	errs := len(pipeline.Errors(problems))
-	summary := fmt.Sprintf("%d posts, %d problems", len(snap.Posts()), errs)
-	if w := len(problems) - errs; w > 0 {
-		summary += ", " + count(w, "warning", "warnings")
+	fmt.Fprintf(std.out, "%d posts, %d problems", len(snap.Posts()), errs)
+	if warnings := len(problems) - errs; warnings > 0 {
+		fmt.Fprintf(std.out, ", %s", count(warnings, "warning", "warnings"))
 	}
-	fmt.Fprintln(std.out, summary)
+	fmt.Fprintln(std.out)
 	if errs > 0 {
 		return errReported
 	}
 	return nil
+}
+
+// siteProblems is the one list check prints and build reports: the
+// snapshot's problems, the site templates', what rendering found and
+// what the gate refuses, by path and line. Warnings (what Hugo accepts)
+// are in it; only errors fail a command.
+func siteProblems(snap *pipeline.Snapshot, configFile string, rendered []pipeline.Problem) []pipeline.Problem {
+	problems := slices.Concat(snap.Problems(), render.SiteProblems(snap.Config()), rendered, host.Gate(snap, configFile))
+	slices.SortStableFunc(problems, func(a, b pipeline.Problem) int {
+		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
+	})
+	return problems
 }
 
 // unpublished says why p is not published at now ("" when it is): what
@@ -73,8 +83,8 @@ func unpublished(p *pipeline.Post, now time.Time, loc *time.Location) string {
 }
 
 // renderProblems renders every published post the way the server does and
-// returns what rendering finds: links and refs to unpublished posts.
-// (Unknown shortcodes are reported by the pipeline already.)
+// returns what rendering finds: links and refs to unpublished posts,
+// shortcodes that fail or have no template, with their severity.
 func renderProblems(snap *pipeline.Snapshot) []pipeline.Problem {
 	r, ix := render.ForSnapshot(snap)
 	var out []pipeline.Problem

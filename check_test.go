@@ -53,6 +53,22 @@ func TestCheck(t *testing.T) {
 			},
 			wantCode: 1,
 		},
+		{
+			// What Hugo accepts is a warning: listed, never failing.
+			name: "warnings only",
+			files: map[string]string{
+				"blog/a.md": "---\ntitle: A\ndate: 2024-01-02\ntags: [go, ~]\n---\n{{< missing-theme-shortcode >}}kept{{< /missing-theme-shortcode >}}\n\n{{< gist user 123 >}}\n",
+				// A draft's problem counts only under --drafts.
+				"blog/draft.md": "---\ntitle: [a, list]\ndate: 2024-01-02\ndraft: true\n---\n",
+			},
+			wantOut: []string{
+				"DIR/blog/a.md:1: warning: front matter: tags: an empty entry is left out, as Hugo leaves it out",
+				`DIR/blog/a.md:6: warning: shortcode "missing-theme-shortcode": no template for it in the site or its theme (layouts/_shortcodes/missing-theme-shortcode.html); its inner text is kept`,
+				"DIR/blog/a.md:8: warning: gist: removed in Hugo 0.156 (Hugo 0.165 stops here); folio links to the gist",
+				"1 posts, 0 problems, 3 warnings",
+			},
+			wantCode: 0,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -179,5 +195,43 @@ func TestWarningsDoNotFail(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "blog", "pack", "notes.md")); !os.IsNotExist(err) {
 		t.Errorf("the bundle's Markdown file was exported: %v", err)
+	}
+}
+
+// TestBuildReportsWhatCheckReports: build lists every problem at once, in
+// check's order (the snapshot's, the templates', what rendering finds,
+// the gate's), warnings included; warnings alone do not stop it.
+func TestBuildReportsWhatCheckReports(t *testing.T) {
+	good := "---\ntitle: Good\ndate: 2024-01-02\n---\nBody.\n"
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		lines int
+		fails bool
+	}{
+		{"errors and warnings", map[string]string{
+			"content/blog/a.md":      good,
+			"content/blog/broken.md": "---\ntitle: B\ndate: 2024-01-02\ntags: [a\n---\n",
+			"content/blog/links.md":  "---\ntitle: L\ndate: 2024-01-03\ntags: [x, ~]\n---\n[it]({{< ref \"gone.md\" >}})\n\n{{< tweet 1 >}}\n",
+		}, 4, true},
+		{"warnings only", map[string]string{
+			"content/blog/a.md": "---\ntitle: A\ndate: 2024-01-02\n---\n{{< nosuch >}}kept{{< /nosuch >}}\n",
+		}, 1, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeTree(t, dir, tc.files)
+			content, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+			_, cout, _ := runCLI(t, "check", "--content", content)
+			lines := strings.Split(strings.TrimSuffix(cout, "\n"), "\n")
+			listed := strings.Join(lines[:len(lines)-1], "\n") // all but the summary
+			code, _, berr := runCLI(t, "build", "--content", content, "--out", out)
+			if tc.fails != (code == 1) {
+				t.Fatalf("build: exit %d, stderr:\n%s", code, berr)
+			}
+			if len(lines)-1 != tc.lines || !strings.HasPrefix(berr, listed+"\n") {
+				t.Errorf("build's stderr:\n%s\ndoes not start with check's %d lines:\n%s", berr, tc.lines, listed)
+			}
+		})
 	}
 }

@@ -1,10 +1,13 @@
 package host
 
 import (
+	"io/fs"
 	"log/slog"
+	"os"
 	"time"
 
 	"folio/pipeline"
+	"folio/render"
 	"folio/server"
 	"folio/site"
 )
@@ -102,7 +105,18 @@ func (h *Host) build(cfg *pipeline.Config, now time.Time) (*pipeline.Snapshot, e
 	if err != nil {
 		return nil, err
 	}
-	return pipeline.Build(fsys, cfg, pipeline.Options{Root: cfg.ContentDir, Drafts: h.spec.Drafts}, now)
+	return pipeline.Build(fsys, cfg, pipeline.Options{Root: cfg.ContentDir, Drafts: h.spec.Drafts, Describe: Describer(cfg)}, now)
+}
+
+// Describer makes the descriptions of posts whose front matter has none:
+// Hugo's summary of their content (render's Description), rendered with
+// the site's markup and templates.
+func Describer(cfg *pipeline.Config) func(*pipeline.Post) string {
+	var site fs.FS
+	if cfg.Source != "" {
+		site = os.DirFS(cfg.Source)
+	}
+	return render.New(render.OptionsFor(cfg, site)).Description
 }
 
 // Server is the handler that answers every request from the current

@@ -151,6 +151,9 @@ func (d *fieldDecoder) list(key string) []string {
 	case []any:
 		for _, e := range v {
 			switch e := e.(type) {
+			case nil:
+				// An empty entry (tags: [go, ~], "- " alone): Hugo drops
+				// it; emptyTermWarnings says so.
 			case string:
 				if s := strings.TrimSpace(e); s != "" {
 					out = append(out, s)

@@ -25,6 +25,9 @@ import (
 type contentError struct {
 	line int
 	msg  string
+	// draft: the front matter decoded and says draft: true; the problem
+	// counts only when drafts are shown (Hugo does not build drafts).
+	draft bool
 }
 
 func (e *contentError) Error() string { return e.msg }
@@ -97,20 +100,32 @@ func parseContent(file string, src []byte, defaultSlug string, loc *time.Locatio
 	}
 	p := &Post{File: file, Slug: defaultSlug, Params: fm, BodyLine: 1}
 	if err := decodeFields(p, fm, fmSource, fmLine, loc); err != nil {
-		return nil, err
+		return nil, inDraft(err, fm)
 	}
 	if requireDate && p.Date.IsZero() {
-		return nil, errorAt(fmOpen, "front matter: no date (set date or publishDate)")
+		return nil, inDraft(errorAt(fmOpen, "front matter: no date (set date or publishDate)"), fm)
 	}
 	body, err := parseBody(src, items[bodyFrom:], lines)
 	if err != nil {
-		return nil, err
+		return nil, inDraft(err, fm)
 	}
 	p.Body = body
 	if bodyFrom < len(items) {
 		p.BodyLine = lines.at(items[bodyFrom].Pos())
 	}
 	return p, nil
+}
+
+// inDraft marks a problem found after the front matter decoded as one of
+// a draft's, when the front matter says draft: true.
+func inDraft(err error, fm map[string]any) error {
+	var ce *contentError
+	if errors.As(err, &ce) {
+		if d, ok := fm["draft"].(bool); ok && d {
+			ce.draft = true
+		}
+	}
+	return err
 }
 
 func lexError(err error) string {

@@ -312,10 +312,11 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 	if post.Description == "" && s.opts.Describe != nil {
 		post.Description = s.opts.Describe(post)
 	}
-	u := &unit{post: post, hash: sum}
+	u := &unit{post: post, hash: sum, draft: post.Draft}
 	if w := s.swallowedSection(post, cm); w != nil {
 		u.warnings = append(u.warnings, *w)
 	}
+	u.warnings = append(u.warnings, s.emptyTermWarnings(post)...)
 	return u
 }
 
@@ -380,7 +381,7 @@ func (s *Snapshot) failed(prev *unit, file string, err error) *unit {
 	if errors.As(err, &ce) {
 		line, msg = ce.line, ce.msg
 	}
-	u := &unit{problem: &Problem{Path: s.display(file), Line: line, Message: msg}}
+	u := &unit{problem: &Problem{Path: s.display(file), Line: line, Message: msg}, draft: ce != nil && ce.draft}
 	if prev != nil {
 		u.post, u.hash = prev.post, prev.hash
 	}

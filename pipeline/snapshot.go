@@ -71,6 +71,9 @@ type unit struct {
 	problem  *Problem
 	hash     uint64
 	warnings []Problem
+	// draft: the file is a draft; its problems count only when drafts
+	// are shown (folio dev --drafts), as Hugo does not build drafts.
+	draft bool
 }
 
 var lastID atomic.Uint64
@@ -230,10 +233,12 @@ func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
 		files: s.files, static: s.static, assets: s.assets}
 	var visible []*Post
 	for _, u := range units {
-		if u.problem != nil {
-			n.problems = append(n.problems, *u.problem)
+		if !u.draft || n.opts.Drafts {
+			if u.problem != nil {
+				n.problems = append(n.problems, *u.problem)
+			}
+			n.problems = append(n.problems, u.warnings...)
 		}
-		n.problems = append(n.problems, u.warnings...)
 		p := u.post
 		if p == nil {
 			continue

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"slices"
@@ -286,6 +287,60 @@ func TestDescribe(t *testing.T) {
 	for slug, want := range map[string]string{"a": "made from a", "b": "Own.", "c": "Summary."} {
 		if got := s.Post(slug).Description; got != want {
 			t.Errorf("%s: description %q, want %q", slug, got, want)
+		}
+	}
+}
+
+// TestEmptyTermEntry: an empty taxonomy entry is left out with a
+// warning, and the post is published (Hugo accepts it).
+func TestEmptyTermEntry(t *testing.T) {
+	fsys := mapFS(map[string]string{"blog/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags:\n  - go\n  -\n  - \"\"\ncategories: [notes, ~]\n---\nBody.\n"})
+	s := build(t, fsys, Options{Root: "content"}, testNow)
+	p := s.Post("a")
+	if p == nil {
+		t.Fatalf("the post is left out: %v", s.Problems())
+	}
+	if fmt.Sprint(p.Tags, p.Categories) != "[go] [notes]" {
+		t.Errorf("tags %v, categories %v", p.Tags, p.Categories)
+	}
+	var got []string
+	for _, pr := range s.Problems() {
+		got = append(got, pr.String())
+	}
+	want := []string{
+		"content/blog/a.md:1: warning: front matter: categories: an empty entry is left out, as Hugo leaves it out",
+		"content/blog/a.md:1: warning: front matter: tags: an empty entry is left out, as Hugo leaves it out",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(Errors(s.Problems())) != 0 {
+		t.Error("a warning counts as an error")
+	}
+}
+
+// TestDraftProblems: a draft's problems count only when drafts are
+// shown, as Hugo does not build drafts; a file whose front matter does
+// not decode is a problem whatever it says.
+func TestDraftProblems(t *testing.T) {
+	files := map[string]string{
+		"blog/ok.md":        "---\ntitle: OK\ndate: 2024-01-01\n---\n",
+		"blog/draft.md":     "---\ntitle: [not, a, string]\ndate: 2024-01-01\ndraft: true\n---\n",
+		"blog/draft-tag.md": "---\ntitle: T\ndate: 2024-01-01\ndraft: true\ntags: [~]\n---\n",
+		"blog/broken.md":    "---\ntitle: [unclosed\ndraft: true\n---\n",
+	}
+	for _, drafts := range []bool{false, true} {
+		s := build(t, mapFS(files), Options{Root: "content", Drafts: drafts}, testNow)
+		var got []string
+		for _, pr := range s.Problems() {
+			got = append(got, pr.Path)
+		}
+		want := []string{"content/blog/broken.md"}
+		if drafts {
+			want = []string{"content/blog/broken.md", "content/blog/draft-tag.md", "content/blog/draft.md"}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("drafts %v: problems in %v, want %v", drafts, got, want)
 		}
 	}
 }

@@ -3,6 +3,8 @@ package render
 import (
 	"cmp"
 	"io/fs"
+	"os"
+	"path/filepath"
 
 	"folio/pipeline"
 )
@@ -98,4 +100,18 @@ func SiteOf(cfg *pipeline.Config) *Site {
 		}
 	}
 	return s
+}
+
+// SiteProblems are the problems of a Hugo site's own templates, i18n and
+// data files (a template that does not parse, a data file that does not
+// decode), each at its file, joined to the site's folder, and line.
+func SiteProblems(cfg *pipeline.Config) []pipeline.Problem {
+	if cfg.Source == "" {
+		return nil
+	}
+	ps := LoadTemplates(os.DirFS(cfg.Source), cfg.Themes, SiteOf(cfg).Language).Problems()
+	for i := range ps {
+		ps[i].Path = filepath.Join(cfg.Source, filepath.FromSlash(ps[i].Path))
+	}
+	return ps
 }

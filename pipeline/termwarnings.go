@@ -1,0 +1,33 @@
+package pipeline
+
+import (
+	"slices"
+	"strings"
+)
+
+// emptyTermWarnings are the warnings about empty entries in a page's
+// taxonomy lists (tags: [go, ""], a "- " alone): Hugo drops them, and so
+// does folio, saying so.
+func (s *Snapshot) emptyTermWarnings(p *Post) []Problem {
+	keys := []string{"tags", "categories"}
+	for _, t := range s.config.Taxonomies {
+		keys = append(keys, strings.ToLower(t.Plural))
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	var out []Problem
+	for _, k := range keys {
+		list, ok := p.Params[k].([]any)
+		if !ok {
+			continue
+		}
+		for _, e := range list {
+			if str, isString := e.(string); e == nil || isString && strings.TrimSpace(str) == "" {
+				out = append(out, Problem{Path: s.display(p.File), Line: 1, Severity: Warning,
+					Message: "front matter: " + k + ": an empty entry is left out, as Hugo leaves it out"})
+				break
+			}
+		}
+	}
+	return out
+}
