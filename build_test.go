@@ -224,3 +224,57 @@ func wantPrevious(t *testing.T, out string) {
 		}
 	}
 }
+
+// TestBuildOddSlugs (issue 15, finding 12): slugs "." and ".." name
+// another page's URL (Hugo writes the page over the section's or the home
+// page) and are errors in check and build alike; a slug with a tab takes
+// Hugo's form (/blog/a-b/) and builds with --nginx. An alias or a bundle
+// file with a tab, which Hugo publishes as written, is a warning in
+// check, and build --nginx refuses it without changing anything. Before,
+// all of these passed check; "." then failed build with "does not name a
+// file", the tab slug failed the nginx step.
+func TestBuildOddSlugs(t *testing.T) {
+	dir := t.TempDir()
+	post := func(fm string) string { return "---\ntitle: T\ndate: 2024-01-02\n" + fm + "---\nBody.\n" }
+	writeTree(t, dir, map[string]string{
+		"content/blog/dot.md":        post("slug: \".\"\n"),
+		"content/blog/dotdot.md":     post("slug: \"..\"\n"),
+		"content/blog/tab.md":        post("slug: \"a\\tb\"\n"),
+		"content/blog/alias.md":      post("aliases: [\"/old\\tpath/\"]\n"),
+		"content/blog/pack/index.md": post(""),
+		"content/blog/pack/x\ty.png": "png",
+	})
+	content := filepath.Join(dir, "content")
+	code, stdout, _ := runCLI(t, "check", "--content", content)
+	for _, want := range []string{
+		filepath.Join(content, "blog", "dot.md") + `:4: front matter: slug "." is a step in a path, not a name`,
+		filepath.Join(content, "blog", "dotdot.md") + `:4: front matter: slug ".." is a step in a path, not a name`,
+		filepath.Join(content, "blog", "alias.md") + `:1: warning: alias "/old\tpath/" holds a control character (U+0009): build --nginx refuses it`,
+		filepath.Join(content, "blog", "pack", "x\ty.png") + `:1: warning: bundle file "x\ty.png" holds a control character (U+0009)`,
+		"3 posts, 2 problems, 2 warnings\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("check (exit %d) does not say %q:\n%s", code, want, stdout)
+		}
+	}
+	out, conf := filepath.Join(dir, "public"), filepath.Join(dir, "nginx.conf")
+	previousExport(t, out)
+	if code, _, stderr := runCLI(t, "build", "--content", content, "--out", out, "--nginx", conf); code != 1 || !strings.Contains(stderr, "2 problems; "+out+" left as it was") {
+		t.Errorf("build with slugs . and ..: exit %d\n%s", code, stderr)
+	}
+	wantPrevious(t, out)
+	os.Remove(filepath.Join(content, "blog", "dot.md"))
+	os.Remove(filepath.Join(content, "blog", "dotdot.md"))
+	if code, _, stderr := runCLI(t, "build", "--content", content, "--out", out, "--nginx", conf); code != 1 || !strings.Contains(stderr, "control characters nginx cannot match") {
+		t.Errorf("build --nginx with a tab in an alias and a file name: exit %d\n%s", code, stderr)
+	}
+	wantPrevious(t, out)
+	os.Remove(filepath.Join(content, "blog", "alias.md"))
+	os.Remove(filepath.Join(content, "blog", "pack", "x\ty.png"))
+	if code, _, stderr := runCLI(t, "build", "--content", content, "--out", out, "--nginx", conf); code != 0 {
+		t.Fatalf("build --nginx with a tab slug: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "blog", "a-b", "index.html")); err != nil {
+		t.Errorf("the tab slug's page is not at Hugo's /blog/a-b/: %v", err)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"folio/export"
 	"folio/pipeline"
@@ -19,8 +20,38 @@ import (
 // static export cannot hold apart. configFile is the config to point the
 // author at.
 func Gate(snap *pipeline.Snapshot, configFile string) []pipeline.Problem {
-	return slices.Concat(sectionProblems(snap.Config(), configFile), slugCaseProblems(snap))
+	return slices.Concat(sectionProblems(snap.Config(), configFile), slugCaseProblems(snap), controlPathWarnings(snap))
 }
+
+// controlPathWarnings warns of aliases and bundle files whose URL holds a
+// control character (a tab, say). Hugo publishes them as written, and so
+// do serve and the static files, but nginx cannot match such a path:
+// build --nginx refuses the site, changing nothing. (A slug takes Hugo's
+// sanitised form instead: see the pipeline.)
+func controlPathWarnings(snap *pipeline.Snapshot) []pipeline.Problem {
+	var out []pipeline.Problem
+	warn := func(file, what, name string) {
+		r, _ := utf8.DecodeRuneInString(name[strings.IndexFunc(name, isControl):])
+		out = append(out, pipeline.Problem{Path: snap.DisplayPath(file), Line: 1, Severity: pipeline.Warning,
+			Message: fmt.Sprintf("%s %q holds a control character (%U): build --nginx refuses it, as nginx cannot match such a path; rename it", what, name, r)})
+	}
+	for _, p := range snap.Posts() {
+		for _, a := range p.Aliases {
+			if strings.ContainsFunc(a, isControl) {
+				warn(p.File, "alias", a)
+			}
+		}
+		for _, r := range p.Resources {
+			if strings.ContainsFunc(r, isControl) {
+				warn(p.Bundle+"/"+r, "bundle file", r)
+			}
+		}
+	}
+	return out
+}
+
+// isControl is what nginx's config cannot match in a path: C0 and DEL.
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
 
 // SectionHint explains an empty section when the content folder has
 // Markdown elsewhere: a site moved from Hugo often keeps its posts in

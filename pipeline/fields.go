@@ -6,7 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
+	"github.com/gohugoio/hugo/common/paths"
 	gotoml "github.com/pelletier/go-toml/v2"
 )
 
@@ -60,11 +62,21 @@ func decodeFields(p *Post, fm map[string]any, source string, line int, loc *time
 	}
 	p.Lastmod = d.firstDate(lastmodKeys)
 	p.Expiry = d.firstDate(expiryKeys)
+	if strings.ContainsFunc(p.Slug, unicode.IsControl) {
+		// Hugo publishes every slug at its sanitised form (a tab between
+		// words a hyphen, other control characters dropped); folio
+		// escapes the rest, but a control character has no escape a
+		// static host can match, so such a slug takes Hugo's form.
+		p.Slug = paths.Sanitize(p.Slug)
+	}
 	if d.err == nil && strings.ContainsAny(p.Slug, "/\\") {
 		d.err = errorAt(d.keyLine("slug"), "front matter: slug %q must not contain a slash", p.Slug)
 	}
 	if d.err == nil && strings.TrimSpace(p.Slug) == "" {
 		d.err = errorAt(d.keyLine("slug"), "front matter: empty slug")
+	}
+	if d.err == nil && (p.Slug == "." || p.Slug == "..") {
+		d.err = errorAt(d.keyLine("slug"), "front matter: slug %q is a step in a path, not a name: its URL is another page's (the section's, or the one above; Hugo writes this page over it); choose another slug", p.Slug)
 	}
 	return d.err
 }

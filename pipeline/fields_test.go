@@ -119,6 +119,14 @@ func TestParseFields(t *testing.T) {
 		{"non-ASCII slug", yamlPost("date: 2024-03-05T10:00:00Z", "slug: café-crème-日本"),
 			with(base(d), func(f *fields) { f.Slug = "café-crème-日本" })},
 		{"blank slug keeps the file name", yamlPost("date: 2024-03-05T10:00:00Z", `slug: ""`), base(d)},
+		// Issue 15, finding 12: a control character has no escape a static
+		// host matches; the slug takes Hugo's sanitised form.
+		{"slug with a tab", yamlPost("date: 2024-03-05T10:00:00Z", `slug: "a\tb"`),
+			with(base(d), func(f *fields) { f.Slug = "a-b" })},
+		{"slug ending in a tab", yamlPost("date: 2024-03-05T10:00:00Z", `slug: "Tab\t"`),
+			with(base(d), func(f *fields) { f.Slug = "Tab" })},
+		{"slug with C0, C1 and a space", yamlPost("date: 2024-03-05T10:00:00Z", `slug: "c\x01d e\u0085f"`),
+			with(base(d), func(f *fields) { f.Slug = "cd-e-f" })},
 		{"no title falls back to the slug", "---\ndate: 2024-03-05T10:00:00Z\n---\n",
 			with(base(d), func(f *fields) { f.Title = "x" })},
 

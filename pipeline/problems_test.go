@@ -47,6 +47,12 @@ var brokenPosts = []struct {
 	{"bad-draft", "---\ntitle: T\ndate: 2024-01-01\ndraft: maybe\n---\n", 4, "draft: want true or false"},
 	{"bad-tags", "---\ntitle: T\ndate: 2024-01-01\ntags: {a: 1}\n---\n", 4, "tags: want a list of strings"},
 	{"slug-with-slash", "---\ntitle: T\ndate: 2024-01-01\nslug: a/b\n---\n", 4, "must not contain a slash"},
+	// Issue 15, finding 12: "." and ".." are path steps, whose URL is the
+	// section's page or the one above (Hugo writes the page over it).
+	{"slug-dot", "---\ntitle: T\ndate: 2024-01-01\nslug: \".\"\n---\n", 4, `slug "." is a step in a path, not a name`},
+	{"slug-dot-dot", "+++\ntitle = 'T'\nslug = '..'\ndate = 2024-01-01\n+++\n", 3, `slug ".." is a step in a path`},
+	{"slug-dot-dot-tab", "---\ntitle: T\ndate: 2024-01-01\nslug: \"..\\t\"\n---\n", 4, `slug ".." is a step in a path`},
+	{"slug-controls-only", "---\ntitle: T\ndate: 2024-01-01\nslug: \"\\t\\u0001\"\n---\n", 4, "empty slug"},
 	{"invalid-utf8-body", "---\ntitle: T\ndate: 2024-01-01\n---\nfine\nbad \xff byte\n", 6, "invalid UTF-8"},
 	{"invalid-utf8-front-matter", "---\ntitle: caf\xe9\ndate: 2024-01-01\n---\n", 2, "invalid UTF-8"},
 	{"unclosed-shortcode", "---\ntitle: T\ndate: 2024-01-01\n---\n\n{{< figure src=\"a.png\"\n", 6, "shortcode"},
