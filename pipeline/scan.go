@@ -145,8 +145,18 @@ func (s *Snapshot) hasIndex(dir string) bool {
 // descends into a bundle); the others are checked against the bundles of
 // the keys read with them (parseAll).
 func (s *Snapshot) affected(units map[string]*unit, p string, found map[string]bool) ([]string, error) {
-	if b := s.knownBundle(units, p); b != "" {
+	switch b := s.knownBundle(units, p); {
+	case b != "" && !s.throughLink(b):
 		return s.rescanDir(units, b, found) // in a bundle, or the bundle folder
+	case s.throughLink(p):
+		// Never followed (symlinks.go): what was there is gone.
+		keys := []string{p}
+		for k := range units {
+			if strings.HasPrefix(k, p+"/") {
+				keys = append(keys, k)
+			}
+		}
+		return keys, nil
 	}
 	if base := path.Base(p); isContentFile(base) && s.config.parseContentName(base).isIndex() {
 		if cm, ok := s.config.mountOf(path.Dir(p)); ok && s.config.isBundleDir(cm.rel, s.config.Section) {
@@ -230,8 +240,12 @@ func (s *Snapshot) parseAll(keys []string, old map[string]*unit, found map[strin
 		go func() {
 			defer wg.Done()
 			for k := range work {
-				free := found == nil || found[k] || s.knownBundle(batch, path.Dir(k)) == ""
-				u := s.readUnit(k, old[k], free)
+				walked := found == nil || found[k]
+				free := walked || s.knownBundle(batch, path.Dir(k)) == ""
+				var u *unit
+				if walked || !s.throughLink(k) { // a walk follows no link
+					u = s.readUnit(k, old[k], free)
+				}
 				mu.Lock()
 				out[k] = u
 				mu.Unlock()

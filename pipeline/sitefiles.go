@@ -109,7 +109,7 @@ func (s *Snapshot) contentFiles(changed []string) []string {
 		}
 		info, err := fs.Stat(s.fsys, p)
 		switch {
-		case err != nil:
+		case err != nil, s.throughLink(p): // links are never followed (symlinks.go)
 		case info.IsDir():
 			if found, err := s.scan(p); err == nil && s.bundleOf(p) == "" {
 				for _, f := range found.files {
