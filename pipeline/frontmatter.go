@@ -46,8 +46,9 @@ func parsePost(file string, src []byte, defaultSlug string, loc *time.Location) 
 	return parseContent(file, src, defaultSlug, loc, true)
 }
 
-// parseContent is parsePost for any content file: only a post must have
-// a date (requireDate); Hugo publishes other pages without one.
+// parseContent is parsePost for any content file. A post without a date
+// (requireDate) is published as Hugo publishes it, without one and
+// listed last; the line to fix is noted for a warning (Post.noDate).
 func parseContent(file string, src []byte, defaultSlug string, loc *time.Location, requireDate bool) (*Post, error) {
 	if loc == nil {
 		loc = time.UTC // a hand-made Config without Validate
@@ -103,7 +104,7 @@ func parseContent(file string, src []byte, defaultSlug string, loc *time.Locatio
 		return nil, inDraft(err, fm)
 	}
 	if requireDate && p.Date.IsZero() {
-		return nil, inDraft(errorAt(fmOpen, "front matter: no date (set date or publishDate)"), fm)
+		p.noDate = max(fmOpen, 1)
 	}
 	body, err := parseBody(src, items[bodyFrom:], lines)
 	if err != nil {

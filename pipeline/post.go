@@ -58,6 +58,11 @@ type Post struct {
 	// list), so an unchanged file is recognised without re-parsing. It is
 	// keyed per process: compare it only within one run.
 	Hash uint64
+
+	// noDate is the line of the front matter of a post without a date
+	// (0 when it has one, or is not a post): it is published, with a
+	// warning.
+	noDate int
 }
 
 // Published reports Hugo's rule: not a draft, publish date not after now,

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -40,10 +41,6 @@ var brokenPosts = []struct {
 	{"bad-date-type", "---\ntitle: T\ndate: true\n---\n", 3, "date: want a date"},
 	{"bad-publishdate", "---\ntitle: T\ndate: 2024-01-01\npublishDate: 2024-13-45\n---\n", 4, "publishdate: cannot parse"},
 	{"bad-expiry", "+++\ntitle = 'T'\ndate = 2024-01-01\nexpiryDate = 'soon'\n+++\n", 4, "expirydate: cannot parse"},
-	{"no-date", "---\ntitle: T\n---\nBody.\n", 1, "no date"},
-	{"no-date-json", "\n{\"title\": \"T\"}\n", 2, "no date"},
-	{"no-front-matter", "Just text.\n", 1, "no date"},
-	{"empty-file", "", 1, "no date"},
 	{"bad-draft", "---\ntitle: T\ndate: 2024-01-01\ndraft: maybe\n---\n", 4, "draft: want true or false"},
 	{"bad-tags", "---\ntitle: T\ndate: 2024-01-01\ntags: {a: 1}\n---\n", 4, "tags: want a list of strings"},
 	{"slug-with-slash", "---\ntitle: T\ndate: 2024-01-01\nslug: a/b\n---\n", 4, "must not contain a slash"},
@@ -181,5 +178,31 @@ func golden(t *testing.T, path, got string) {
 	}
 	if got != string(want) {
 		t.Errorf("%s differs (run with -update if intended):\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// TestNoDateIsAWarning: a post without a date is published, as Hugo
+// publishes it (listed last), with a warning at its front matter's line.
+func TestNoDateIsAWarning(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		line      int
+	}{
+		{"no-date", "---\ntitle: T\n---\nBody.\n", 1},
+		{"no-date-json", "\n{\"title\": \"T\"}\n", 2},
+		{"no-front-matter", "Just text.\n", 1},
+		{"empty-file", "", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := mapFS(map[string]string{"blog/dated.md": post(), "blog/" + tc.name + ".md": tc.src})
+			s := build(t, fsys, Options{Root: "content"}, testNow)
+			if got := strings.Join(slugs(s.posts), " "); got != "dated "+tc.name {
+				t.Errorf("posts = %s, want the dated one, then %s", got, tc.name)
+			}
+			want := filepath.Join("content", "blog", tc.name+".md") + ":" + strconv.Itoa(tc.line) + ": warning: front matter: no date"
+			if len(s.problems) != 1 || !strings.HasPrefix(s.problems[0].String(), want) {
+				t.Errorf("problems %v, want one starting %q", s.problems, want)
+			}
+		})
 	}
 }

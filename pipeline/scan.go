@@ -331,6 +331,10 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 		u.warnings = append(u.warnings, *w)
 	}
 	u.warnings = append(u.warnings, s.emptyTermWarnings(post)...)
+	if post.noDate > 0 {
+		u.warnings = append(u.warnings, Problem{Path: s.display(file), Line: post.noDate, Severity: Warning,
+			Message: "front matter: no date (set date or publishDate); the post is published without one and listed last, as Hugo publishes it"})
+	}
 	return u
 }
 
@@ -377,7 +381,7 @@ func (s *Snapshot) placePage(p *Post, cm contentMount, cn contentName, bundle bo
 	s.config.decodePageMeta(p, taxonomies)
 }
 
-// requiresDate reports whether a page without a date is a problem: a
+// requiresDate reports whether a page without a date is worth a warning: a
 // regular page of the section folio's config names. (Hugo publishes
 // pages without dates; a Hugo site's pages need none.)
 func (s *Snapshot) requiresDate(cm contentMount, cn contentName) bool {

@@ -251,9 +251,9 @@ func TestUpdateBrokenEditKeepsLastGoodVersion(t *testing.T) {
 func TestUpdateNewBrokenFileHasNoPost(t *testing.T) {
 	fsys := threePosts()
 	s := build(t, fsys, Options{}, testNow)
-	set(fsys, "blog/new.md", "---\ntitle: New\n---\n")
+	set(fsys, "blog/new.md", "---\ntitle: New\ndate: 2024-01-01\ntags: [unclosed\n---\n")
 	s = update1(t, s, "blog/new.md")
-	if s.Post("new") != nil || len(s.problems) != 1 || s.problems[0].Message != "front matter: no date (set date or publishDate)" {
+	if s.Post("new") != nil || len(s.problems) != 1 || s.problems[0].Message != "front matter: tags: unclosed [ (] missing)" {
 		t.Errorf("post %v, problems %v", s.Post("new"), s.problems)
 	}
 }

@@ -284,8 +284,10 @@ func MarkdownDocument(p *pipeline.Post, baseURL, section, body string) []byte {
 	b.WriteString(jsonString(p.Title))
 	b.WriteString("\ndescription: ")
 	b.WriteString(jsonString(p.Description))
-	b.WriteString("\ndate: ")
-	b.WriteString(p.Date.UTC().Format("2006-01-02T15:04:05Z"))
+	if !p.Date.IsZero() { // a page without a date has no date line
+		b.WriteString("\ndate: ")
+		b.WriteString(p.Date.UTC().Format("2006-01-02T15:04:05Z"))
+	}
 	b.WriteString("\ntags: [")
 	for i, t := range p.Tags {
 		if i > 0 {

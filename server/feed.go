@@ -34,9 +34,10 @@ func feedBody(st *state, posts []*pipeline.Post) []byte {
 	xmlElem(&b, "  ", "link", cfg.BaseURL)
 	xmlElem(&b, "  ", "description", cfg.Description)
 	xmlElem(&b, "  ", "language", cfg.Language)
-	if len(posts) > 0 {
+	if len(posts) > 0 && !posts[0].Date.IsZero() {
 		// The newest post's publish date, not the clock: the feed's bytes
-		// depend on the content alone.
+		// depend on the content alone. (Pages without a date sort last:
+		// a first one without means none has one.)
 		xmlElem(&b, "  ", "lastBuildDate", rssTime(posts[0]))
 	}
 	b.WriteString(`  <atom:link href="` + xmlEscape(cfg.AbsURL("rss.xml")) + `" rel="self" type="application/rss+xml"/>` + "\n")
@@ -46,7 +47,9 @@ func feedBody(st *state, posts []*pipeline.Post) []byte {
 		xmlElem(&b, "    ", "title", p.Title)
 		xmlElem(&b, "    ", "link", url)
 		b.WriteString(`    <guid isPermaLink="true">` + xmlEscape(url) + "</guid>\n")
-		xmlElem(&b, "    ", "pubDate", rssTime(p))
+		if !p.Date.IsZero() {
+			xmlElem(&b, "    ", "pubDate", rssTime(p))
+		}
 		xmlElem(&b, "    ", "description", p.Description)
 		for _, c := range feedCategories(p) {
 			xmlElem(&b, "    ", "category", c)

@@ -41,7 +41,9 @@ func postList(st *state, posts []*pipeline.Post, none string) string {
 	var b strings.Builder
 	for _, p := range posts {
 		b.WriteString("- [" + linkText(p.Title) + "](" + linkURL(cfg.AbsURL(p.MarkdownPath(cfg.Section))) + ")")
-		b.WriteString(" — " + jsonTime(p.Date)[:10])
+		if d := jsonTime(p.Date); d != "" {
+			b.WriteString(" — " + d[:10])
+		}
 		if d := mdLine(p.Description); d != "" {
 			b.WriteString(": " + d)
 		}

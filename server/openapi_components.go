@@ -29,14 +29,14 @@ func schemas(cfg *pipeline.Config) obj {
 		"Post": obj{
 			"type":                 "object",
 			"additionalProperties": false,
-			"required":             []string{"slug", "title", "description", "tags", "date", "url", "markdownUrl"},
+			"required":             []string{"slug", "title", "description", "tags", "url", "markdownUrl"},
 			"properties": obj{
 				"slug":        obj{"type": "string", "minLength": 1, "description": "The last segment of the post's URL."},
 				"title":       obj{"type": "string"},
 				"description": obj{"type": "string", "description": "The front matter's description, else its summary, else empty."},
 				"category":    obj{"type": "string", "minLength": 1, "description": "Left out when the post has none."},
 				"tags":        obj{"type": "array", "items": obj{"type": "string"}},
-				"date":        date("The publish date."),
+				"date":        date("The publish date; absent for a page without a date (Hugo publishes it, listed last)."),
 				"updated":     date("The front matter's lastmod; left out when unset."),
 				"url":         obj{"type": "string", "format": "uri", "description": "The canonical page URL."},
 				"markdownUrl": obj{"type": "string", "format": "uri", "description": "The article as Markdown."},

@@ -20,7 +20,7 @@ type postJSON struct {
 	Description string   `json:"description"`
 	Category    string   `json:"category,omitempty"`
 	Tags        []string `json:"tags"`
-	Date        string   `json:"date"`
+	Date        string   `json:"date,omitempty"` // absent for a page without a date, as Hugo publishes one
 	Updated     string   `json:"updated,omitempty"`
 	URL         string   `json:"url"`
 	MarkdownURL string   `json:"markdownUrl"`
@@ -54,6 +54,9 @@ func newPostJSON(st *state, p *pipeline.Post) postJSON {
 }
 
 func jsonTime(t time.Time) string {
+	if t.IsZero() {
+		return "" // a page without a date
+	}
 	return t.UTC().Truncate(time.Second).Format(time.RFC3339)
 }
 
