@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"html/template"
 	"slices"
 	"strings"
@@ -327,11 +328,39 @@ func PageDocument(title, description, url, body string) []byte {
 }
 
 // jsonString quotes s as JSON does, without escaping <, > and & (the
-// document is not HTML).
+// document is not HTML), and with every character YAML does not allow
+// as it is escaped too: the front matter is YAML, whose double-quoted
+// strings read JSON's escapes, but which refuses DEL, the C1 controls,
+// U+FFFE and U+FFFF (YAML 1.2, c-printable) and reads U+0085 as a line
+// break (issue 15, finding 15).
 func jsonString(s string) string {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)
-	return strings.TrimSuffix(b.String(), "\n")
+	q := strings.TrimSuffix(b.String(), "\n")
+	if !strings.ContainsFunc(q, yamlEscapes) {
+		return q
+	}
+	var out strings.Builder
+	for _, r := range q {
+		if yamlEscapes(r) {
+			fmt.Fprintf(&out, `\u%04x`, r)
+		} else {
+			out.WriteRune(r)
+		}
+	}
+	return out.String()
+}
+
+// yamlEscapes reports whether r must be escaped in YAML front matter
+// after JSON's escaping: what YAML 1.2 does not count printable (JSON
+// escapes the C0 controls already), line breaks to YAML 1.1 (U+0085,
+// U+2028, U+2029), and a byte-order mark.
+func yamlEscapes(r rune) bool {
+	switch {
+	case r == 0x7f, r >= 0x80 && r <= 0x9f, r == 0x2028, r == 0x2029, r == 0xfeff, r == 0xfffe, r == 0xffff:
+		return true
+	}
+	return false
 }
