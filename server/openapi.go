@@ -51,7 +51,7 @@ func openAPIDoc(cfg *pipeline.Config, rows []Route) obj {
 			"version": "1",
 			"description": strings.TrimSpace(cfg.Description + "\n\n" +
 				"A read-only service: every path answers GET and HEAD, OPTIONS with 204, and any other method with 405 and a problem body. " +
-				"Every answer carries a strong ETag and Last-Modified and honours If-None-Match and If-Modified-Since with 304. " +
+				"Every answer carries a strong ETag and Last-Modified and honours If-None-Match and If-Modified-Since with 304, and If-Match and If-Unmodified-Since with 412 (evaluated in RFC 9110's order). " +
 				"Text bodies over 1 KiB are also available gzip-compressed, as Accept-Encoding allows. " +
 				"Errors under /api/ and on .json and .md paths are application/problem+json (RFC 9457); pages get an HTML 404. " +
 				"A post's URL without its final slash, and each of its aliases, redirect (301) to its page; so does /" + cfg.Section + " to /" + cfg.Section + "/. Query strings are ignored."),
@@ -117,7 +117,8 @@ func operation(rt *Route, method string, withBody bool) obj {
 	for _, e := range rt.Doc.Errors {
 		responses[errorStatus[e]] = ref("responses", e)
 	}
-	params := []obj{ref("parameters", "IfNoneMatch"), ref("parameters", "IfModifiedSince")}
+	responses["412"] = ref("responses", "PreconditionFailed")
+	params := []obj{ref("parameters", "IfMatch"), ref("parameters", "IfUnmodifiedSince"), ref("parameters", "IfNoneMatch"), ref("parameters", "IfModifiedSince")}
 	return obj{
 		"operationId": method + rt.Doc.ID,
 		"summary":     rt.Doc.Summary,

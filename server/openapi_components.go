@@ -87,6 +87,10 @@ func parameters() obj {
 			"description": "ETags of representations the client holds; a match answers 304.", "schema": obj{"type": "string"}},
 		"IfModifiedSince": obj{"name": "If-Modified-Since", "in": "header", "required": false,
 			"description": "Used when there is no If-None-Match: 304 when the content has not changed since.", "schema": obj{"type": "string"}},
+		"IfMatch": obj{"name": "If-Match", "in": "header", "required": false,
+			"description": "ETags (or *) the representation must have (strong comparison); else 412. Evaluated first (RFC 9110 section 13.2.2).", "schema": obj{"type": "string"}},
+		"IfUnmodifiedSince": obj{"name": "If-Unmodified-Since", "in": "header", "required": false,
+			"description": "Used when there is no If-Match: 412 when the content has changed since.", "schema": obj{"type": "string"}},
 	}
 }
 
@@ -115,6 +119,7 @@ func responses() obj {
 		"BadCursor":        problem("The cursor is malformed: it is not 0, does not match the pattern, or does not decode."),
 		"NotFound":         problem("No such resource."),
 		"NotAcceptable":    problem("Accept allows neither text/html nor text/markdown; the body's acceptable array lists both."),
+		"PreconditionFailed": problem("If-Match or If-Unmodified-Since does not hold for the representation."),
 		"MethodNotAllowed": withHeader(problem("Only GET, HEAD and OPTIONS are allowed."), "Allow"),
 		"NotFoundPage": obj{"description": "No such page: the site's HTML 404 page.",
 			"content": obj{"text/html": schemaText}},

@@ -170,7 +170,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, m match, rp *rep)
 	if hdr.lastModified != nil {
 		h["Last-Modified"] = hdr.lastModified
 	}
-	if notModified(r, etag, rp.modified) {
+	switch conditional(r, etag, rp.modified) {
+	case http.StatusPreconditionFailed:
+		s.problem(w, r, m, http.StatusPreconditionFailed, "the representation does not match the request's If-Match or If-Unmodified-Since")
+		return
+	case http.StatusNotModified:
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -260,28 +264,76 @@ const contentSecurityPolicy = "default-src 'self'; img-src 'self' data: https:; 
 
 func (s *Server) csp() string { return contentSecurityPolicy }
 
-// notModified applies If-None-Match (weak comparison, RFC 9110 §13.1.2), or
-// If-Modified-Since when there is no If-None-Match.
-func notModified(r *http.Request, etag string, modified time.Time) bool {
+// conditional evaluates the request's preconditions against the selected
+// representation (its ETag and Last-Modified) in RFC 9110's order (§13.2.2),
+// and returns the status they call for: 412 when If-Match, else
+// If-Unmodified-Since, fails (§13.1.1, §13.1.4); 304 when If-None-Match,
+// else If-Modified-Since, matches (§13.1.2, §13.1.3); 0 to answer the
+// request. A date that is not a valid HTTP-date (a list of them included)
+// is ignored, as is every date when the representation has none.
+func conditional(r *http.Request, etag string, modified time.Time) int {
+	if im := r.Header["If-Match"]; len(im) > 0 {
+		if !matchesETag(im, etag, true) {
+			return http.StatusPreconditionFailed
+		}
+	} else if t, ok := headerDate(r, "If-Unmodified-Since", modified); ok && modified.After(t) {
+		return http.StatusPreconditionFailed
+	}
 	if inm := r.Header["If-None-Match"]; len(inm) > 0 {
-		for _, line := range inm {
-			for rest := line; rest != ""; {
-				var t string
-				t, rest, _ = strings.Cut(rest, ",")
-				t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-				if t == "*" || t == etag {
-					return true
-				}
+		if matchesETag(inm, etag, false) {
+			return http.StatusNotModified
+		}
+		return 0
+	}
+	if t, ok := headerDate(r, "If-Modified-Since", modified); ok && !modified.After(t) {
+		return http.StatusNotModified
+	}
+	return 0
+}
+
+// matchesETag reports whether the entity-tag list in the field lines
+// holds "*" or etag: by strong comparison (no weak tag matches), or weak
+// (W/ ignored) (RFC 9110 §8.8.3.2).
+func matchesETag(lines []string, etag string, strong bool) bool {
+	for _, line := range lines {
+		for rest := line; rest != ""; {
+			rest = strings.TrimLeft(rest, " \t,")
+			if rest == "" {
+				break
+			}
+			if rest[0] == '*' {
+				return true
+			}
+			weak := strings.HasPrefix(rest, "W/")
+			if weak {
+				rest = rest[2:]
+			}
+			if !strings.HasPrefix(rest, `"`) {
+				break // not an entity-tag: nothing after it is read
+			}
+			end := strings.IndexByte(rest[1:], '"')
+			if end < 0 {
+				break
+			}
+			tag := rest[:end+2]
+			rest = rest[end+2:]
+			if tag == etag && !(strong && weak) {
+				return true
 			}
 		}
-		return false
 	}
-	ims := r.Header["If-Modified-Since"]
-	if len(ims) == 0 || modified.IsZero() {
-		return false
+	return false
+}
+
+// headerDate is the date of the request's field name, when it is one
+// valid HTTP-date (one field line) and the representation has a date.
+func headerDate(r *http.Request, name string, modified time.Time) (time.Time, bool) {
+	v := r.Header[name]
+	if len(v) != 1 || modified.IsZero() {
+		return time.Time{}, false
 	}
-	t, err := http.ParseTime(ims[0])
-	return err == nil && !modified.After(t)
+	t, err := http.ParseTime(v[0])
+	return t, err == nil
 }
 
 // codingPreference breaks ties between codings the client accepts equally.
