@@ -116,11 +116,11 @@ func responses() obj {
 		}
 	}
 	return obj{
-		"BadCursor":        problem("The cursor is malformed: it is not 0, does not match the pattern, or does not decode."),
-		"NotFound":         problem("No such resource."),
-		"NotAcceptable":    problem("Accept allows neither text/html nor text/markdown; the body's acceptable array lists both."),
+		"BadCursor":          problem("The cursor is malformed: it is not 0, does not match the pattern, or does not decode."),
+		"NotFound":           problem("No such resource."),
+		"NotAcceptable":      problem("Accept allows neither text/html nor text/markdown; the body's acceptable array lists both."),
 		"PreconditionFailed": problem("If-Match or If-Unmodified-Since does not hold for the representation."),
-		"MethodNotAllowed": withHeader(problem("Only GET, HEAD and OPTIONS are allowed."), "Allow"),
+		"MethodNotAllowed":   withHeader(problem("Only GET, HEAD and OPTIONS are allowed."), "Allow"),
 		"NotFoundPage": obj{"description": "No such page: the site's HTML 404 page.",
 			"content": obj{"text/html": schemaText}},
 		"Unavailable": obj{"description": "No snapshot is loaded.", "content": obj{"text/plain": schemaText}},
