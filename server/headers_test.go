@@ -358,7 +358,15 @@ func TestUncleanPaths(t *testing.T) {
 		{"/blog/./post-00001/", "/blog/post-00001/", 200},
 		{"/blog/x/../post-00001/", "/blog/post-00001/", 200},
 		{"/api//posts.json", "/api/posts.json", 200},
-		{"/blog/post-00001/..", "/blog", 301},
+		// A last dot segment leaves a slash (RFC 3986 section 5.2.4), as
+		// nginx reads it (issue 15, finding 15): before, "/blog/x/.."
+		// was "/blog", a redirect where the export answered the list.
+		{"/blog/post-00001/..", "/blog/", 200},
+		{"/blog/post-00001/.", "/blog/post-00001/", 200},
+		{"/blog/post-00001/%2e", "/blog/post-00001/", 200},
+		{"/rss.xml/.", "", 404},
+		{"/blog%2fpost-00001/", "", 404},
+		{"/blog/post-00001%2F", "", 404},
 		{"/../rss.xml", "/rss.xml", 200},
 		{"/api/posts/cursor/%2F.json", "", 400},
 		{"/blog/post-00001/%2e%2e/post-00002/", "/blog/post-00002/", 200},

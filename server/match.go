@@ -42,7 +42,7 @@ func compilePattern(path string, lookup bool) pattern {
 }
 
 // match reports whether the routing path rp (see routePath) fits p, and
-// the wildcard's value, unescaped.
+// the wildcard's value, as rp spells it (rp.unescape makes it plain).
 func (p pattern) match(rp routingPath) (string, bool) {
 	path := rp.path
 	if p.wild == wildNone {
@@ -55,7 +55,7 @@ func (p pattern) match(rp routingPath) (string, bool) {
 	if p.wild == wildOne && (strings.IndexByte(v, '/') >= 0 || v+p.suffix == "") {
 		return "", false
 	}
-	return rp.unescape(v), true
+	return v, true
 }
 
 // A routingPath is a request's path as rows match it: each segment the

@@ -45,7 +45,9 @@ func TestPatternMatch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, ok := compilePattern(tc.pattern, tc.lookup).match(routingPathOf(u))
+		rp := routingPathOf(u)
+		v, ok := compilePattern(tc.pattern, tc.lookup).match(rp)
+		v = rp.unescape(v)
 		if v != tc.value || ok != tc.ok {
 			t.Errorf("%s against %s: %q %v, want %q %v", tc.pattern, tc.target, v, ok, tc.value, tc.ok)
 		}

@@ -354,6 +354,13 @@ func (t *table) find(st *state, rp routingPath) match {
 		if !ok {
 			continue
 		}
+		if rt.lookup != nil && rp.escaped && strings.Contains(v, "%2F") {
+			// A lookup splits its value at slashes (a post's slug from its
+			// bundle file): an escaped one is no separator, and no slug,
+			// bundle file or asset has one in a name.
+			continue
+		}
+		v = rp.unescape(v)
 		m := match{st: st, route: rt, value: v}
 		if rt.lookup != nil {
 			if m.post, m.value, ok = rt.lookup(st, v); !ok {

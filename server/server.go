@@ -211,13 +211,16 @@ func cleanRequestPath(r *http.Request) *http.Request {
 
 var dotEscapes = strings.NewReplacer("%2e", ".", "%2E", ".")
 
-// cleanPath is path.Clean that keeps a trailing slash.
+// cleanPath is path.Clean that keeps a trailing slash, and ends in one
+// where the last segment is "." or "..", as RFC 3986's remove_dot_segments
+// (section 5.2.4) and nginx do: "/blog/x/." is "/blog/x/", not "/blog/x".
 func cleanPath(p string) string {
 	if p == "" || p[0] != '/' {
 		p = "/" + p
 	}
 	c := path.Clean(p)
-	if strings.HasSuffix(p, "/") && c != "/" {
+	dir := strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.") || strings.HasSuffix(p, "/..")
+	if dir && c != "/" {
 		c += "/"
 	}
 	return c

@@ -161,6 +161,12 @@ func TestStaticExportParity(t *testing.T) {
 		// nginx looks it up; the 404 page is gzipped like any page.
 		{Path: "//blog/"}, {Path: "/blog//trip/"}, {Path: "/blog/./trip/"}, {Path: "/x/../rss.xml"},
 		{Path: "/api//posts.json", Header: map[string]string{"Accept-Encoding": "gzip"}}, {Path: "/blog/trip/../trip.md"}, {Path: "/x/%2e%2e/rss.xml"}, {Path: "/blog/nope/%2E%2E/trip/"},
+		// A last dot segment, and an escaped slash, the same in both
+		// (issue 15, finding 15).
+		{Path: "/blog/trip/."}, {Path: "/blog/trip/.."}, {Path: "/blog/trip/%2e"}, {Path: "/blog/trip/%2E%2E"}, {Path: "/blog/."},
+		{Path: "/blog/trip/./"}, {Path: "/blog/trip/../"}, {Path: "/blog/trip.md/."}, {Path: "/rss.xml/."}, {Path: "/rss.xml/.."},
+		{Path: "/blog%2ftrip/"}, {Path: "/blog%2Ftrip/"}, {Path: "/blog%2ftrip.md"}, {Path: "/blog/trip%2fphoto.svg"}, {Path: "/api%2fposts.json"},
+		{Method: "HEAD", Path: "/blog/trip/.."}, {Path: "/blog/trip/.", Header: map[string]string{"Accept": "text/markdown"}},
 		{Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip"}}, {Path: "/blog/nope/", Header: map[string]string{"Accept-Encoding": "gzip"}},
 		{Method: "HEAD", Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip"}},
 		{Path: "/nope", Header: map[string]string{"Accept-Encoding": "gzip;q=0, br"}}, {Path: "/nope", Header: map[string]string{"Accept-Encoding": "GZIP"}},
