@@ -2,6 +2,7 @@ package host
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -20,7 +21,47 @@ import (
 // static export cannot hold apart. configFile is the config to point the
 // author at.
 func Gate(snap *pipeline.Snapshot, configFile string) []pipeline.Problem {
-	return slices.Concat(sectionProblems(snap.Config(), configFile), slugCaseProblems(snap), controlPathWarnings(snap))
+	return slices.Concat(sectionProblems(snap.Config(), configFile), slugCaseProblems(snap), controlPathWarnings(snap), unreadableFiles(snap))
+}
+
+// unreadableFiles reports the files the site publishes (bundle files,
+// the sections' and static files) that cannot be opened: serve would
+// answer each with 500 until it can, and build would stop on it half
+// way. Listing a folder does not open its files, so only this finds them.
+func unreadableFiles(snap *pipeline.Snapshot) []pipeline.Problem {
+	var out []pipeline.Problem
+	seen := map[string]bool{}
+	check := func(file string, open func() (fs.File, error)) {
+		if seen[file] {
+			return
+		}
+		seen[file] = true
+		f, err := open()
+		if err == nil {
+			f.Close()
+			return
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return // gone since the snapshot: the next one leaves it out
+		}
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		out = append(out, pipeline.Problem{Path: snap.DisplayPath(file), Line: 1,
+			Message: fmt.Sprintf("file cannot be read (%v): serve answers 500 for it and build stops on it", err)})
+	}
+	for _, p := range snap.Posts() {
+		for _, r := range p.Resources {
+			check(p.Bundle+"/"+r, func() (fs.File, error) { return snap.Resource(p, r) })
+		}
+	}
+	for _, r := range snap.Routes() {
+		if r.Kind == pipeline.RouteFile {
+			check(r.File, func() (fs.File, error) { return snap.FS().Open(r.File) })
+		}
+	}
+	return out
 }
 
 // controlPathWarnings warns of aliases and bundle files whose URL holds a

@@ -1,10 +1,15 @@
 package host
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
+	"time"
+
+	"folio/pipeline"
 )
 
 func TestSectionHint(t *testing.T) {
@@ -56,5 +61,46 @@ func TestSectionHintFollowsALinkedSection(t *testing.T) {
 	}
 	if got := SectionHint(filepath.Join(dir, "content"), "blog", "config.toml"); got != "" {
 		t.Errorf("hint %q for a linked section that has posts", got)
+	}
+}
+
+// denying is a MapFS whose files in denied cannot be opened, as a file
+// without the read permission (root reads through chmod 000).
+type denying struct {
+	fstest.MapFS
+	denied map[string]bool
+}
+
+func (d denying) Open(name string) (fs.File, error) {
+	if d.denied[name] {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+	}
+	return d.MapFS.Open(name)
+}
+
+// TestGateUnreadableFiles (issue 15, finding 15): a bundle file that
+// cannot be read is a problem for check and build, naming it, where it
+// passed check and answered 500 in serve for as long as it stayed so.
+func TestGateUnreadableFiles(t *testing.T) {
+	post := "---\ntitle: T\ndate: 2024-01-02\n---\nBody.\n"
+	fsys := denying{MapFS: fstest.MapFS{
+		"blog/trip/index.md":   {Data: []byte(post)},
+		"blog/trip/photo.png":  {Data: []byte("png")},
+		"blog/trip/secret.txt": {Data: []byte("x")},
+		"blog/other.md":        {Data: []byte(post)},
+	}, denied: map[string]bool{"blog/trip/secret.txt": true}}
+	cfg := pipeline.DefaultConfig()
+	cfg.ContentDir = "content"
+	snap, err := pipeline.Build(fsys, cfg, pipeline.Options{Root: "content"}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range unreadableFiles(snap) {
+		got = append(got, p.String())
+	}
+	want := "content/blog/trip/secret.txt:1: file cannot be read (permission denied): serve answers 500 for it and build stops on it"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("gate: %q, want %q", got, want)
 	}
 }

@@ -65,7 +65,10 @@ func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
 		if top {
 			return err
 		}
-		return nil // an unreadable subfolder is skipped, not fatal
+		// An unreadable subfolder is not fatal, but not silent either:
+		// it is a key, which reads as a problem naming it (readUnit).
+		out.keys = append(out.keys, dir)
+		return nil
 	}
 	join := func(name string) string {
 		if dir == "." {
@@ -272,7 +275,7 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 	cm, ok := s.config.mountOf(key)
 	name := path.Base(key)
 	if !ok || !isContentFile(name) {
-		return nil
+		return s.unreadableFolder(key)
 	}
 	cn := s.config.parseContentName(name)
 	file, bundle, slug := key, "", cn.base
@@ -295,9 +298,10 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 		}
 		return s.failed(prev, file, errorAt(1, "read: %v", err))
 	}
-	var resources, contents []string
+	var resources, contents, locked []string
+	var lockedErr map[string]error
 	if bundle != "" {
-		resources, contents = listResources(s.fsys, bundle)
+		resources, contents, locked, lockedErr = listResources(s.fsys, bundle)
 	}
 	var h maphash.Hash
 	h.SetSeed(hashSeed)
@@ -308,6 +312,10 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 	}
 	for _, r := range contents {
 		h.WriteByte(1)
+		h.WriteString(r)
+	}
+	for _, r := range locked {
+		h.WriteByte(2)
 		h.WriteString(r)
 	}
 	sum := h.Sum64()
@@ -331,6 +339,9 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 		u.warnings = append(u.warnings, *w)
 	}
 	u.warnings = append(u.warnings, s.emptyTermWarnings(post)...)
+	for _, d := range locked {
+		u.warnings = append(u.warnings, s.folderProblem(bundle+"/"+d, lockedErr[d]))
+	}
 	if post.noDate > 0 {
 		u.warnings = append(u.warnings, Problem{Path: s.display(file), Line: post.noDate, Severity: Warning,
 			Message: "front matter: no date (set date or publishDate); the post is published without one and listed last, as Hugo publishes it"})
@@ -411,8 +422,20 @@ func (s *Snapshot) failed(prev *unit, file string, err error) *unit {
 // publishes, and its content files, which Hugo makes page resources and
 // never publishes (a Markdown file with its front matter, drafts
 // included, is not served as it is).
-func listResources(fsys fs.FS, bundle string) (files, contents []string) {
+//
+// locked are the folders below it that cannot be read (relative to it,
+// with why), whose files are then neither: each is a problem.
+func listResources(fsys fs.FS, bundle string) (files, contents, locked []string, why map[string]error) {
 	fs.WalkDir(fsys, bundle, func(p string, d fs.DirEntry, err error) error {
+		if err != nil && p != bundle && d != nil && d.IsDir() {
+			name := strings.TrimPrefix(p, bundle+"/")
+			locked = append(locked, name)
+			if why == nil {
+				why = map[string]error{}
+			}
+			why[name] = err
+			return nil
+		}
 		if err != nil || p == bundle {
 			return nil
 		}
@@ -435,7 +458,32 @@ func listResources(fsys fs.FS, bundle string) (files, contents []string) {
 	})
 	slices.Sort(files)
 	slices.Sort(contents)
-	return files, contents
+	return files, contents, locked, why
+}
+
+// unreadableFolder is the unit of a folder of the content that cannot be
+// read (a walk lists it as a key): a problem naming it, since the pages
+// and files in it are left out. nil for anything else, a folder read
+// again once it can be.
+func (s *Snapshot) unreadableFolder(key string) *unit {
+	info, err := fs.Stat(s.fsys, key)
+	if err != nil || !info.IsDir() {
+		return nil
+	}
+	if _, err := fs.ReadDir(s.fsys, key); err != nil {
+		p := s.folderProblem(key, err)
+		return &unit{problem: &p}
+	}
+	return nil
+}
+
+// folderProblem says that the folder dir cannot be read, and why.
+func (s *Snapshot) folderProblem(dir string, err error) Problem {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return Problem{Path: s.display(dir), Line: 1, Message: fmt.Sprintf("folder cannot be read (%v): the pages and files in it are left out", err)}
 }
 
 // IsPostFile reports whether a file named name (no folder) is a post to
