@@ -82,6 +82,7 @@ func parameters() obj {
 		"slug":   path("slug", "The post's slug, percent-encoded as needed.", obj{"type": "string", "minLength": 1}),
 		"file":   path("file", "A file of the page bundle, relative to the bundle folder.", obj{"type": "string", "minLength": 1}),
 		"asset":  path("asset", "A theme asset.", obj{"type": "string", "minLength": 1}),
+		"n":      path("n", "The sitemap's number, from 1.", obj{"type": "string", "pattern": "^[1-9][0-9]*$"}),
 		"cursor": path("cursor", "0 for the first page, else a nextCursor from a previous page.", obj{"type": "string", "pattern": pipeline.CursorPattern}),
 		"IfNoneMatch": obj{"name": "If-None-Match", "in": "header", "required": false,
 			"description": "ETags of representations the client holds; a match answers 304.", "schema": obj{"type": "string"}},

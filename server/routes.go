@@ -231,7 +231,10 @@ func routeRows() []Route {
 		{Path: "/" + skillPath, Kind: KindSkills, Types: typesMarkdown, CORS: CORSAll, Errors: ErrorsProblem, Export: ExportFile, serve: (*Server).skill,
 			Doc: &Doc{ID: "AgentSkill", Summary: "SKILL.md of search-blog-posts: how an agent lists, pages through, searches and reads this blog"}},
 		{Path: "/sitemap.xml", Kind: KindSitemap, Types: []string{"application/xml"}, Export: ExportFile, serve: (*Server).sitemap,
-			Doc: &Doc{ID: "Sitemap", Summary: "Sitemap of every HTML page"}},
+			Doc: &Doc{ID: "Sitemap", Summary: "Sitemap of every HTML page",
+				Description: "Past the protocol's 50,000 URLs (or 50 MiB), a sitemap index naming /sitemap-1.xml, /sitemap-2.xml, … which hold them."}},
+		{Path: "/sitemap-{n}.xml", Kind: KindSitemap, Types: []string{"application/xml"}, Export: ExportFile, serve: (*Server).sitemapPart, list: sitemapPartPaths,
+			Doc: &Doc{ID: "SitemapPart", Summary: "One sitemap of the sitemap index, when /sitemap.xml is one", Params: []string{"n"}, Errors: []string{"NotFoundPage"}}},
 		// Not exported: a file cannot tell whether a snapshot is loaded.
 		{Path: "/healthz", Kind: KindHealth, Types: []string{"text/plain"}, Cache: CacheNoStore, serve: (*Server).healthz,
 			Doc: &Doc{ID: "Health", Summary: "200 ok while a snapshot is loaded (always, once the server has started)", Schema: obj{"const": "ok"}, Errors: []string{"Unavailable"}}},

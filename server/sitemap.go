@@ -3,32 +3,151 @@ package server
 import (
 	"bytes"
 	"net/http"
+	"strconv"
 	"time"
 )
 
+// The sitemaps protocol's limits for one sitemap: 50,000 URLs and 50 MiB
+// uncompressed (sitemaps.org/protocol.html). A site with more has a
+// sitemap index at /sitemap.xml naming its sitemaps, /sitemap-1.xml on:
+// at the site's root, since a sitemap may only list URLs at or below its
+// own folder.
+const (
+	sitemapMaxURLs  = 50_000
+	sitemapMaxBytes = 50 << 20
+)
+
 // sitemap answers /sitemap.xml: every HTML page (home, blog directory,
-// the API page, articles) with the date its content last changed.
+// the API page, articles) with the date its content last changed; or,
+// past the protocol's limits, the index of the sitemaps that hold them.
 func (s *Server) sitemap(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
 	rp, _ := st.memo("sitemap.xml", func() (*rep, error) {
-		return newRep("application/xml", sitemapBody(st), newest(st, st.snap.Posts())), nil
+		parts := sitemapParts(st)
+		if len(parts) == 1 {
+			return newRep("application/xml", parts[0].body, parts[0].modified), nil
+		}
+		return newRep("application/xml", sitemapIndex(st, parts), newest(st, st.snap.Posts())), nil
 	})
 	s.serve(w, r, m, rp)
 }
 
-func sitemapBody(st *state) []byte {
+// sitemapPart answers /sitemap-N.xml, the Nth sitemap of the index; a
+// site within the limits has none.
+func (s *Server) sitemapPart(w http.ResponseWriter, r *http.Request, m match) {
+	st := m.st
+	parts := sitemapParts(st)
+	n, err := strconv.Atoi(m.value)
+	if err != nil || n < 1 || n > len(parts) || len(parts) == 1 || strconv.Itoa(n) != m.value {
+		s.notFound(w, r, m)
+		return
+	}
+	rp, _ := st.memo("sitemap-"+m.value, func() (*rep, error) {
+		return newRep("application/xml", parts[n-1].body, parts[n-1].modified), nil
+	})
+	s.serve(w, r, m, rp)
+}
+
+// sitemapPartPaths are the sitemaps of the index, for the export.
+func sitemapPartPaths(st *state) []string {
+	parts := sitemapParts(st)
+	if len(parts) == 1 {
+		return nil
+	}
+	out := make([]string, len(parts))
+	for i := range parts {
+		out[i] = sitemapPartPath(i + 1)
+	}
+	return out
+}
+
+func sitemapPartPath(n int) string { return "/sitemap-" + strconv.Itoa(n) + ".xml" }
+
+// A sitemapDoc is one sitemap's bytes and its newest date.
+type sitemapDoc struct {
+	body     []byte
+	modified time.Time
+}
+
+// sitemapParts are the state's sitemaps, made once: one, or as many as
+// the protocol's limits take.
+func sitemapParts(st *state) []sitemapDoc {
+	return stateValue(st, "sitemap-parts", func() []sitemapDoc {
+		return splitSitemap(sitemapEntries(st), sitemapMaxURLs, sitemapMaxBytes)
+	})
+}
+
+// A sitemapEntry is one page of the sitemap.
+type sitemapEntry struct {
+	loc string
+	mod time.Time
+}
+
+// sitemapEntries are every HTML page: home, directory, API page, posts.
+func sitemapEntries(st *state) []sitemapEntry {
 	cfg := st.snap.Config()
 	all := newest(st, st.snap.Posts())
+	out := []sitemapEntry{{cfg.AbsURL(""), all}, {cfg.AbsURL(cfg.Section + "/"), all}, {cfg.AbsURL(apiPagePath), all}}
+	for _, p := range st.snap.Posts() {
+		out = append(out, sitemapEntry{cfg.AbsURL(p.Path(cfg.Section)), modified(p)})
+	}
+	return out
+}
+
+const (
+	sitemapHead = `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n"
+	sitemapTail = "</urlset>\n"
+)
+
+// splitSitemap writes entries as sitemaps of at most maxURLs entries and
+// maxBytes bytes each (one at least, empty when there are none).
+func splitSitemap(entries []sitemapEntry, maxURLs, maxBytes int) []sitemapDoc {
+	var out []sitemapDoc
+	var b bytes.Buffer
+	var mod time.Time
+	n := 0
+	flush := func() {
+		b.WriteString(sitemapTail)
+		out = append(out, sitemapDoc{body: bytes.Clone(b.Bytes()), modified: mod})
+		b.Reset()
+		mod, n = time.Time{}, 0
+	}
+	var entry bytes.Buffer
+	for _, e := range entries {
+		entry.Reset()
+		sitemapURL(&entry, e.loc, e.mod)
+		if n > 0 && (n == maxURLs || b.Len()+entry.Len()+len(sitemapTail) > maxBytes) { // b holds the head
+			flush()
+		}
+		if b.Len() == 0 {
+			b.WriteString(sitemapHead)
+		}
+		b.Write(entry.Bytes())
+		mod = latest(mod, e.mod)
+		n++
+	}
+	if b.Len() == 0 {
+		b.WriteString(sitemapHead)
+	}
+	flush()
+	return out
+}
+
+// sitemapIndex is /sitemap.xml past the limits: each sitemap with the
+// newest date of its pages.
+func sitemapIndex(st *state, parts []sitemapDoc) []byte {
+	cfg := st.snap.Config()
 	var b bytes.Buffer
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
-	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
-	sitemapURL(&b, cfg.AbsURL(""), all)
-	sitemapURL(&b, cfg.AbsURL(cfg.Section+"/"), all)
-	sitemapURL(&b, cfg.AbsURL(apiPagePath), all)
-	for _, p := range st.snap.Posts() {
-		sitemapURL(&b, cfg.AbsURL(p.Path(cfg.Section)), modified(p))
+	b.WriteString(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for i, p := range parts {
+		b.WriteString("  <sitemap><loc>" + xmlEscape(cfg.AbsURL(sitemapPartPath(i + 1)[1:])) + "</loc>")
+		if !p.modified.IsZero() {
+			b.WriteString("<lastmod>" + jsonTime(p.modified) + "</lastmod>")
+		}
+		b.WriteString("</sitemap>\n")
 	}
-	b.WriteString("</urlset>\n")
+	b.WriteString("</sitemapindex>\n")
 	return b.Bytes()
 }
 
