@@ -21,6 +21,10 @@ import (
 // it says, it says in plain "folio: …" lines, as check does.
 func runBuild(_ context.Context, o *options, std stdio) error {
 	start := time.Now()
+	limits, err := cloudflareFlags(o)
+	if err != nil {
+		return mistake("%v", err)
+	}
 	if err := checkNginxPath(o.out, o.nginx); err != nil {
 		return mistake("%v", err)
 	}
@@ -29,7 +33,6 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	}
 	spec := o.spec()
 	spec.Started = start
-	var err error
 	if spec.Addr, err = buildAddr(o.addr); err != nil {
 		return mistake("--addr: %v", err)
 	}
@@ -51,7 +54,7 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 			fmt.Fprintln(std.err, p)
 		}
 		if errs := len(pipeline.Errors(problems)); errs > 0 {
-			return fmt.Errorf("%s; %s left as it was", count(errs, "problem", "problems"), o.out)
+			return fmt.Errorf("%s; %s left as it was", count(errs, "problem", "problems"), o.dest())
 		}
 		return nil
 	}
@@ -61,8 +64,15 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 		problems = siteProblems(snap, host.ConfigFile(spec), renderProblems(snap))
 		return report()
 	}
-	staged, err := export.Stage(o.out, srv, srv.ExportPaths(), export.Options{
-		NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects(), Malformed: malformed(srv.Routes()),
+	paths := srv.ExportPaths()
+	if o.cf != "" {
+		if reserved := reservedProblems(snap.Config(), paths); len(reserved) > 0 {
+			problems = reserved
+			return report()
+		}
+	}
+	staged, err := export.Stage(o.out, srv, paths, export.Options{
+		NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects(), Malformed: malformed(srv.Routes()), NoGzip: o.cf != "",
 		Check: func() error {
 			problems = siteProblems(snap, host.ConfigFile(spec), srv.RenderProblems())
 			if errs := pipeline.Errors(problems); len(errs) > 0 {
@@ -83,18 +93,28 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	// it was written for.
 	if o.nginx != "" {
 		if err := stageNginx(staged, o, snap.Config().BaseURL); err != nil {
-			return fmt.Errorf("nginx: %w; %s left as it was", err, o.out)
+			return fmt.Errorf("nginx: %w; %s left as it was", err, o.dest())
+		}
+	}
+	// The Workers project's files likewise: its Worker always answers from
+	// the public/ it was made for.
+	if o.cf != "" {
+		err := staged.StageCloudflare(o.cf, export.CloudflareOptions{
+			NotFound: server.NotFoundPath, Refusals: refusals(srv.Routes()), Limits: limits, Name: workerName(snap.Config()),
+		})
+		if err != nil {
+			return fmt.Errorf("cloudflare: %w; %s left as it was", err, o.cf)
 		}
 	}
 	if err := staged.Commit(); err != nil {
-		return fmt.Errorf("build: %w; %s left as it was", err, o.out)
+		return fmt.Errorf("build: %w; %s left as it was", err, o.dest())
 	}
 	if staged.Leftover != "" {
 		fmt.Fprintf(std.err, "folio: the previous output could not be removed from %s; the next build removes it\n", staged.Leftover)
 	}
 	site := staged.Site
 	fmt.Fprintf(std.err, "folio: wrote %s (%s) to %s in %s\n", count(len(site.Files), "route", "routes"),
-		count(len(snap.Posts()), "post", "posts"), o.out, time.Since(start).Round(time.Millisecond))
+		count(len(snap.Posts()), "post", "posts"), o.dest(), time.Since(start).Round(time.Millisecond))
 	return nil
 }
 

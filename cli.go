@@ -43,11 +43,14 @@ type options struct {
 	content string
 	addr    string
 	baseURL string
-	drafts  bool   // dev
-	verbose bool   // check
-	watch   bool   // serve
-	out     string // build
-	nginx   string // build
+	drafts  bool            // dev
+	verbose bool            // check
+	watch   bool            // serve
+	out     string          // build
+	nginx   string          // build
+	cf      string          // build: the Cloudflare Workers project folder
+	cfPlan  string          // build: the Workers plan whose limits apply
+	set     map[string]bool // the flags given
 }
 
 // A command is one row of the command table: its help, what --addr means
@@ -91,11 +94,13 @@ var commands = map[string]command{
 		hint: true,
 	},
 	"build": {
-		help: "folio build [flags]: writes every route the server answers as static files, with\n.gz twins, into --out (default public/). With problems it exits 1 and leaves the\nprevious output in place.",
+		help: "folio build [flags]: writes every route the server answers as static files, with\n.gz twins, into --out (default public/), or with --cloudflare a Cloudflare Workers\nproject that answers as serve does. With problems it exits 1 and leaves the\nprevious output in place.",
 		addr: "the address the export will be served on: with --nginx, nginx's listen address\n(default 80); without a baseURL in the config or --base-url, the base URL's\nhost and port (default localhost:8080)",
 		flags: func(fs *flag.FlagSet, o *options) {
 			fs.StringVar(&o.out, "out", "public", "output folder")
 			fs.StringVar(&o.nginx, "nginx", "", "also write an nginx config there (outside the output folder)")
+			fs.StringVar(&o.cf, "cloudflare", "", "write a Cloudflare Workers project there instead: wrangler.jsonc, the Worker,\nand the export in its public/ (no --out)")
+			fs.StringVar(&o.cfPlan, "cloudflare-plan", "free", "the Workers plan whose limits the project must fit: free or paid")
 		},
 		run: runBuild,
 	},
@@ -197,6 +202,8 @@ func parseFlags(name string, args []string, stdout io.Writer) (*options, error) 
 	if fset.NArg() > 0 {
 		return nil, commandUsageError(name, "unexpected argument %q", fset.Arg(0))
 	}
+	o.set = map[string]bool{}
+	fset.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
 	return o, nil
 }
 

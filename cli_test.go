@@ -68,10 +68,12 @@ func TestCLIHelpSpellsFlagsWithTwoDashes(t *testing.T) {
 			"  --drafts          also show drafts, future and expired posts",
 		}},
 		{"build", []string{
-			"  --addr HOST:PORT  the address the export will be served on: with --nginx, nginx's listen address",
-			"                    (default 80); without a baseURL in the config or --base-url, the base URL's",
-			"  --out DIR         output folder (default public)",
-			"  --nginx FILE      also write an nginx config there (outside the output folder)",
+			"  --addr HOST:PORT        the address the export will be served on: with --nginx, nginx's listen address",
+			"                          (default 80); without a baseURL in the config or --base-url, the base URL's",
+			"  --out DIR               output folder (default public)",
+			"  --nginx FILE            also write an nginx config there (outside the output folder)",
+			"  --cloudflare DIR        write a Cloudflare Workers project there instead: wrangler.jsonc, the Worker,",
+			"  --cloudflare-plan PLAN  the Workers plan whose limits the project must fit: free or paid (default free)",
 		}},
 		{"check", []string{
 			"  --config FILE     config file (default ./config.toml if present, else built-in defaults)",

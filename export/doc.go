@@ -1,5 +1,6 @@
 // Package export writes a folio site as static files, and the nginx
-// configuration that serves them the way folio serve would.
+// configuration or the Cloudflare Workers project that serves them the
+// way folio serve would.
 //
 // # Same bytes by construction
 //
@@ -43,6 +44,31 @@
 // again in JavaScript. Per-path values (Link headers, redirects, which
 // pages negotiate) are read from the recorded answers into nginx maps, so
 // the config cannot drift from what the server sent.
+//
+// # Cloudflare Workers
+//
+// Cloudflare (cloudflare.go) writes a Workers project around an export
+// made without .gz twins (Cloudflare compresses as each client asks):
+// wrangler.jsonc, whose keys folio owns (main, compatibility_date, rules,
+// assets) are rewritten in place and the author's kept, comments and all
+// (wrangler.go); worker/folio.js, the Worker, the same file for every
+// site (worker.js, embedded); and worker/site.json, its table, made from
+// the same recorded answers as the nginx config (cloudflare_data.go):
+// every path the server answers, keyed as the server's rows match a
+// request (routingKey), with the file that holds its body, the headers
+// it sent, whether it negotiates and where its Markdown is; the 404
+// page; the server's refusal rows; the recorded problems, 405, 406 and
+// OPTIONS. The data reaches the Worker as a JSON text module, parsed
+// once; no program text is made from content.
+//
+// The Worker runs first on every path (every answer has headers only it
+// knows, serve's ETag among them) and, per request, cleans the path as
+// serve does, looks it up, reads Accept, and fetches at most the one file
+// its table names through the ASSETS binding, never the path as asked:
+// /404.html, worker/ and anything not in the table are 404. The project
+// is staged with the export and put in place with it, or not at all; a
+// site over a Workers plan's limits (files, bytes per file, the Worker's
+// size) is refused before anything moves.
 //
 // # Case
 //

@@ -316,6 +316,7 @@ type jsAnswers struct {
 	Method405           jsPair    `json:"method405"`
 	Options             jsPair    `json:"options"`
 	NotAcceptable406    *jsAnswer `json:"notAcceptable406"`
+	Precondition412     *jsAnswer `json:"precondition412"`
 }
 
 func jsAnswersOf(d Dynamic) jsAnswers {
@@ -333,6 +334,10 @@ func jsAnswersOf(d Dynamic) jsAnswers {
 	if d.NotAcceptable406 != nil {
 		n := jsAnswerOf(*d.NotAcceptable406)
 		a.NotAcceptable406 = &n
+	}
+	if d.Precondition412 != nil {
+		p := jsAnswerOf(*d.Precondition412)
+		a.Precondition412 = &p
 	}
 	return a
 }

@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -31,6 +32,12 @@ type Dynamic struct {
 	Options          Pair
 	NotAcceptable406 *Answer // nil when no page negotiates
 	Malformed        *Answer // the 400 of Options.Malformed, when set
+	// Precondition412 is the problem a file's answer becomes when the
+	// request's If-Match or If-Unmodified-Since fails: its body, and the
+	// headers that differ from the file's own (the rest are the file's).
+	// nil when the server answered the probe with the file (or no file
+	// was exported).
+	Precondition412 *Answer
 }
 
 // A Pair is an answer on a CORS route and on any other path, and, for
@@ -118,6 +125,17 @@ func record(h http.Handler, files []File, malformed *Malformed) (Dynamic, error)
 		CORS:  probe(http.StatusNoContent, http.MethodOptions, probeCORS, MarkHeaders, probeHeaders, "Access-Control-Request-Headers", probeHeaders),
 		Plain: probe(http.StatusNoContent, http.MethodOptions, probePlain, MarkHeaders, probeHeaders, "Access-Control-Request-Headers", probeHeaders),
 	}
+	for _, f := range files {
+		if f.Status != http.StatusOK {
+			continue
+		}
+		// A handler that does not honour If-Match answers 200: then
+		// neither does the static host.
+		if rec := ask(h, http.MethodGet, f.Path, "If-Match", `"folio-probe"`); rec.Code == http.StatusPreconditionFailed {
+			d.Precondition412 = &Answer{Path: f.Path, Status: rec.Code, Header: changed(f.Header, rec.Header()), Body: rec.Body.String()}
+		}
+		break
+	}
 	// One page that negotiates answers for all. Its path is marked in the
 	// answers, so it must not occur in them by accident: the longest
 	// (never "/", whose every slash would be marked).
@@ -134,4 +152,16 @@ func record(h http.Handler, files []File, malformed *Malformed) (Dynamic, error)
 		d.NotAcceptable406, d.Method405.Negotiating, d.Options.Negotiating = &a, &m, &o
 	}
 	return d, err
+}
+
+// changed is the headers of after that before does not have with the
+// same values, but the body's length.
+func changed(before, after http.Header) http.Header {
+	out := http.Header{}
+	for k, vs := range after {
+		if k != "Content-Length" && !slices.Equal(before[k], vs) {
+			out[k] = vs
+		}
+	}
+	return out
 }

@@ -90,6 +90,9 @@ type Options struct {
 	// Malformed, when set, names the paths the server refuses with 400 by
 	// their shape alone, for the static host to refuse alike.
 	Malformed *Malformed
+	// NoGzip leaves out the .gz twins, for a host that compresses as
+	// each client asks (Cloudflare).
+	NoGzip bool
 	// Check, when set, runs once every answer is written, before the new
 	// folder replaces out: an error from it fails the export and leaves out
 	// untouched (the server's answers can reveal problems, such as a link
@@ -296,7 +299,7 @@ func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 		}
 		f.MarkdownHeader, f.mdSum = md.header, md.sum
 	}
-	if !varies(f.Header, "Accept-Encoding") {
+	if opts.NoGzip || !varies(f.Header, "Accept-Encoding") {
 		return nil // no compressed form: the server says so with Vary
 	}
 	gz := &fileAnswer{w: w, name: file + ".gz", keep: func(code int, hd http.Header) bool {

@@ -5,11 +5,13 @@ package parity
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"maps"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -119,6 +121,69 @@ func Diff(a, b *Answer) string {
 		}
 	}
 	return strings.Join(out, "; ")
+}
+
+// EdgeDiff is Diff for a host that compresses as each client asks, as
+// Cloudflare does in front of a Worker: a gzip body is compared decoded,
+// and the coding (with the length it changes, and the "-gz" serve's ETag
+// carries on its gzip form) may differ. The ETag must otherwise be
+// serve's own (W/, which Cloudflare adds when it compresses, is the same
+// tag weakly); Last-Modified may differ in value. Headers Cloudflare's
+// network adds (Edge) are not compared.
+func EdgeDiff(a, b *Answer) string {
+	var out []string
+	a, codedA := decoded(a)
+	b, codedB := decoded(b)
+	if codedA || codedB || devChunked(a, b) {
+		a.Header.Del("Content-Length")
+		b.Header.Del("Content-Length")
+	}
+	ta, tb := strings.TrimSuffix(a.Header.Get("Etag"), `-gz"`), strings.TrimPrefix(b.Header.Get("Etag"), "W/")
+	if a.Header.Get("Etag") != ta {
+		ta += `"`
+	}
+	if ta != tb {
+		out = append(out, fmt.Sprintf("ETag: %q ≠ %q", a.Header.Get("Etag"), b.Header.Get("Etag")))
+	}
+	if d := Diff(a, b); d != "" {
+		out = append(out, d)
+	}
+	return strings.Join(out, "; ")
+}
+
+// devChunked reports that b is an HTML answer of wrangler dev, whose
+// proxy passes every HTML answer through an HTMLRewriter (its live-reload
+// hook, even when off) and sends it chunked, where the Worker said, and
+// Cloudflare sends, the Content-Length that a has. The bodies are still
+// compared byte for byte.
+func devChunked(a, b *Answer) bool {
+	return b.Header.Get("Content-Length") == "" && strings.HasPrefix(b.Header.Get("Content-Type"), "text/html") &&
+		a.Header.Get("Content-Length") == strconv.Itoa(len(a.Body)) && len(b.Body) == len(a.Body)
+}
+
+// Edge are the headers Cloudflare's network adds to a Worker's answers.
+var Edge = map[string]bool{"Cf-Ray": true, "Cf-Cache-Status": true, "Alt-Svc": true, "Nel": true, "Report-To": true, "Server-Timing": true}
+
+// decoded is a copy of an answer without the headers Cloudflare adds,
+// and with its gzip body decoded and no Content-Encoding; coded reports
+// that it had one.
+func decoded(a *Answer) (c *Answer, coded bool) {
+	c = &Answer{Status: a.Status, Header: a.Header.Clone(), Body: a.Body}
+	for k := range Edge {
+		c.Header.Del(k)
+	}
+	switch c.Header.Get("Content-Encoding") {
+	case "":
+		return c, false
+	case "gzip":
+		if zr, err := gzip.NewReader(bytes.NewReader(a.Body)); err == nil {
+			if body, err := io.ReadAll(zr); err == nil {
+				c.Body = body
+			}
+		}
+	}
+	c.Header.Del("Content-Encoding")
+	return c, true
 }
 
 // sameList compares comma-separated lists as sets of case-insensitive

@@ -1,0 +1,168 @@
+package integration
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"folio/internal/edgetest"
+	"folio/internal/parity"
+	"folio/internal/probes"
+)
+
+// edgeSite is a site the Cloudflare Worker is held to serve's answers on:
+// a config file and a content folder, and the requests of its own.
+type edgeSite struct {
+	name            string
+	config, content string
+	extra           []parity.Request
+	emitted         string // the base URL the site writes
+}
+
+// TestCloudflareParity builds each site with --cloudflare, runs the
+// project under wrangler dev --local (workerd, offline), and asks it and
+// folio serve the same requests: the suite every host is held to
+// (parity.Suite), with serve's ETags sent to both and 2,000 random Accept
+// headers. A client must not be able to tell them apart but by the
+// coding Cloudflare chooses and Last-Modified; then the agents' probes
+// run against the Worker.
+func TestCloudflareParity(t *testing.T) {
+	edgetest.Need(t)
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := paritySite(t)
+	sites := []edgeSite{
+		{name: "sample", config: filepath.Join(root, "config.toml"), content: filepath.Join(root, "content"), emitted: "http://localhost:1313/"},
+		{name: "parity", config: ps.Config, content: ps.Content, extra: parityExtra, emitted: "https://example.org/"},
+	}
+	total := parity.Stats{}
+	for _, s := range sites {
+		t.Run(s.name, func(t *testing.T) {
+			st := cloudflareParity(t, s)
+			total.Requests += st.Requests
+			total.Paths += st.Paths
+			total.Differences += st.Differences
+		})
+	}
+	t.Logf("Cloudflare Worker vs serve: %s", total)
+}
+
+func cloudflareParity(t *testing.T, s edgeSite) parity.Stats {
+	dir := filepath.Join(t.TempDir(), "site")
+	build := exec.Command(folio, "build", "--config", s.config, "--content", s.content, "--cloudflare", dir)
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("folio build --cloudflare: %v\n%s", err, b)
+	}
+	edge := edgetest.Dev(t, dir)
+	p := start(t, nil, "serve", "--config", s.config, "--content", s.content, "--addr", "127.0.0.1:0")
+	paths := exportedPaths(t, filepath.Join(dir, "public"))
+	st := parity.Suite{
+		Serve: p.URL, Host: edge, Paths: paths, Diff: parity.EdgeDiff, SameETags: true, Random: 2000,
+		Encodings: []string{"gzip", "identity", "gzip;q=0", "gzip, deflate"},
+		Extra:     s.extra,
+	}.Run(t)
+	t.Logf("%s: %s", s.name, st)
+	if st.Negotiating == 0 || st.Paths < 10 {
+		t.Errorf("the crawl found %d paths, %d negotiating: too few to mean anything", st.Paths, st.Negotiating)
+	}
+	t.Run("agent probes", func(t *testing.T) {
+		probes.Check(t, probes.Site{Base: edge + "/", Emitted: s.emitted})
+	})
+	return st
+}
+
+// parityExtra are the requests paritySite has answers for of its own:
+// aliases (in every case), the escaped slug, the bundle files and their
+// ranges, a scheduled post.
+var parityExtra = []parity.Request{
+	{Path: "/blog/later/"}, {Path: "/blog/later.md"},
+	{Path: "/blog"}, {Path: "/blog/caf%C3%A9"}, {Path: "/old/cafe"}, {Path: "/old/cafe/"}, {Path: "/blog/kaffee"},
+	{Path: "/blog/caf%C3%A9/"}, {Path: "/blog/caf%c3%a9/"}, {Path: "/blog/caf%C3%A9/?utm=x"}, {Path: "/blog/caf%C3%A9.md"},
+	{Method: "HEAD", Path: "/old/cafe"}, {Method: "OPTIONS", Path: "/old/cafe"}, {Method: "POST", Path: "/blog/kaffee"},
+	{Path: "/Blog/"}, {Path: "/BLOG/TRIP/"}, {Path: "/blog/Trip/"}, {Path: "/blog/TRIP.md"}, {Path: "/Blog.md"},
+	{Path: "/blog/trip/PHOTO.svg"}, {Path: "/blog/TRIP/photo.svg"}, {Path: "/blog/CAF%C3%89/"}, {Path: "/sdk/Blog-Client.js"},
+	{Path: "/Blog"}, {Path: "/blog/Trip"}, {Path: "/OLD/CAFE/"}, {Path: "/old/Cafe"}, {Path: "/blog/Kaffee"},
+	{Path: "/Old/Cafe/"}, {Path: "/Old/Cafe"}, {Path: "/OLD/cafe/"}, {Path: "/Blog/Caf%C3%A9/"}, {Path: "/Blog/Caf%C3%A9"}, {Path: "/Blog/caf%C3%A9/"},
+	{Path: "/Blog/", Header: map[string]string{"Accept": "text/markdown"}},
+	{Path: "/blog/%FF.md"}, {Path: "/blog/%E2%82.md"}, {Path: "/blog/caf%C3%A9%FF.md"},
+	{Path: "//blog/"}, {Path: "/blog//trip/"}, {Path: "/blog/./trip/"}, {Path: "/blog/trip/../trip.md"}, {Path: "/blog/nope/%2E%2E/trip/"},
+	{Path: "/blog/trip/%2e%2e/caf%C3%A9/"}, {Path: "/blog/trip/photo.svg/..", Header: map[string]string{"Accept": "text/markdown"}},
+	{Path: "/blog/trip/."}, {Path: "/blog/trip/%2e"}, {Path: "/blog/trip/photo.svg/%2E%2E"}, {Path: "/blog%2ftrip/"}, {Path: "/blog/trip%2Fphoto.svg"},
+	{Path: "/api%2Fposts.json"}, {Path: "/api/posts%2Fcursor/0.json"}, {Path: "/blog/caf%C3%A9%2F"},
+	{Method: "POST", Path: "/blog/"}, {Method: "OPTIONS", Path: "/blog//trip/"}, {Method: "PUT", Path: "/blog/caf%C3%A9/"},
+	{Method: "OPTIONS", Path: "/BLOG/TRIP/"}, {Method: "DELETE", Path: "/Blog/"}, {Method: "POST", Path: "/blog/trip.md"},
+	{Method: "OPTIONS", Path: "/blog/nope/"}, {Method: "OPTIONS", Path: "/blog/trip.md", Header: map[string]string{"Access-Control-Request-Headers": "x-y"}},
+	{Path: "/blog/trip/", Header: map[string]string{"Range": "bytes=0-99"}},
+	{Path: "/blog/trip/", Header: map[string]string{"If-None-Match": "*"}},
+	{Path: "/blog/trip/photo.svg", Header: map[string]string{"Range": "bytes=0-9"}},
+	{Path: "/blog/trip/", Header: map[string]string{"Accept": "application/json", "Accept-Encoding": "gzip"}},
+	// The bundle file too large to keep in memory: serve streams it with
+	// Go's ServeContent, ranges and preconditions included.
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "bytes=0-99"}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "bytes=100-"}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "bytes=-100"}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "bytes=5242870-5242900"}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "bytes=9999999-"}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "bytes=5-1"}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "items=0-9"}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "bytes=0-0,-1,0-99999999"}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "bytes=0-9", "If-Range": `"nope"`}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "bytes=0-9", "If-Range": "Sat, 01 Jan 2000 00:00:00 GMT"}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"If-Match": `"nope"`}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"If-Match": "*"}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"If-Unmodified-Since": "Sat, 01 Jan 2000 00:00:00 GMT"}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"If-Modified-Since": "Fri, 01 Jan 2100 00:00:00 GMT"}},
+	{Path: "/blog/trip/video.bin", Header: map[string]string{"If-None-Match": `W/"x", *`}},
+	{Method: "HEAD", Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "bytes=10-19"}},
+	{Method: "HEAD", Path: "/blog/trip/video.bin", Header: map[string]string{"If-Match": `"nope"`}},
+}
+
+// TestCloudflareContentIsData: a post whose slug, title and alias hold
+// what would break a program made from text (quotes, a backslash,
+// template syntax, U+2028, </script>) is answered as serve answers it,
+// and wrangler deploy --dry-run bundles the Worker with its table and
+// reads public/ as a deploy would.
+func TestCloudflareContentIsData(t *testing.T) {
+	edgetest.Need(t)
+	nasty := "q\"b${d}\u2028e`f<x>" // a slug holds no backslash (folio refuses it as a slash)
+	s := newSite(t, "", map[string]string{
+		"blog/a.md": "---\ntitle: 'A " + nasty + " \\ </script> title'\ndate: 2026-01-05T10:00:00Z\nslug: '" + nasty + "'\naliases: ['/old/" + nasty + "/']\n---\nBody with " + nasty + " \\ </script>.\n",
+	})
+	dir := filepath.Join(s.Dir, "cf")
+	if b, err := exec.Command(folio, "build", "--config", s.Config, "--cloudflare", dir).CombinedOutput(); err != nil {
+		t.Fatalf("folio build --cloudflare: %v\n%s", err, b)
+	}
+	out, err := edgetest.DryRun(t, dir)
+	if err != nil {
+		t.Fatalf("wrangler deploy --dry-run: %v\n%s", err, out)
+	}
+	for _, want := range []string{"env.ASSETS", "Total Upload"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("wrangler deploy --dry-run says no %q:\n%s", want, out)
+		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "public", "*.gz")); len(m) > 0 {
+		t.Errorf("public/ holds .gz twins (Cloudflare compresses): %v", m)
+	}
+	edge := edgetest.Dev(t, dir)
+	p := start(t, nil, "serve", "--config", s.Config, "--addr", "127.0.0.1:0")
+	paths := exportedPaths(t, filepath.Join(dir, "public"))
+	var page string
+	for _, path := range paths {
+		if strings.Contains(path, "%E2%80%A8") && strings.HasSuffix(path, "/") {
+			page = path
+		}
+	}
+	if page == "" {
+		t.Fatalf("no page at the slug among %v", paths)
+	}
+	st := parity.Suite{Serve: p.URL, Host: edge, Paths: paths, Diff: parity.EdgeDiff, SameETags: true,
+		Extra: []parity.Request{{Path: strings.TrimSuffix(page, "/")}, {Path: page, Header: map[string]string{"Accept": "text/markdown"}}}}.Run(t)
+	if a, err := parity.Do(edge, parity.Request{Path: page}); err != nil || a.Status != 200 || !strings.Contains(string(a.Body), "Body with") {
+		t.Errorf("the Worker's answer at %s: %v %v", page, a, err)
+	}
+	t.Logf("%s", st)
+}
