@@ -11,19 +11,26 @@ import (
 // recurse and build strings without end. Every template a page runs
 // shares one budget, so no page costs unbounded time or memory:
 //
-//   - steps: every range iteration, template call and function call is a
-//     step (templates are instrumented at load time, see templates.go);
-//   - time: the steps check a deadline now and then;
+//   - steps: every range iteration and template call is a step
+//     (templates are instrumented at load time, see templates.go), and
+//     so is each item a function compares one by one (in, uniq, …);
 //   - size: a string or list a function makes, and a call's output, have
-//     a ceiling;
+//     a ceiling, and the bytes made in all another;
 //   - depth: templates, partials and nested calls have a maximum depth.
+//
+// These are counted, so a page stops at the same place on every machine,
+// however busy. The clock is only the last resort, for a template whose
+// calls are each expensive without making anything (a search through a
+// 4 MiB string in every step of a loop): the steps check it now and then.
+// A million steps take about half a second, four with the race detector
+// on a busy machine, so no template the counted bounds let through
+// meets it.
 //
 // Past a bound the template's execution stops with an error that names
 // the bound; the call renders as its inner text and the error is a
 // problem at its line.
 const (
-	maxSteps        = 1 << 20
-	maxTemplateRun  = 2 * time.Second
+	maxTemplateRun  = 10 * time.Second
 	maxValueSize    = 4 << 20 // bytes of a string, or 16 bytes per list item
 	maxCallOutput   = 4 << 20
 	maxTemplateNest = 64
@@ -31,6 +38,13 @@ const (
 
 // errLimit marks the errors of the bounds.
 var errLimit = errors.New("template limit")
+
+// maxSteps is a page's steps. The tests lower it, and replace the last
+// resort's clock, to reach each bound without spending it.
+var (
+	maxSteps = 1 << 20
+	clock    = time.Now
+)
 
 // limits is one page's template budget.
 type limits struct {
@@ -40,15 +54,19 @@ type limits struct {
 }
 
 // step counts one step; it fails once the budget or the time is spent.
-func (l *limits) step() error {
-	l.steps++
+func (l *limits) step() error { return l.stepN(1) }
+
+// stepN counts n steps at once (n ≥ 1).
+func (l *limits) stepN(n int) error {
+	before := l.steps
+	l.steps += n
 	if l.steps > maxSteps {
-		return fmt.Errorf("%w: more than %d steps (loops, calls) in one page's templates", errLimit, maxSteps)
+		return fmt.Errorf("%w: more than %d steps (loops, calls, items compared) in one page's templates", errLimit, maxSteps)
 	}
-	if l.steps&1023 == 0 {
+	if l.steps>>10 != before>>10 { // every 1,024 steps
 		if l.deadline.IsZero() {
-			l.deadline = time.Now().Add(maxTemplateRun)
-		} else if time.Now().After(l.deadline) {
+			l.deadline = clock().Add(maxTemplateRun)
+		} else if clock().After(l.deadline) {
 			return fmt.Errorf("%w: one page's templates ran longer than %v", errLimit, maxTemplateRun)
 		}
 	}

@@ -134,6 +134,14 @@ func (e *tplEnv) limits() *limits { return &e.st.root().limits }
 
 func (e *tplEnv) step() error { return e.limits().step() }
 
+// Steps implements funcs.Env.
+func (e *tplEnv) Steps(n int) error {
+	if n <= 0 {
+		return nil
+	}
+	return e.limits().stepN(n)
+}
+
 func (e *tplEnv) enter() error {
 	e.nest++
 	if e.nest > maxTemplateNest {

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/spf13/cast"
 )
@@ -125,6 +126,9 @@ func (c *collectionsNS) In(l, v any) (bool, error) {
 	lv := reflect.ValueOf(l)
 	switch lv.Kind() {
 	case reflect.Array, reflect.Slice:
+		if err := c.n.env().Steps(lv.Len()); err != nil {
+			return false, err
+		}
 		want := normalize(v)
 		for i := range lv.Len() {
 			e := lv.Index(i).Interface()
@@ -621,23 +625,73 @@ func (c *collectionsNS) Uniq(l any) (any, error) {
 		return nil, err
 	}
 	var out []any
+	seen := c.newSet()
 	for i := range v.Len() {
 		it := v.Index(i).Interface()
-		if !containsEq(out, it) {
+		found, err := seen.has(it)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			seen.add(it)
 			out = append(out, it)
 		}
 	}
 	return typedLike(out, v), nil
 }
 
-func containsEq(items []any, v any) bool {
-	nv := normalize(v)
+// An itemSet holds the items of the set functions (uniq, intersect, union,
+// complement, symdiff), which compare items as Hugo does: normalized, then
+// deeply equal. Numbers, strings, booleans and times are found by their
+// value in one lookup, so those functions are linear; other items (maps,
+// lists, pages) are compared one by one, each comparison a step of the
+// page's budget, so no call costs more than the budget allows.
+type itemSet struct {
+	keys   map[any]bool
+	others []any
+	steps  func(n int) error
+}
+
+func (c *collectionsNS) newSet(items ...any) *itemSet {
+	s := &itemSet{keys: map[any]bool{}, steps: c.n.env().Steps}
 	for _, it := range items {
+		s.add(it)
+	}
+	return s
+}
+
+// key is v's map key when its normalized form compares by == exactly as
+// reflect.DeepEqual compares it.
+func key(v any) (any, bool) {
+	switch n := normalize(v).(type) {
+	case nil, int64, uint64, float64, string, bool, time.Time:
+		return n, true
+	}
+	return nil, false
+}
+
+func (s *itemSet) add(v any) {
+	if k, ok := key(v); ok {
+		s.keys[k] = true
+		return
+	}
+	s.others = append(s.others, v)
+}
+
+func (s *itemSet) has(v any) (bool, error) {
+	if k, ok := key(v); ok {
+		return s.keys[k], nil
+	}
+	if err := s.steps(len(s.others)); err != nil {
+		return false, err
+	}
+	nv := normalize(v)
+	for _, it := range s.others {
 		if reflect.DeepEqual(normalize(it), nv) {
-			return true
+			return true, nil
 		}
 	}
-	return false
+	return false, nil
 }
 
 func items(l any) ([]any, reflect.Value, error) {
@@ -650,6 +704,31 @@ func items(l any) ([]any, reflect.Value, error) {
 		out[i] = v.Index(i).Interface()
 	}
 	return out, v, nil
+}
+
+// keep is the items of from for which the set holding them says want,
+// each item once.
+func (c *collectionsNS) keep(from []any, set *itemSet, want bool) ([]any, error) {
+	var out []any
+	kept := c.newSet()
+	for _, x := range from {
+		in, err := set.has(x)
+		if err != nil {
+			return nil, err
+		}
+		if in != want {
+			continue
+		}
+		dup, err := kept.has(x)
+		if err != nil {
+			return nil, err
+		}
+		if !dup {
+			kept.add(x)
+			out = append(out, x)
+		}
+	}
+	return out, nil
 }
 
 // Intersect is the items of a that b holds too.
@@ -665,11 +744,9 @@ func (c *collectionsNS) Intersect(a, b any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []any
-	for _, x := range as {
-		if containsEq(bs, x) && !containsEq(out, x) {
-			out = append(out, x)
-		}
+	out, err := c.keep(as, c.newSet(bs...), true)
+	if err != nil {
+		return nil, err
 	}
 	return typedLike(out, av), nil
 }
@@ -690,11 +767,9 @@ func (c *collectionsNS) Union(a, b any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []any
-	for _, x := range append(as, bs...) {
-		if !containsEq(out, x) {
-			out = append(out, x)
-		}
+	out, err := c.keep(append(as, bs...), c.newSet(), false)
+	if err != nil {
+		return nil, err
 	}
 	return c.n.sized(typedLike(out, av), nil)
 }
@@ -717,9 +792,14 @@ func (c *collectionsNS) Complement(ls ...any) (any, error) {
 			others = append(others, l)
 		}
 	}
+	set := c.newSet(others...)
 	var out []any
 	for _, x := range main {
-		if !containsEq(others, x) {
+		in, err := set.has(x)
+		if err != nil {
+			return nil, err
+		}
+		if !in {
 			out = append(out, x)
 		}
 	}
@@ -737,14 +817,18 @@ func (c *collectionsNS) SymDiff(a, b any) (any, error) {
 		return nil, err
 	}
 	var out []any
-	for _, x := range as {
-		if !containsEq(bs, x) {
-			out = append(out, x)
-		}
-	}
-	for _, x := range bs {
-		if !containsEq(as, x) {
-			out = append(out, x)
+	for _, pass := range []struct {
+		from  []any
+		other *itemSet
+	}{{as, c.newSet(bs...)}, {bs, c.newSet(as...)}} {
+		for _, x := range pass.from {
+			in, err := pass.other.has(x)
+			if err != nil {
+				return nil, err
+			}
+			if !in {
+				out = append(out, x)
+			}
 		}
 	}
 	return typedLike(out, av), nil

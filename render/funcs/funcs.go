@@ -29,6 +29,9 @@ type Env interface {
 	// Size fails for a value too large to make, and charges the
 	// rendering's budget for it.
 	Size(v any) error
+	// Steps charges the rendering's budget for n steps of work a
+	// function does without making anything: items compared one by one.
+	Steps(n int) error
 	// Markdownify renders Markdown as the page's content is rendered,
 	// inline.
 	Markdownify(s string) (template.HTML, error)
