@@ -44,6 +44,13 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 		return err
 	}
 	snap, srv := h.Snapshot(), h.Server()
+	var served net.Addr // an export is served where --addr says, else nowhere yet
+	if o.addr != "" {
+		served = spec.Addr
+	}
+	if w := baseWarning(o, snap.Config(), served); w != "" {
+		fmt.Fprintln(std.err, w)
+	}
 	// Rendering finds the rest of the problems (links to posts that are
 	// not published, shortcodes that fail) as it makes the pages; the
 	// whole list, in check's order, is reported at once, and an error in

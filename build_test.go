@@ -91,11 +91,11 @@ func TestBuildEmptySection(t *testing.T) {
 	previousExport(t, out)
 
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"build", "--content", filepath.Join(dir, "content"), "--out", out}, &stdout, &stderr)
+	code := run(context.Background(), []string{"build", "--content", filepath.Join(dir, "content"), "--out", out, "--base-url", "https://blog.example/"}, &stdout, &stderr)
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
-	if want := filepath.Join(dir, "content", "blog") + ":1: no posts in "; !strings.HasPrefix(stderr.String(), want) {
+	if want := filepath.Join(dir, "content", "blog") + ": no posts in "; !strings.HasPrefix(stderr.String(), want) {
 		t.Errorf("stderr does not start with %q:\n%s", want, stderr.String())
 	}
 	if !strings.Contains(stderr.String(), `(set section = "posts" in config.toml)`) || !strings.HasSuffix(stderr.String(), "folio: 1 problem; "+out+" left as it was\n") {
@@ -117,7 +117,7 @@ func TestBuildRenderProblems(t *testing.T) {
 	previousExport(t, out)
 
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"build", "--content", filepath.Join(dir, "content"), "--out", out}, &stdout, &stderr)
+	code := run(context.Background(), []string{"build", "--content", filepath.Join(dir, "content"), "--out", out, "--base-url", "https://blog.example/"}, &stdout, &stderr)
 	want := filepath.Join(blog, "ok.md") + ":7: link to \"draft.md\": the post is not published\nfolio: 1 problem; " + out + " left as it was\n"
 	if code != 1 || stderr.String() != want {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 1, stderr:\n%s", code, stderr.String(), want)

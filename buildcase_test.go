@@ -32,7 +32,7 @@ func TestBuildSlugCase(t *testing.T) {
 			out := filepath.Join(dir, "public")
 
 			var stdout, stderr bytes.Buffer
-			code := run(context.Background(), []string{"build", "--content", filepath.Join(dir, "content"), "--out", out}, &stdout, &stderr)
+			code := run(context.Background(), []string{"build", "--content", filepath.Join(dir, "content"), "--out", out, "--base-url", "https://blog.example/"}, &stdout, &stderr)
 			if !tc.refused {
 				if code != 0 {
 					t.Fatalf("exit %d, stderr:\n%s", code, stderr.String())
@@ -51,7 +51,7 @@ func TestBuildSlugCase(t *testing.T) {
 			// check, the gate before a deploy, refuses what build refuses.
 			problem, _, _ := strings.Cut(want, "\nfolio: ")
 			code, cout, _ := runCLI(t, "check", "--content", filepath.Join(dir, "content"))
-			if code != 1 || cout != problem+"\n2 posts, 1 problems\n" {
+			if code != 1 || cout != problem+"\n2 posts, 1 problem\n" {
 				t.Errorf("check: exit %d, stdout:\n%s\nwant exit 1 and %s", code, cout, problem)
 			}
 		})

@@ -15,12 +15,17 @@ import (
 // runCheck loads the site as every command starts, renders every post,
 // and prints each problem as path:line: message (a warning's message
 // after "warning: "), then "N posts, M problems" (N = published posts, M
-// the errors) and ", K warnings" when there are any. With -v it also
+// the errors; "1 post", "1 problem") and ", K warnings" when there are any. With -v it also
 // lists on stderr each published post as it was loaded, then each post
 // left out and why (draft, scheduled, expired). Exit 1 when there is an
 // error; warnings (what Hugo accepts) do not fail.
 func runCheck(_ context.Context, o *options, std stdio) error {
-	h, err := host.Load(o.spec()) // the start of every command, without the running
+	// The start of every command, without the running. Without a base
+	// URL, links are resolved as build resolves them (against serve's
+	// default address): check finds what build would refuse.
+	spec := o.spec()
+	spec.Addr, _ = buildAddr("")
+	h, err := host.Load(spec)
 	if err != nil {
 		return err
 	}
@@ -41,7 +46,7 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 		fmt.Fprintln(std.out, p)
 	}
 	errs := len(pipeline.Errors(problems))
-	fmt.Fprintf(std.out, "%d posts, %d problems", len(snap.Posts()), errs)
+	fmt.Fprintf(std.out, "%s, %s", count(len(snap.Posts()), "post", "posts"), count(errs, "problem", "problems"))
 	if warnings := len(problems) - errs; warnings > 0 {
 		fmt.Fprintf(std.out, ", %s", count(warnings, "warning", "warnings"))
 	}

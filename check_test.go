@@ -65,7 +65,7 @@ func TestCheck(t *testing.T) {
 				"DIR/blog/a.md:1: warning: front matter: tags: an empty entry is left out, as Hugo leaves it out",
 				`DIR/blog/a.md:6: warning: shortcode "missing-theme-shortcode": no template for it in the site or its theme (layouts/_shortcodes/missing-theme-shortcode.html); its inner text is kept`,
 				"DIR/blog/a.md:8: warning: gist: removed in Hugo 0.156 (Hugo 0.165 stops here); folio links to the gist",
-				"1 posts, 0 problems, 3 warnings",
+				"1 post, 0 problems, 3 warnings",
 			},
 			wantCode: 0,
 		},
@@ -138,7 +138,7 @@ func TestCheckFrontMatterLines(t *testing.T) {
 			dir := t.TempDir()
 			writeTree(t, dir, map[string]string{"blog/" + tc.name + ".md": tc.src})
 			code, stdout, _ := runCLI(t, "check", "--content", dir)
-			want := strings.ReplaceAll(tc.want, "DIR", dir) + "\n0 posts, 1 problems\n"
+			want := strings.ReplaceAll(tc.want, "DIR", dir) + "\n0 posts, 1 problem\n"
 			if code != 1 || stdout != want {
 				t.Errorf("exit %d, stdout:\n%s\nwant exit 1, stdout:\n%s", code, stdout, want)
 			}
@@ -155,8 +155,8 @@ func TestCheckEmptySectionHint(t *testing.T) {
 	writeTree(t, dir, map[string]string{"content/posts/a.md": post, "content/posts/b.md": post, "config.toml": "title = 'x'\n"})
 	code, stdout, stderr := runCLI(t, "check", "--config", filepath.Join(dir, "config.toml"))
 	content := filepath.Join(dir, "content")
-	want := filepath.Join(content, "blog") + ":1: no posts in " + filepath.Join(content, "blog") + "/; " + filepath.Join(content, "posts") +
-		"/ has 2 Markdown files (set section = \"posts\" in " + filepath.Join(dir, "config.toml") + ")\n0 posts, 1 problems\n"
+	want := filepath.Join(content, "blog") + ": no posts in " + filepath.Join(content, "blog") + "/; " + filepath.Join(content, "posts") +
+		"/ has 2 Markdown files (set section = \"posts\" in " + filepath.Join(dir, "config.toml") + ")\n0 posts, 1 problem\n"
 	if code != 1 || stdout != want || stderr != "" {
 		t.Errorf("exit %d, stdout:\n%s\nstderr %q\nwant exit 1, stdout:\n%s", code, stdout, stderr, want)
 	}
@@ -185,11 +185,11 @@ func TestWarningsDoNotFail(t *testing.T) {
 	content := filepath.Join(dir, "content")
 	warning := filepath.Join(content, "blog", "pack", "index.md") + `:5: warning: link to "notes.md": a content file inside a page bundle is not published (Hugo makes it a page resource); the link is left out`
 	code, stdout, _ := runCLI(t, "check", "--content", content)
-	if want := warning + "\n1 posts, 0 problems, 1 warning\n"; code != 0 || stdout != want {
+	if want := warning + "\n1 post, 0 problems, 1 warning\n"; code != 0 || stdout != want {
 		t.Errorf("check: exit %d, stdout:\n%s\nwant exit 0, stdout:\n%s", code, stdout, want)
 	}
 	out := filepath.Join(dir, "public")
-	code, _, stderr := runCLI(t, "build", "--content", content, "--out", out)
+	code, _, stderr := runCLI(t, "build", "--content", content, "--out", out, "--base-url", "https://blog.example/")
 	if code != 0 || !strings.HasPrefix(stderr, warning+"\n") {
 		t.Errorf("build: exit %d, stderr:\n%s\nwant exit 0, the warning first", code, stderr)
 	}
@@ -225,7 +225,7 @@ func TestBuildReportsWhatCheckReports(t *testing.T) {
 			_, cout, _ := runCLI(t, "check", "--content", content)
 			lines := strings.Split(strings.TrimSuffix(cout, "\n"), "\n")
 			listed := strings.Join(lines[:len(lines)-1], "\n") // all but the summary
-			code, _, berr := runCLI(t, "build", "--content", content, "--out", out)
+			code, _, berr := runCLI(t, "build", "--content", content, "--out", out, "--base-url", "https://blog.example/")
 			if tc.fails != (code == 1) {
 				t.Fatalf("build: exit %d, stderr:\n%s", code, berr)
 			}

@@ -7,11 +7,15 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"runtime/debug"
 	"strings"
+	"syscall"
 
+	"folio/front"
 	"folio/host"
+	"folio/pipeline"
 )
 
 const usage = `folio turns a folder of Markdown posts into a read-only web service.
@@ -214,6 +218,45 @@ func (o *options) spec() host.Spec {
 }
 
 // listenAddr resolves --addr, $PORT (serve only) and the command's default.
+// listen binds the address the command serves on. A port already taken
+// says what is likely there and what to do: one line, exit 1.
+func listen(o *options) (net.Listener, error) {
+	addr := listenAddr(o)
+	ln, err := front.Listen(addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return nil, fmt.Errorf("%s is in use; is folio %s already running? use --addr to pick another port", addr, o.command)
+	}
+	return ln, err
+}
+
+// baseWarning is the one line serve, dev and build print at start when
+// the base URL every page links to is a loopback address other than the
+// one served at addr (nil for a build without --addr, which is served
+// nowhere yet): without it a site whose config names the dev server's
+// address is served unstyled, every link dead, and nothing says why.
+// "" when there is nothing to say.
+func baseWarning(o *options, cfg *pipeline.Config, addr net.Addr) string {
+	if !host.ServedElsewhere(cfg.BaseURL, addr) {
+		return ""
+	}
+	source := "baseURL in " + host.ConfigFile(o.spec())
+	switch {
+	case o.baseURL != "":
+		source = "--base-url"
+	case !cfg.BaseSet:
+		source = "no baseURL is set"
+	}
+	if o.command == "build" {
+		return fmt.Sprintf("folio: the export links to %s (%s), a loopback address: it works only when served there; set baseURL in %s to the address it will be served at",
+			cfg.BaseURL, source, host.ConfigFile(o.spec()))
+	}
+	fix := "remove baseURL from " + host.ConfigFile(o.spec()) + ", or pass --base-url " + host.BaseOf(addr)
+	if o.baseURL != "" {
+		fix = "pass --base-url " + host.BaseOf(addr) + " or none"
+	}
+	return fmt.Sprintf("folio: pages link to %s (%s), which is not this server; %s", cfg.BaseURL, source, fix)
+}
+
 func listenAddr(o *options) string {
 	switch {
 	case o.addr != "":

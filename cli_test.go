@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"folio/pipeline"
 )
 
 // runCLI runs folio with args and returns its exit status and output.
@@ -181,9 +183,10 @@ func TestCLIPORTChecked(t *testing.T) {
 	}
 }
 
-// TestServePortInUse: a port already taken is one plain line, exit 1
-// (not a mistake in the flags: the same command works once it is free).
-func TestServePortInUse(t *testing.T) {
+// TestPortInUse: a port already taken is one plain line that says what
+// to do, exit 1 (not a mistake in the flags: the same command works once
+// it is free).
+func TestPortInUse(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -192,8 +195,65 @@ func TestServePortInUse(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "blog"), 0o755)
 	addr := ln.Addr().String()
-	code, _, stderr := runCLI(t, "serve", "--content", dir, "--addr", addr)
-	if want := "folio: listen " + addr + ": address already in use\n"; code != 1 || stderr != want {
-		t.Errorf("exit %d, stderr %q; want 1, %q", code, stderr, want)
+	for _, cmd := range []string{"serve", "dev"} {
+		code, _, stderr := runCLI(t, cmd, "--content", dir, "--addr", addr)
+		want := "folio: " + addr + " is in use; is folio " + cmd + " already running? use --addr to pick another port\n"
+		if code != 1 || stderr != want {
+			t.Errorf("%s: exit %d, stderr %q; want 1, %q", cmd, code, stderr, want)
+		}
+	}
+}
+
+// TestBaseWarning: serve, dev and build say in one line when the pages
+// would link to a loopback address other than the one served (a sample
+// config's dev address under serve, an export made for this machine), and
+// say nothing of a public base URL or of their own address.
+func TestBaseWarning(t *testing.T) {
+	for _, tc := range []struct {
+		command, flag, base string
+		set                 bool
+		served              string // "" for none
+		want                string
+	}{
+		{"serve", "", "http://localhost:1313/", true, "127.0.0.1:8080",
+			"folio: pages link to http://localhost:1313/ (baseURL in config.toml), which is not this server; remove baseURL from config.toml, or pass --base-url http://127.0.0.1:8080/"},
+		{"serve", "", "http://localhost:8080/", true, "[::]:8080", ""},
+		{"serve", "", "http://127.0.0.1:8080/", true, ":8080", ""},
+		{"serve", "", "https://blog.example/", true, ":8080", ""},
+		{"serve", "", "http://localhost:8080/", false, ":8080", ""},
+		{"dev", "http://127.0.0.1:9999/", "http://127.0.0.1:9999/", true, "127.0.0.1:1313",
+			"folio: pages link to http://127.0.0.1:9999/ (--base-url), which is not this server; pass --base-url http://127.0.0.1:1313/ or none"},
+		{"build", "", "http://localhost:8080/", false, "",
+			"folio: the export links to http://localhost:8080/ (no baseURL is set), a loopback address: it works only when served there; set baseURL in config.toml to the address it will be served at"},
+		{"build", "", "http://localhost:1313/", true, "",
+			"folio: the export links to http://localhost:1313/ (baseURL in config.toml), a loopback address: it works only when served there; set baseURL in config.toml to the address it will be served at"},
+		{"build", "", "http://127.0.0.1:8080/", false, "127.0.0.1:8080", ""},
+		{"build", "", "https://blog.example/", true, "", ""},
+	} {
+		o := &options{command: tc.command, baseURL: tc.flag}
+		var served net.Addr
+		if tc.served != "" {
+			served = addrString(tc.served)
+		}
+		cfg := &pipeline.Config{BaseURL: tc.base, BaseSet: tc.set}
+		if got := baseWarning(o, cfg, served); got != tc.want {
+			t.Errorf("%s %s (set %v) served at %q:\n got %q\nwant %q", tc.command, tc.base, tc.set, tc.served, got, tc.want)
+		}
+	}
+}
+
+// TestBuildSaysLoopback: a build with no baseURL says, once, where its
+// links lead; with one, it says nothing more than what it wrote.
+func TestBuildSaysLoopback(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"content/blog/a.md": "---\ntitle: A\ndate: 2024-01-02\n---\n"})
+	content, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	_, _, stderr := runCLI(t, "build", "--content", content, "--out", out)
+	if n := strings.Count(stderr, "folio: the export links to http://localhost:8080/ (no baseURL is set)"); n != 1 {
+		t.Errorf("without a baseURL, the warning %d times:\n%s", n, stderr)
+	}
+	_, _, stderr = runCLI(t, "build", "--content", content, "--out", out, "--base-url", "https://blog.example/")
+	if strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "folio: wrote ") {
+		t.Errorf("with a public base URL, stderr:\n%s", stderr)
 	}
 }

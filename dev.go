@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"time"
 
@@ -15,7 +16,7 @@ import (
 // SIGINT. It differs from serve by its host.Spec alone.
 func runDev(ctx context.Context, o *options, std stdio) error {
 	start := time.Now()
-	ln, err := front.Listen(listenAddr(o))
+	ln, err := listen(o)
 	if err != nil {
 		return err
 	}
@@ -25,6 +26,9 @@ func runDev(ctx context.Context, o *options, std stdio) error {
 	h, err := host.Load(spec)
 	if err != nil {
 		return err
+	}
+	if w := baseWarning(o, h.Snapshot().Config(), ln.Addr()); w != "" {
+		fmt.Fprintln(std.err, w)
 	}
 	handler := front.LoopbackRedirect(h.Server(), func() string { return h.Snapshot().Config().BaseURL })
 	// Live-reload streams never end by themselves; the drain would wait

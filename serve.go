@@ -24,7 +24,7 @@ func runServe(ctx context.Context, o *options, std stdio) error {
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
 	defer signal.Stop(hup)
-	ln, err := front.Listen(listenAddr(o))
+	ln, err := listen(o)
 	if err != nil {
 		return err
 	}
@@ -34,6 +34,9 @@ func runServe(ctx context.Context, o *options, std stdio) error {
 	h, err := host.Load(spec)
 	if err != nil {
 		return err
+	}
+	if w := baseWarning(o, h.Snapshot().Config(), ln.Addr()); w != "" {
+		fmt.Fprintln(std.err, w)
 	}
 	return serveHost(ctx, h, ln, hup, h.Server(), front.Options{AccessLog: std.err, Coalesce: true, Log: std.log}, std, start)
 }
@@ -46,8 +49,8 @@ func serveHost(ctx context.Context, h *host.Host, ln net.Listener, hup <-chan os
 	loopDone := make(chan struct{})
 	go func() { defer close(loopDone); h.Run(loopCtx, hup) }()
 	defer func() { stopLoop(); <-loopDone }()
-	fmt.Fprintf(std.err, "folio: serving %s (%d posts, built in %s)\n",
-		host.BaseOf(ln.Addr()), len(h.Snapshot().Posts()), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(std.err, "folio: serving %s (%s, built in %s)\n",
+		host.BaseOf(ln.Addr()), count(len(h.Snapshot().Posts()), "post", "posts"), time.Since(start).Round(time.Millisecond))
 	if err := front.Serve(ctx, ln, handler, opts); err != nil {
 		std.log.Error("serve", "err", err)
 		return errReported

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net"
+	"net/url"
 	"os"
 
 	"folio/pipeline"
@@ -91,6 +92,43 @@ func BaseOf(addr net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+
+// ServedElsewhere reports whether base, a base URL on a loopback host
+// (localhost, 127.0.0.0/8, ::1), names another server than the one at
+// addr: another port, https (folio serves http), or addr a specific
+// address that is not loopback; with addr nil (nothing is served yet) any
+// loopback base URL is elsewhere. Pages link to their base URL, so such a
+// server's pages lead to a server that is likely not running (a sample
+// config's dev address under serve). A base URL on any other host is a
+// proxy's or a CDN's, which folio cannot check, and is never reported.
+func ServedElsewhere(base string, addr net.Addr) bool {
+	u, err := url.Parse(base)
+	if err != nil || !isLoopback(u.Hostname()) {
+		return false
+	}
+	if addr == nil || u.Scheme != "http" {
+		return true
+	}
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return true
+	}
+	basePort := u.Port()
+	if basePort == "" {
+		basePort = "80"
+	}
+	ip := net.ParseIP(host)
+	served := host == "" || host == "localhost" || ip != nil && (ip.IsUnspecified() || ip.IsLoopback())
+	return basePort != port || !served
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // CheckFolder checks that dir is a folder; what names it in the error

@@ -150,7 +150,7 @@ func sectionProblems(cfg *pipeline.Config, configFile string) []pipeline.Problem
 	if hint == "" {
 		return nil
 	}
-	return []pipeline.Problem{{Path: filepath.Join(cfg.ContentDir, cfg.Section), Line: 1, Message: hint}}
+	return []pipeline.Problem{{Path: filepath.Join(cfg.ContentDir, cfg.Section), Message: hint}} // a folder: no line
 }
 
 func markdownFiles(n int) string {

@@ -53,7 +53,7 @@ func siteProblems(err error, dir string) []pipeline.Problem {
 	if base == "" {
 		base = "site"
 	}
-	p := pipeline.Problem{Path: base, Line: 1, Message: msg}
+	p := pipeline.Problem{Path: base, Message: msg} // the folder: no line
 	if m := templateErr.FindStringSubmatch(msg); m != nil {
 		p.Path = filepath.Join(base, "templates", m[1])
 		p.Line, _ = strconv.Atoi(m[2])
@@ -61,7 +61,7 @@ func siteProblems(err error, dir string) []pipeline.Problem {
 	} else if rest, ok := strings.CutPrefix(msg, "site: "); ok {
 		// "site: templates/home.html: no {{define "main"}}"
 		if file, why, ok := strings.Cut(rest, ": "); ok && strings.HasPrefix(file, "templates/") {
-			p.Path, p.Message = filepath.Join(base, filepath.FromSlash(file)), why
+			p.Path, p.Line, p.Message = filepath.Join(base, filepath.FromSlash(file)), 1, why
 		}
 	}
 	return []pipeline.Problem{p}

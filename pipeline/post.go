@@ -133,7 +133,8 @@ func (n *Node) Param(name string, i int) string {
 }
 
 // A Problem is something wrong in the content: the file, the line (1 when
-// unknown), a message and how serious it is. Problems never stop a build.
+// unknown; 0 when the problem is a folder's, which has no lines), a
+// message and how serious it is. Problems never stop a build.
 // An Error is what Hugo refuses (the file, or the part that failed, is
 // left out); a Warning is what Hugo accepts and publishes (a shortcode
 // whose template is nowhere, kept as its text), listed but not failing.
@@ -144,10 +145,13 @@ type Problem struct {
 	Severity Severity `json:"severity,omitempty"`
 }
 
-// String is "path:line: message", with "warning: " before the message of
-// a warning.
+// String is "path:line: message" ("path: message" for a folder), with
+// "warning: " before the message of a warning.
 func (p Problem) String() string {
-	s := p.Path + ":" + strconv.Itoa(p.Line) + ": "
+	s := p.Path + ": "
+	if p.Line > 0 {
+		s = p.Path + ":" + strconv.Itoa(p.Line) + ": "
+	}
 	if p.Severity == Warning {
 		s += "warning: "
 	}

@@ -138,7 +138,7 @@
     for (const p of problems.slice(0, shown)) {
       const item = element("li", { margin: "0 0 0.75rem", padding: "0.5rem 0.75rem", borderLeft: "3px solid #f87171", background: "rgba(255,255,255,0.04)" });
       item.className = "folio-live-problem";
-      item.append(element("div", { color: "#fde68a" }, `${p.path}:${p.line}`));
+      item.append(element("div", { color: "#fde68a" }, p.line > 0 ? `${p.path}:${p.line}` : p.path));
       item.append(element("div", { whiteSpace: "pre-wrap", overflowWrap: "anywhere" }, p.message));
       list.append(item);
     }

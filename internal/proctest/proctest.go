@@ -39,7 +39,7 @@ func Build(root string, flags ...string) (string, error) {
 
 // StartLine is the line serve prints once it answers: its URL without the
 // trailing slash, the number of posts, the build time.
-var StartLine = regexp.MustCompile(`^folio: serving (http://\S+)/ \((\d+) posts, built in (\S+)\)$`)
+var StartLine = regexp.MustCompile(`^folio: serving (http://\S+)/ \((\d+) posts?, built in (\S+)\)$`)
 
 // A Proc is a running folio.
 type Proc struct {

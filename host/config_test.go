@@ -1,0 +1,43 @@
+package host
+
+import (
+	"net"
+	"testing"
+)
+
+// TestServedElsewhere: a loopback base URL is elsewhere unless the
+// address served is on its port and answers loopback; a public one is a
+// proxy's, never reported.
+func TestServedElsewhere(t *testing.T) {
+	addr := func(s string) net.Addr {
+		a, err := net.ResolveTCPAddr("tcp", s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	for _, tc := range []struct {
+		base   string
+		served net.Addr
+		want   bool
+	}{
+		{"http://localhost:1313/", addr("127.0.0.1:8080"), true},
+		{"http://localhost:8080/", addr("127.0.0.1:8080"), false},
+		{"http://localhost:8080/", addr("0.0.0.0:8080"), false},
+		{"http://127.0.0.1:8080/", addr("[::]:8080"), false},
+		{"http://[::1]:8080/", addr("[::1]:8080"), false},
+		{"http://127.0.0.2:8080/notes/", addr(":8080"), false},
+		{"http://localhost/", addr("127.0.0.1:80"), false},
+		{"http://localhost/", addr("127.0.0.1:8080"), true},
+		{"https://localhost:8080/", addr("127.0.0.1:8080"), true},
+		{"http://localhost:8080/", addr("192.0.2.7:8080"), true},
+		{"http://localhost:8080/", nil, true},
+		{"https://blog.example/", addr("127.0.0.1:8080"), false},
+		{"http://192.0.2.7:8080/", addr("127.0.0.1:1313"), false},
+		{"https://blog.example/", nil, false},
+	} {
+		if got := ServedElsewhere(tc.base, tc.served); got != tc.want {
+			t.Errorf("ServedElsewhere(%q, %v) = %v, want %v", tc.base, tc.served, got, tc.want)
+		}
+	}
+}
