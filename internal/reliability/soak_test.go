@@ -319,9 +319,12 @@ func (st *soakStats) sameBody(t *testing.T, path, etag string, body []byte) {
 }
 
 // walk follows the cursor pages from 0 to the end: no post twice, every
-// stable post once, newest first.
+// stable post once, newest first. One exception: a churning post saved in
+// place can be read half-written, without its date, and a post without a
+// date is listed last (as Hugo lists it), so a walk under way may meet it
+// at its date and again at the end, once without one.
 func (st *soakStats) walk(t *testing.T, hc *http.Client, addr string) {
-	seen := map[string]bool{}
+	seen := map[string]time.Time{}
 	var last time.Time
 	cursor := pipeline.FirstCursor
 	for pages := 0; ; pages++ {
@@ -347,13 +350,16 @@ func (st *soakStats) walk(t *testing.T, hc *http.Client, addr string) {
 			return
 		}
 		for _, it := range page.Items {
-			if seen[it.Slug] {
+			if date, ok := seen[it.Slug]; ok && !date.IsZero() && !it.Date.IsZero() {
 				t.Errorf("a cursor walk returned %s twice", it.Slug)
 			}
 			if !last.IsZero() && it.Date.After(last) {
 				t.Errorf("a cursor walk went back in time at %s", it.Slug)
 			}
-			seen[it.Slug], last = true, it.Date
+			seen[it.Slug] = it.Date
+			if !it.Date.IsZero() {
+				last = it.Date
+			}
 		}
 		if page.NextCursor == nil {
 			break
@@ -361,7 +367,7 @@ func (st *soakStats) walk(t *testing.T, hc *http.Client, addr string) {
 		cursor = *page.NextCursor
 	}
 	for i := range stablePosts {
-		if slug := fmt.Sprintf("stable-%02d", i); !seen[slug] {
+		if slug := fmt.Sprintf("stable-%02d", i); seen[slug].IsZero() {
 			t.Errorf("a cursor walk skipped %s, which existed throughout", slug)
 		}
 	}
