@@ -17,9 +17,9 @@ require (
 
 require github.com/yuin/goldmark-emoji v1.0.6
 
-require github.com/jdkato/prose v1.2.1
-
 require rsc.io/qr v0.2.0
+
+require github.com/bep/goat v0.5.0
 
 require (
 	github.com/getkin/kin-openapi v0.152.0

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # hugo-words.sh MIRROR…: compare folio's rendering of real Hugo blogs with
-# Hugo 0.165's, word for word (internal/hugowords). Each MIRROR is a bare
+# Hugo 0.165's, word for word and by HTML (internal/hugowords). Each MIRROR is a bare
 # repository brought by the fetch tool (/work/.mirror/owner+name/repo);
 # its HEAD is extracted to a temporary folder (files the snapshot lacks,
 # such as large images, are skipped: they hold no words) and compared.

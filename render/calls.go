@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"folio/pipeline"
+
+	"github.com/yuin/goldmark/ast"
 )
 
 // callKind tells apart what stands for a placeholder in the source.
@@ -42,6 +44,9 @@ type call struct {
 	// mdBlock: the Markdown is blocks (details, a fenced block), set
 	// apart by blank lines from the text around it.
 	mdBlock bool
+	// inCode: a {{% %}} call's output landed in code, where it is shown
+	// as written; htmlLost: its HTML is left out, unless it is in code.
+	inCode, htmlLost bool
 }
 
 // block reports whether the call's HTML is a block that must not be
@@ -73,10 +78,8 @@ func (st *state) shortcodeCall(n *pipeline.Node) {
 		return
 	}
 	exp := st.expandCall(n, nil, 0, ordinal)
-	if !st.r.opts.Unsafe && hasTag(exp.out) {
-		st.warn(n.Line, "shortcode %q: its HTML is left out: a {{%% %%}} call writes Markdown, in which raw HTML needs markup.goldmark.renderer.unsafe = true (Hugo leaves it out too); call it as {{< %s >}}", n.Name, n.Name)
-	}
-	c := &call{kind: callMarkdown, node: n, line: n.Line, md: exp.md, off: len(st.src), mdBlock: exp.block}
+	c := &call{kind: callMarkdown, node: n, line: n.Line, md: exp.md, off: len(st.src), mdBlock: exp.block,
+		htmlLost: !st.r.opts.Unsafe && hasTag(exp.out)}
 	st.src = append(st.src, normalizeNewlines(exp.out)...)
 	c.end = len(st.src)
 	st.inserted = append(st.inserted, c)
@@ -98,4 +101,48 @@ func normalizeNewlines(s string) string {
 		return s
 	}
 	return strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s)
+}
+
+// settleInserted finds the {{% %}} calls whose output landed in code
+// (a fenced or indented block, a code span), where it shows as written,
+// and warns of the others whose HTML is left out.
+func (st *state) settleInserted(doc ast.Node) {
+	if len(st.inserted) == 0 {
+		return
+	}
+	var code [][2]int
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n.Kind() {
+		case ast.KindFencedCodeBlock, ast.KindCodeBlock:
+			if l := n.Lines(); l.Len() > 0 {
+				code = append(code, [2]int{l.At(0).Start, l.At(l.Len() - 1).Stop})
+			}
+			return ast.WalkSkipChildren, nil
+		case ast.KindCodeSpan:
+			if f, l := n.FirstChild(), n.LastChild(); f != nil {
+				if ft, ok := f.(*ast.Text); ok {
+					if lt, ok := l.(*ast.Text); ok {
+						code = append(code, [2]int{ft.Segment.Start, lt.Segment.Stop})
+					}
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, c := range st.inserted {
+		for _, r := range code {
+			if c.off >= r[0] && c.off < r[1] {
+				c.inCode = true
+				break
+			}
+		}
+		if c.htmlLost && !c.inCode {
+			n := c.node.Name
+			st.warn(c.line, "shortcode %q: its HTML is left out: a {{%% %%}} call writes Markdown, in which raw HTML needs markup.goldmark.renderer.unsafe = true (Hugo leaves it out too); call it as {{< %s >}}", n, n)
+		}
+	}
 }

@@ -27,8 +27,11 @@
 //     headings get Hugo's ids, which keep letters of every script
 //     ("Écriture 日本語" → "écriture-日本語"), with -1, -2 for repeats.
 //     Placeholders left where no text node carries them (inside code,
-//     attributes, raw HTML) are replaced at the end by the shortcode's
-//     Markdown, escaped: shortcode syntax never reaches a reader.
+//     raw HTML) are replaced at the end by the shortcode's HTML, as
+//     Hugo replaces them; inside a tag (an attribute) by its Markdown,
+//     escaped: shortcode syntax never reaches a reader. The site's render
+//     hooks render links, images, headings, code blocks and block quotes
+//     when it has them (hooks.go), and goat diagrams are drawn (goat.go).
 //   - The Markdown alternate is the same source with edits spliced in at
 //     offsets the parser reports: placeholders become the shortcodes'
 //     Markdown (see Shortcodes), link and image destinations become

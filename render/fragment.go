@@ -32,6 +32,7 @@ func (st *state) renderNodes(nodes []pipeline.Node, line int) (htm, md string) {
 	sub.build(nodes)
 	sub.expandCalls()
 	doc := st.r.parse(sub, sub.src)
+	sub.settleInserted(doc)
 	sub.resolveLinks(doc)
 	sub.headingIDs(doc)
 	w := &htmlWriter{Buffer: new(bytes.Buffer), st: sub}

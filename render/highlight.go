@@ -155,9 +155,13 @@ func (st *state) highlight(w stringWriter, code, lang string, h Highlight) {
 func writeHighlighted(w stringWriter, lang, code string, h Highlight, attrs []ast.Attribute, budget *highlightBudget) {
 	lang = strings.TrimSpace(lang)
 	var hl *highlighter
-	if lang == "" && h.GuessSyntax && len(code) <= budget.bytes {
-		// As Hugo: the lexer chroma's analysers guess, else its fallback
-		// lexer; the guess costs as much as highlighting.
+	if lang != "" {
+		hl = budget.highlighter(lang)
+	}
+	if hl == nil && h.GuessSyntax && len(code) <= budget.bytes {
+		// As Hugo, for no language or one chroma does not know: the lexer
+		// chroma's analysers guess, else its fallback lexer; the guess
+		// costs as much as highlighting.
 		budget.bytes -= len(code)
 		l := lexers.Analyse(code)
 		if l == nil {
@@ -165,8 +169,6 @@ func writeHighlighted(w stringWriter, lang, code string, h Highlight, attrs []as
 		}
 		lang = strings.ToLower(l.Config().Name)
 		hl = &highlighter{lexer: chroma.Coalesce(l), format: chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithPreWrapper(preWrapper{lang}))}
-	} else {
-		hl = budget.highlighter(lang)
 	}
 	if hl != nil && len(code) <= budget.bytes {
 		budget.bytes -= len(code)

@@ -3,6 +3,9 @@ package render
 import (
 	"bytes"
 	"cmp"
+	"fmt"
+	"html/template"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -59,6 +62,8 @@ func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindImage, r.image)
 	reg.Register(ast.KindAutoLink, r.autoLink)
 	reg.Register(ast.KindFencedCodeBlock, r.fencedCode)
+	reg.Register(ast.KindHeading, r.heading)
+	reg.Register(ast.KindBlockquote, r.blockquote)
 	reg.Register(ast.KindHTMLBlock, r.htmlBlock)
 	reg.Register(ast.KindRawHTML, r.rawHTML)
 	reg.Register(extast.KindTaskCheckBox, r.taskCheckBox)
@@ -200,31 +205,223 @@ func (st *state) aloneCall(n ast.Node, src []byte) *call {
 // it dropped was replaced by its text before rendering.
 func (r *nodeRenderer) link(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*ast.Link)
+	st := stateOf(w)
+	if h := st.linkHook("link"); h != nil {
+		if entering {
+			st.hookPos = append(st.hookPos, w.Buffered())
+			return ast.WalkContinue, nil
+		}
+		text := st.popRendered(w)
+		line := st.nodeLine(n)
+		written := r.hookURL(st.written(n))
+		ctx := &linkHook{hookBase: st.hookBase(n.Kind(), line), Destination: written,
+			Title: string(n.Title), Text: template.HTML(text), PlainText: st.hookPlainText(n, src), Attributes: map[string]any{}}
+		if out, ok := st.runHook(h, ctx, line); ok {
+			_, _ = w.WriteString(st.absoluteURLs(out, written, r.hookURL(string(n.Destination))))
+			return ast.WalkContinue, nil
+		}
+		r.openLink(w, n)
+		_, _ = w.WriteString(text)
+		_, _ = w.WriteString("</a>")
+		return ast.WalkContinue, nil
+	}
 	if !entering {
 		_, _ = w.WriteString("</a>")
 		return ast.WalkContinue, nil
 	}
+	r.openLink(w, n)
+	return ast.WalkContinue, nil
+}
+
+func (r *nodeRenderer) openLink(w util.BufWriter, n *ast.Link) {
 	_, _ = w.WriteString(`<a href="`)
 	r.writeURL(w, n.Destination)
 	_ = w.WriteByte('"')
 	r.writeTitle(w, n.Title)
 	_ = w.WriteByte('>')
-	return ast.WalkContinue, nil
 }
 
 func (r *nodeRenderer) image(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.Image)
+	st := stateOf(w)
+	if h := st.linkHook("image"); h != nil {
+		if entering {
+			st.hookPos = append(st.hookPos, w.Buffered())
+			return ast.WalkContinue, nil
+		}
+		text := st.popRendered(w)
+		line := st.nodeLine(n)
+		written := r.hookURL(st.written(n))
+		ctx := &imageHook{linkHook: linkHook{hookBase: st.hookBase(n.Kind(), line), Destination: written,
+			Title: string(n.Title), Text: template.HTML(text), PlainText: st.hookPlainText(n, src), Attributes: hookAttributes(n.Attributes(), nil)}}
+		if out, ok := st.runHook(h, ctx, line); ok {
+			_, _ = w.WriteString(st.absoluteURLs(out, written, r.hookURL(string(n.Destination))))
+			return ast.WalkContinue, nil
+		}
+		r.writeImage(w, src, n)
+		return ast.WalkContinue, nil
+	}
 	if !entering {
 		return ast.WalkContinue, nil
 	}
-	n := node.(*ast.Image)
+	r.writeImage(w, src, n)
+	return ast.WalkSkipChildren, nil
+}
+
+func (r *nodeRenderer) writeImage(w util.BufWriter, src []byte, n *ast.Image) {
 	_, _ = w.WriteString(`<img src="`)
 	r.writeURL(w, n.Destination)
 	_, _ = w.WriteString(`" alt="`)
-	_, _ = w.Write(util.EscapeHTML([]byte(stateOf(w).plainText(n, src))))
+	_, _ = w.WriteString(stateOf(w).altText(r.Writer, n, src))
 	_ = w.WriteByte('"')
 	r.writeTitle(w, n.Title)
 	_ = w.WriteByte('>')
-	return ast.WalkSkipChildren, nil
+}
+
+// hookURL is a destination as a hook gets it: less a javascript: URL
+// and the like unless raw HTML is allowed.
+func (r *nodeRenderer) hookURL(u string) string {
+	if r.Unsafe || !html.IsDangerousURL([]byte(u)) {
+		return u
+	}
+	return ""
+}
+
+// heading is Hugo's: a render-heading hook's output, or the heading with
+// every attribute but event handlers.
+func (r *nodeRenderer) heading(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.Heading)
+	st := stateOf(w)
+	if h := st.linkHook("heading"); h != nil {
+		if entering {
+			st.hookPos = append(st.hookPos, w.Buffered())
+			return ast.WalkContinue, nil
+		}
+		text := st.popRendered(w)
+		line := st.nodeLine(n)
+		anchor, _ := n.AttributeString("id")
+		a, _ := anchor.([]byte)
+		ctx := &headingHook{hookBase: st.hookBase(n.Kind(), line), Level: n.Level, Anchor: string(a),
+			Text: template.HTML(text), PlainText: st.hookPlainText(n, src), Attributes: hookAttributes(n.Attributes(), nil)}
+		if out, ok := st.runHook(h, ctx, line); ok {
+			_, _ = w.WriteString(out)
+			return ast.WalkContinue, nil
+		}
+		openHeading(w, n)
+		_, _ = w.WriteString(text)
+		closeHeading(w, n)
+		return ast.WalkContinue, nil
+	}
+	if entering {
+		openHeading(w, n)
+	} else {
+		closeHeading(w, n)
+	}
+	return ast.WalkContinue, nil
+}
+
+func openHeading(w util.BufWriter, n *ast.Heading) {
+	_, _ = w.WriteString("<h")
+	_ = w.WriteByte("0123456"[n.Level])
+	for _, a := range n.Attributes() {
+		if bytes.HasPrefix(bytes.ToLower(a.Name), []byte("on")) {
+			continue
+		}
+		_ = w.WriteByte(' ')
+		_, _ = w.Write(a.Name)
+		_, _ = w.WriteString(`="`)
+		switch v := a.Value.(type) {
+		case []byte:
+			_, _ = w.Write(util.EscapeHTML(v))
+		default:
+			_, _ = fmt.Fprint(w, v)
+		}
+		_ = w.WriteByte('"')
+	}
+	_ = w.WriteByte('>')
+}
+
+func closeHeading(w util.BufWriter, n *ast.Heading) {
+	_, _ = w.WriteString("</h")
+	_ = w.WriteByte("0123456"[n.Level])
+	_, _ = w.WriteString(">\n")
+}
+
+// blockquote is Hugo's: with a render-blockquote hook, the quote is
+// rendered first, then found to be an alert (> [!NOTE]) or a regular
+// quote, and handed to the hook for its type.
+func (r *nodeRenderer) blockquote(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.Blockquote)
+	st := stateOf(w)
+	if st == nil || !st.r.opts.Templates.hasHooks("blockquote") {
+		if entering {
+			openBlockquote(w, n)
+		} else {
+			_, _ = w.WriteString("</blockquote>\n")
+		}
+		return ast.WalkContinue, nil
+	}
+	if entering {
+		st.hookPos = append(st.hookPos, w.Buffered())
+		return ast.WalkContinue, nil
+	}
+	text := st.popRendered(w)
+	line := st.nodeLine(n)
+	ordinal := st.nextOrdinal(n.Kind())
+	typ, alert := "regular", blockquoteAlert(text)
+	if alert.typ != "" {
+		typ = "alert"
+	}
+	if h := st.hook("blockquote", typ); h != nil {
+		inner := text
+		if typ == "alert" {
+			// The alert's text starts on its second line.
+			before, after, found := strings.Cut(strings.TrimSpace(text), "\n")
+			switch {
+			case !found:
+				inner = ""
+			case strings.HasSuffix(before, "</p>"):
+				inner = after
+			default:
+				inner = "<p>" + after
+			}
+		}
+		ctx := &blockquoteHook{hookBase: hookBase{page: st.pageView(), ordinal: ordinal, pos: position{file: st.post.File, line: line}},
+			Type: typ, AlertType: alert.typ, AlertTitle: template.HTML(alert.title), AlertSign: alert.sign,
+			Text: template.HTML(inner), Attributes: hookAttributes(n.Attributes(), nil)}
+		if out, ok := st.runHook(h, ctx, line); ok {
+			_, _ = w.WriteString(out)
+			return ast.WalkContinue, nil
+		}
+	}
+	openBlockquote(w, n)
+	_, _ = w.WriteString(text)
+	_, _ = w.WriteString("</blockquote>\n")
+	return ast.WalkContinue, nil
+}
+
+func openBlockquote(w util.BufWriter, n *ast.Blockquote) {
+	if n.Attributes() != nil {
+		_, _ = w.WriteString("<blockquote")
+		html.RenderAttributes(w, n, html.BlockquoteAttributeFilter)
+		_ = w.WriteByte('>')
+	} else {
+		_, _ = w.WriteString("<blockquote>\n")
+	}
+}
+
+// An alert is GitHub's (and Obsidian's) > [!TYPE]+ title.
+type alert struct{ typ, sign, title string }
+
+var alertRe = regexp.MustCompile(`^<p>\[!([a-zA-Z]+)\](-|\+)?[^\S\r\n]?([^\n]*)\n?`)
+
+// blockquoteAlert reads an alert from a rendered quote, as Hugo does.
+func blockquoteAlert(s string) alert {
+	m := alertRe.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return alert{}
+	}
+	return alert{typ: strings.ToLower(m[1]), sign: m[2], title: strings.TrimSuffix(strings.TrimSpace(m[3]), "</p>")}
 }
 
 // taskCheckBox renders a task list item's box as goldmark does, with an
@@ -270,6 +467,21 @@ func (r *nodeRenderer) autoLink(w util.BufWriter, src []byte, node ast.Node, ent
 	if len(n.Protocol) > 0 {
 		u = append([]byte(r.linkifyProtocol), u[len(n.Protocol):]...)
 	}
+	st := stateOf(w)
+	if h := st.linkHook("link"); h != nil {
+		dest := string(u)
+		if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(dest), "mailto:") {
+			dest = "mailto:" + dest
+		}
+		label := string(n.Label(src))
+		line := st.nodeLine(n)
+		ctx := &linkHook{hookBase: st.hookBase(n.Kind(), line), Destination: r.hookURL(dest),
+			Text: template.HTML(label), PlainText: label, Attributes: map[string]any{}}
+		if out, ok := st.runHook(h, ctx, line); ok {
+			_, _ = w.WriteString(out)
+			return ast.WalkContinue, nil
+		}
+	}
 	u = util.URLEscape(u, false)
 	_, _ = w.WriteString(`<a href="`)
 	if n.AutoLinkType == ast.AutoLinkEmail && !bytes.HasPrefix(bytes.ToLower(u), []byte("mailto:")) {
@@ -299,6 +511,13 @@ func (r *nodeRenderer) fencedCode(w util.BufWriter, src []byte, node ast.Node, e
 	}
 	lang, _, _ = strings.Cut(lang, "{")
 	st := stateOf(w)
+	ordinal := 0
+	if st != nil {
+		ordinal = st.nextOrdinal(n.Kind())
+		if hk := st.hook("codeblock", lang); hk != nil && st.codeHook(w, hk, n, code, info, lang, ordinal) {
+			return ast.WalkSkipChildren, nil
+		}
+	}
 	if st == nil || !r.codeFences {
 		r.plainCode(w, lang, code)
 		return ast.WalkSkipChildren, nil
@@ -306,9 +525,8 @@ func (r *nodeRenderer) fencedCode(w util.BufWriter, src []byte, node ast.Node, e
 	h := st.r.markup.Highlight
 	attrs := codeAttributes(&h, info)
 	if h.LineAnchors == "" {
-		h.LineAnchors = "hl-" + strconv.Itoa(st.fences) // Hugo's default: the block's ordinal
+		h.LineAnchors = "hl-" + strconv.Itoa(ordinal) // Hugo's default: the block's ordinal
 	}
-	st.fences++
 	// As Hugo: no trailing newlines, then one.
 	c := strings.TrimRight(string(code), "\r\n") + "\n"
 	// Hugo writes no newline after a highlighted block.
@@ -339,6 +557,7 @@ func (st *state) inlineMarkdown(s string, line int) (htm, md string) {
 	sub.src = []byte(normalizeNewlines(s))
 	sub.marks = []mark{{0, line}}
 	doc := st.r.parse(sub, sub.src)
+	sub.settleInserted(doc)
 	sub.resolveLinks(doc)
 	w := &htmlWriter{Buffer: new(bytes.Buffer), st: sub}
 	sub.renderBlocks(w, doc)

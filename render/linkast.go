@@ -1,11 +1,15 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"html"
+	"html/template"
 	"strings"
 
+	emojiast "github.com/yuin/goldmark-emoji/ast"
 	"github.com/yuin/goldmark/ast"
+	ghtml "github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -14,6 +18,9 @@ import (
 // to a hidden post is replaced by its text, and the matching edits of the
 // Markdown alternate are noted.
 func (st *state) resolveLinks(doc ast.Node) {
+	if t := st.r.opts.Templates; t.hasHooks("link") || t.hasHooks("image") {
+		st.hookWritten = map[ast.Node]string{}
+	}
 	for _, ls := range st.links {
 		var dest *[]byte
 		image := false
@@ -38,6 +45,9 @@ func (st *state) resolveLinks(doc ast.Node) {
 			continue
 		}
 		*dest = []byte(t.url)
+		if st.hookWritten != nil {
+			st.hookWritten[ls.node] = written
+		}
 		if t.changed {
 			if off := aliasOffset(st.src, raw); off >= 0 {
 				st.edits = append(st.edits, edit{off, off + len(raw), markdownURL(t.md)})
@@ -98,9 +108,12 @@ func aliasOffset(src, b []byte) int {
 	return off
 }
 
-// plainText is the text of a node's inline content, as Hugo's TextPlain
-// computes it for heading IDs and image alt text; placeholders are left
-// in for the caller.
+// plainText is Hugo's TextPlain of a node's inline content: the text of
+// heading IDs and of hooks' .PlainText. Like Hugo's, it follows only the
+// first child of an inline container (emphasis, a link, a code span):
+// with the typographer on, *"quoted"* gives its opening quote alone, and
+// Hugo's id for '## Say *"Hi"*' is "say-". Placeholders are left in for
+// the caller.
 func plainText(n ast.Node, src []byte) string {
 	var b bytes.Buffer
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
@@ -111,8 +124,9 @@ func plainText(n ast.Node, src []byte) string {
 
 func plainTextTo(b *bytes.Buffer, n ast.Node, src []byte) {
 	switch n := n.(type) {
+	case nil:
 	case *ast.RawHTML:
-		// Hugo strips the tags; raw inline HTML is tags only.
+		b.WriteString(strings.TrimSpace(stripTags(string(n.Segments.Value(src)))))
 	case *ast.String:
 		b.Write(n.Value)
 	case *ast.Text:
@@ -120,21 +134,54 @@ func plainTextTo(b *bytes.Buffer, n ast.Node, src []byte) {
 		if n.HardLineBreak() || n.SoftLineBreak() {
 			b.WriteByte('\n')
 		}
+	case *emojiast.Emoji:
+		b.Write(n.ShortName)
 	default:
-		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-			plainTextTo(b, c, src)
-		}
+		plainTextTo(b, n.FirstChild(), src)
 	}
 }
 
-// plainText of an image: its alt text with placeholders as their
-// Markdown.
-func (st *state) plainText(n ast.Node, src []byte) string {
-	s := plainText(n, src)
+// altText is an image's alt text as Hugo writes it (goldmark's
+// renderTexts): the text of every descendant, written as text is (the
+// typographer's entities as they are, backslash escapes resolved, HTML
+// escaped), placeholders as their calls' Markdown, escaped.
+func (st *state) altText(wr ghtml.Writer, n ast.Node, src []byte) string {
+	var b bytes.Buffer
+	bw := bufio.NewWriter(&b)
+	altTexts(wr, bw, n, src)
+	_ = bw.Flush()
+	s := b.String()
 	if st == nil || len(st.calls) == 0 {
 		return s
 	}
-	return st.replacePlaceholders(s, func(c *call) string { return c.md })
+	return st.replacePlaceholders(s, func(c *call) string { return template.HTMLEscapeString(c.md) })
+}
+
+func altTexts(wr ghtml.Writer, w util.BufWriter, n ast.Node, src []byte) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.String:
+			switch {
+			case c.IsCode():
+				_, _ = w.Write(c.Value)
+			case c.IsRaw():
+				wr.RawWrite(w, c.Value)
+			default:
+				wr.Write(w, c.Value)
+			}
+		case *ast.Text:
+			if c.IsRaw() {
+				wr.RawWrite(w, c.Segment.Value(src))
+				continue
+			}
+			wr.Write(w, c.Segment.Value(src))
+			if c.HardLineBreak() || c.SoftLineBreak() {
+				_ = w.WriteByte('\n')
+			}
+		default:
+			altTexts(wr, w, c, src)
+		}
+	}
 }
 
 // replacePlaceholders replaces every placeholder in s by f(its call).

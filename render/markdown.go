@@ -36,7 +36,9 @@ func (st *state) markdown() string {
 		st.edits = append(st.edits, st.callEdit(c, nl))
 	}
 	for _, c := range st.inserted {
-		st.edits = append(st.edits, st.callEdit(c, nl))
+		if !c.inCode { // in code, the output shows as written
+			st.edits = append(st.edits, st.callEdit(c, nl))
+		}
 	}
 	// By start; of two edits at one place the longer first, so that an
 	// edit inside another one (a ref inside a link) is skipped.
@@ -239,8 +241,10 @@ func fence(lang, code string) string {
 }
 
 // replaceLeftovers replaces the placeholders goldmark passed through
-// without text nodes (in code, attributes, raw HTML) by their Markdown,
-// escaped: in code the reader sees what the shortcode stands for.
+// without text nodes (in code, attributes, raw HTML) by their calls'
+// HTML, as Hugo does: a call in a code block shows its output there. In
+// a tag (an attribute's value), where HTML would break the markup, the
+// call's Markdown stands, escaped.
 func (st *state) replaceLeftovers(w *htmlWriter) {
 	if len(st.calls) == 0 || !bytes.Contains(w.Bytes(), st.prefix) {
 		return
@@ -248,9 +252,18 @@ func (st *state) replaceLeftovers(w *htmlWriter) {
 	in := bytes.Clone(w.Bytes())
 	w.Reset()
 	pos, newEnd := 0, -1
+	inTag := false
 	copyTo := func(end int) {
 		if newEnd < 0 && st.summaryEnd >= pos && st.summaryEnd <= end {
 			newEnd = w.Len() + st.summaryEnd - pos
+		}
+		for _, b := range in[pos:end] {
+			switch b {
+			case '<':
+				inTag = true
+			case '>':
+				inTag = false
+			}
 		}
 		w.Write(in[pos:end])
 		pos = end
@@ -266,7 +279,11 @@ func (st *state) replaceLeftovers(w *htmlWriter) {
 			continue
 		}
 		copyTo(pos + i)
-		template.HTMLEscape(w, []byte(c.md))
+		if inTag || c.kind == callMore {
+			template.HTMLEscape(w, []byte(c.md))
+		} else {
+			w.WriteString(c.html)
+		}
 		pos += n
 	}
 	copyTo(len(in))

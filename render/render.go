@@ -145,6 +145,7 @@ func (r *Renderer) Render(p *pipeline.Post, res Resolver) (out Result) {
 	st.build(p.Body)
 	st.expandCalls()
 	doc := r.parse(st, st.src)
+	st.settleInserted(doc)
 	st.resolveLinks(doc)
 	st.resolveHidden(doc)
 	st.headingIDs(doc)

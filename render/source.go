@@ -12,6 +12,7 @@ import (
 
 	"folio/pipeline"
 
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 )
 
@@ -70,8 +71,18 @@ type state struct {
 	// limits is the budget of the page's templates.
 	limits       limits
 	warnedImages bool
-	// fences counts the fenced code blocks rendered, for their ids.
-	fences int
+	// ordinals count the elements rendered, by kind, for Hugo's
+	// .Ordinal and a code block's line anchors; hookPos are where the
+	// elements a hook renders started in the output (hooks.go).
+	ordinals map[ast.NodeKind]int
+	hookPos  []int
+	// hookWritten are the link and image destinations as written (refs
+	// substituted), which hooks get as Hugo gives them; only with hooks.
+	hookWritten map[ast.Node]string
+	// hookDepth counts the render hooks running (root state only).
+	hookDepth int
+	// goatUsed counts the goat diagrams' cells (goat.go).
+	goatUsed int
 
 	issues []Issue
 	refs   []Ref

@@ -40,6 +40,10 @@ type Templates struct {
 	master     *template.Template
 	shortcodes map[string]*siteTemplate
 	partials   map[string]string // partial path ("x.html") → template name
+	hooks      map[hookKey]*siteTemplate
+	hookKinds  map[string]bool // the kinds in hooks
+	// loadingHooks is the folder of the _markup being loaded (hooks.go).
+	loadingHooks string
 	problems   []pipeline.Problem
 	lang       string
 	i18n       map[string]string
@@ -79,7 +83,7 @@ const (
 // is the site's language, for language variants and i18n. A site
 // without templates gives a Templates with none, never nil.
 func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
-	t := &Templates{shortcodes: map[string]*siteTemplate{}, partials: map[string]string{}, lang: lang}
+	t := &Templates{shortcodes: map[string]*siteTemplate{}, partials: map[string]string{}, hooks: map[hookKey]*siteTemplate{}, hookKinds: map[string]bool{}, lang: lang}
 	t.master = template.New("").Funcs(t.funcMap(func() *tplEnv { return nil }))
 	roots := []string{"layouts"}
 	for _, th := range themes {
@@ -102,6 +106,7 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
 				}
 			})
 		}
+		t.loadHooks(fsys, root, ri, &files)
 	}
 	t.loadI18n(fsys, append([]string{"."}, themes...))
 	t.loadData(fsys, append([]string{"."}, themes...))
@@ -144,6 +149,9 @@ func (t *Templates) loadDir(fsys fs.FS, dir string, files *int, found func(name,
 				if _, taken := t.shortcodes[name]; !taken {
 					t.shortcodes[name] = &siteTemplate{name: tname, failed: errors.New(templateProblem(p, err).String())}
 				}
+			}
+			if path.Base(dir) == "_markup" {
+				t.failedHook(name, tname, errors.New(templateProblem(p, err).String()))
 			}
 			return nil
 		}

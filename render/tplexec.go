@@ -42,6 +42,9 @@ func (st *state) execShortcode(t *siteTemplate, sc *shortcode) expansion {
 	if err := c.set.ExecuteTemplate(w, t.name, sc); err != nil {
 		return fallback(execError(err))
 	}
+	if err := st.root().limits.charge(w.Len()); err != nil {
+		return fallback(err)
+	}
 	out := w.String()
 	md := out
 	markdown := sc.markup && !t.version1 // the output is Markdown
@@ -112,6 +115,8 @@ var goTypes = strings.NewReplacer(
 	"*render.shortcode", "the shortcode (.)", "*render.page", "Page", "*render.site", "Site",
 	"*render.resource", "Resource", "render.resources", "Resources", "*render.pageRef", "Page",
 	"*render.file", "File", "*render.language", "Language", "*funcs.Scratch", "Scratch",
+	"*render.linkHook", "the link (.)", "*render.imageHook", "the image (.)", "*render.headingHook", "the heading (.)",
+	"*render.codeblockHook", "the code block (.)", "*render.blockquoteHook", "the block quote (.)",
 )
 
 // tplEnv is the execution a clone's functions work for: funcs.Env.
@@ -119,16 +124,24 @@ type tplEnv struct {
 	t   *Templates
 	set *template.Template
 	st  *state
-	sc  *shortcode
+	// line is the line of the call or element the template renders,
+	// what names its template in messages ("shortcode \"notice\"").
+	line int
+	what string
 	// nest counts the templates being executed inside each other.
 	nest int
 }
 
 func (e *tplEnv) bind(st *state, sc *shortcode) {
-	e.st, e.sc, e.nest = st, sc, 0
+	e.st, e.line, e.what, e.nest = st, sc.line, fmt.Sprintf("shortcode %q", sc.Name), 0
 }
 
-func (e *tplEnv) reset() { e.st, e.sc, e.nest = nil, nil, 0 }
+// bindHook binds the env to a render hook's execution.
+func (e *tplEnv) bindHook(st *state, line int, what string) {
+	e.st, e.line, e.what, e.nest = st, line, what, 0
+}
+
+func (e *tplEnv) reset() { e.st, e.line, e.what, e.nest = nil, 0, "", 0 }
 
 func (e *tplEnv) limits() *limits { return &e.st.root().limits }
 
@@ -252,7 +265,7 @@ func (e *tplEnv) URL(s string, abs bool) string {
 
 // Ref implements funcs.Env.
 func (e *tplEnv) Ref(page any, args any, rel bool) (string, error) {
-	return e.st.refFunc(args, e.sc.line)
+	return e.st.refFunc(args, e.line)
 }
 
 // Now implements funcs.Env.
@@ -268,7 +281,7 @@ func (e *tplEnv) Now() time.Time {
 func (e *tplEnv) Translate(key string, ctx any) string { return e.t.translate(key) }
 
 // Warn implements funcs.Env.
-func (e *tplEnv) Warn(msg string) { e.st.warn(e.sc.line, "shortcode %q: %s", e.sc.Name, msg) }
+func (e *tplEnv) Warn(msg string) { e.st.warn(e.line, "%s: %s", e.what, msg) }
 
 // Error implements funcs.Env.
 func (e *tplEnv) Error(msg string) error { return &templateError{msg: msg} }

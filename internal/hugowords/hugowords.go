@@ -56,6 +56,10 @@ type Page struct {
 	Stubbed bool
 	// Problems are what folio reported while rendering it.
 	Problems []string
+	// SameHTML: folio's HTML is Hugo's, the differences folio documents
+	// aside (sameHTML); HTMLDiff is the first line that differs.
+	SameHTML bool
+	HTMLDiff string
 }
 
 // Compare builds site (a Hugo site's folder) with the Hugo binary hugo
@@ -89,7 +93,7 @@ func Compare(site, hugo, work string) (*Report, error) {
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("hugo: %v\n%s", err, msg)
 	}
-	hugoPages, err := readHugo(out)
+	hugoPages, err := readHugo(out, cfg.BaseURL)
 	if err != nil {
 		return nil, err
 	}
@@ -104,16 +108,21 @@ func Compare(site, hugo, work string) (*Report, error) {
 	sort.Strings(files)
 	stubRE := stubCalls(stubs)
 	for _, f := range files {
-		hw := words(hugoPages[f])
+		hp := hugoPages[f]
+		hw := words(hp.html)
 		if len(hw) == 0 {
 			continue
 		}
 		p := Page{File: f, Words: len(hw)}
 		fr, ok := folio[f]
+		// Each page's content as each renders it, for a look with -keep.
+		_ = writeFile(filepath.Join(work, "compare", "hugo", filepath.FromSlash(f)+".html"), hp.html)
+		_ = writeFile(filepath.Join(work, "compare", "folio", filepath.FromSlash(f)+".html"), fr.html)
 		if !ok {
 			p.Missing = []string{"(folio rendered no such page)"}
 		} else {
 			p.Missing = missing(hw, words(fr.html))
+			p.SameHTML, p.HTMLDiff = sameHTML(hp.html, fr.html, hp.url)
 			p.Problems = fr.problems
 			if stubRE != nil {
 				src, _ := os.ReadFile(filepath.Join(cfg.ContentDir, filepath.FromSlash(f)))
@@ -126,7 +135,7 @@ func Compare(site, hugo, work string) (*Report, error) {
 }
 
 // prepare makes the copy buildable with the test layout: the site's
-// layouts other than shortcodes and partials go, the test layout comes,
+// layouts other than shortcodes, partials and render hooks go, the test layout comes,
 // a missing theme becomes an empty folder, and every shortcode without a
 // template gets a stub. It returns the stubbed names.
 func prepare(dir string, cfg *pipeline.Config) ([]string, error) {
@@ -136,8 +145,9 @@ func prepare(dir string, cfg *pipeline.Config) ([]string, error) {
 			return nil
 		}
 		rel, _ := filepath.Rel(layouts, p)
-		top := strings.Split(filepath.ToSlash(rel), "/")[0]
-		if top != "shortcodes" && top != "_shortcodes" && top != "partials" && top != "_partials" {
+		parts := strings.Split(filepath.ToSlash(rel), "/")
+		top := parts[0]
+		if top != "shortcodes" && top != "_shortcodes" && top != "partials" && top != "_partials" && !slices.Contains(parts, "_markup") {
 			return os.Remove(p)
 		}
 		return nil
@@ -150,7 +160,9 @@ func prepare(dir string, cfg *pipeline.Config) ([]string, error) {
 	}
 	// Hugo modules would be fetched from the network: the build is
 	// offline, so their imports go (a theme in the repository stays).
-	if err := writeFile(filepath.Join(dir, overlayConfig), "refLinksErrorLevel = \"warning\"\nenableGitInfo = false\n[module]\n  imports = []\n"); err != nil {
+	// Code is highlighted with classes, as folio highlights it (the CSP
+	// forbids the inline styles of Hugo's default).
+	if err := writeFile(filepath.Join(dir, overlayConfig), "refLinksErrorLevel = \"warning\"\nenableGitInfo = false\n[module]\n  imports = []\n[markup.highlight]\n  noClasses = false\n"); err != nil {
 		return nil, err
 	}
 	for _, th := range cfg.Themes {
@@ -232,9 +244,12 @@ func stubCalls(stubs []string) *regexp.Regexp {
 
 var mainRE = regexp.MustCompile(`(?s)<main data-folio-file="([^"]*)">(.*?)</main>`)
 
+// hugoPage is a page's content as Hugo wrote it, and the page's URL.
+type hugoPage struct{ html, url string }
+
 // readHugo reads each page's content from Hugo's output, by content file.
-func readHugo(out string) (map[string]string, error) {
-	pages := map[string]string{}
+func readHugo(out, baseURL string) (map[string]hugoPage, error) {
+	pages := map[string]hugoPage{}
 	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return err
@@ -243,9 +258,14 @@ func readHugo(out string) (map[string]string, error) {
 		if err != nil {
 			return err
 		}
+		rel, _ := filepath.Rel(out, filepath.Dir(p))
+		u := strings.TrimSuffix(baseURL, "/") + "/"
+		if rel = filepath.ToSlash(rel); rel != "." {
+			u += rel + "/"
+		}
 		for _, m := range mainRE.FindAllSubmatch(data, -1) {
 			if f := html.UnescapeString(string(m[1])); f != "" {
-				pages[f] = string(m[2])
+				pages[f] = hugoPage{html: string(m[2]), url: u}
 			}
 		}
 		return nil
@@ -370,7 +390,13 @@ func (r *Report) Summary(verbose bool) string {
 			full++
 		}
 	}
-	fmt.Fprintf(&b, "%s: %d pages, %d with every word of Hugo's content (%d of %d words missing)", path.Base(r.Site), len(r.Pages), full, lacking, words)
+	same := 0
+	for _, p := range r.Pages {
+		if p.SameHTML {
+			same++
+		}
+	}
+	fmt.Fprintf(&b, "%s: %d pages, %d with every word of Hugo's content (%d of %d words missing), %d with Hugo's HTML", path.Base(r.Site), len(r.Pages), full, lacking, words, same)
 	if len(r.Stubbed) > 0 {
 		fmt.Fprintf(&b, "; shortcodes of a missing theme: %s", strings.Join(r.Stubbed, ", "))
 	}
@@ -388,6 +414,9 @@ func (r *Report) Summary(verbose bool) string {
 			sample = sample[:12]
 		}
 		fmt.Fprintf(&b, "  %s: %d of %d words missing%s: %s\n", p.File, len(p.Missing), p.Words, note, strings.Join(sample, " "))
+		if verbose && !p.SameHTML {
+			fmt.Fprintf(&b, "    HTML: %s\n", p.HTMLDiff)
+		}
 		if verbose {
 			for _, pr := range p.Problems {
 				fmt.Fprintf(&b, "    %s\n", pr)

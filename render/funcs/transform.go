@@ -99,6 +99,15 @@ func (t *transformNS) Highlight(code any, lang any, opts ...any) (template.HTML,
 		if m, ok := toMap(opts[0]); ok {
 			var parts []string
 			for k, v := range m {
+				if r, ok := v.([][2]int); ok {
+					// A code block hook's .Options: hl_lines as Hugo's
+					// zero-based ranges.
+					var lines []string
+					for _, x := range r {
+						lines = append(lines, fmt.Sprintf("%d-%d", x[0]+1, x[1]+1))
+					}
+					v = strings.Join(lines, " ")
+				}
 				parts = append(parts, fmt.Sprintf("%s=%v", k, v))
 			}
 			o = strings.Join(parts, ",")

@@ -16,7 +16,7 @@ import (
 
 func main() {
 	verbose := flag.Bool("v", false, "list every page and folio's problems")
-	keep := flag.Bool("keep", false, "keep the work folders (the site as Hugo built it, its output)")
+	keep := flag.Bool("keep", false, "keep the work folders (the site as Hugo built it, its output, and compare/{hugo,folio}/FILE.html: each page's content as each renders it)")
 	flag.Parse()
 	hugo := os.Getenv("HUGO")
 	if hugo == "" {
