@@ -44,10 +44,10 @@ type Templates struct {
 	hookKinds  map[string]bool // the kinds in hooks
 	// loadingHooks is the folder of the _markup being loaded (hooks.go).
 	loadingHooks string
-	problems   []pipeline.Problem
-	lang       string
-	i18n       map[string]string
-	data       map[string]any
+	problems     []pipeline.Problem
+	lang         string
+	i18n         map[string]string
+	data         map[string]any
 	// fields are the mixed-case names templates read fields by
 	// (.Params.repoBase): Hugo finds params whatever their case, so
 	// params are given these names too (aliasKeys).
