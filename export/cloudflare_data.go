@@ -32,8 +32,11 @@ type workerData struct {
 	// a problem's.
 	NotFound workerRoute `json:"notFound"`
 	// Headers are the distinct header sets of the answers, each a list of
-	// [name, value]; routes name them by index.
-	Headers [][][2]string `json:"headers"`
+	// [name, value] as indexes into Names and Values (a site's pages
+	// share most values); routes name a set by its index.
+	Headers [][][2]int `json:"headers"`
+	Names   []string   `json:"names"`
+	Values  []string   `json:"values"`
 	// Refusals are the server's refusal rows, in table order.
 	Refusals []Refusal `json:"refusals"`
 	// Malformed is the shape of the paths refused with answers.malformed
@@ -82,32 +85,47 @@ var workerSkipped = map[string]bool{
 	"Date": true, "Connection": true, "Transfer-Encoding": true, "Content-Length": true, "Content-Encoding": true,
 }
 
-// headerSets gives each distinct set of headers one index.
+// headerSets gives each distinct set of headers one index, and each
+// distinct name and value one.
 type headerSets struct {
-	list  [][][2]string
-	index map[string]int
+	list          [][][2]int
+	names, values []string
+	index         map[string]int // a set, as JSON, by index
+	name, value   map[string]int
 }
 
 func (s *headerSets) add(h http.Header) int {
-	var set [][2]string
+	if s.index == nil {
+		s.index, s.name, s.value = map[string]int{}, map[string]int{}, map[string]int{}
+	}
+	var set [][2]int
 	for _, name := range slices.Sorted(maps.Keys(h)) {
-		if workerSkipped[http.CanonicalHeaderKey(name)] {
+		name := http.CanonicalHeaderKey(name)
+		if workerSkipped[name] {
 			continue
 		}
 		for _, v := range h[name] {
-			set = append(set, [2]string{http.CanonicalHeaderKey(name), v})
+			set = append(set, [2]int{intern(&s.names, s.name, name), intern(&s.values, s.value, v)})
 		}
 	}
 	b, _ := json.Marshal(set)
 	if i, ok := s.index[string(b)]; ok {
 		return i
 	}
-	if s.index == nil {
-		s.index = map[string]int{}
-	}
 	s.index[string(b)] = len(s.list)
 	s.list = append(s.list, set)
 	return len(s.list) - 1
+}
+
+// intern is the index of v in list, added when new.
+func intern(list *[]string, index map[string]int, v string) int {
+	i, ok := index[v]
+	if !ok {
+		i = len(*list)
+		index[v] = i
+		*list = append(*list, v)
+	}
+	return i
 }
 
 // newWorkerData makes the Worker's table from what Write exported.
@@ -158,7 +176,7 @@ func newWorkerData(site *Site, notFound string, refusals []Refusal) (*workerData
 	if err := d.addRoute(HealthPath, health); err != nil {
 		return nil, err
 	}
-	d.Headers = sets.list
+	d.Headers, d.Names, d.Values = sets.list, sets.names, sets.values
 	return d, nil
 }
 

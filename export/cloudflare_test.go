@@ -107,10 +107,11 @@ func TestCloudflareLimits(t *testing.T) {
 		limits Limits
 		want   string
 	}{
-		{"files", Limits{Plan: "Tiny", Files: 3, FileBytes: 1 << 20, WorkerBytes: 1 << 20, WorkerRawBytes: 1 << 20}, "exceed the Tiny limit of 3 static asset files per Worker version"},
-		{"bytes per file", Limits{Plan: "Tiny", Files: 100, FileBytes: 1000, WorkerBytes: 1 << 20, WorkerRawBytes: 1 << 20}, "over the limit of 1000 bytes (0 MiB) for one static asset file"},
-		{"worker size", Limits{Plan: "Tiny", Files: 100, FileBytes: 1 << 20, WorkerBytes: 1000, WorkerRawBytes: 1 << 20}, "over the Tiny limit of 0 MiB for a Worker's size"},
-		{"worker before compression", Limits{Plan: "Tiny", Files: 100, FileBytes: 1 << 20, WorkerBytes: 1 << 20, WorkerRawBytes: 1000}, "over the limit of 0 MiB for a Worker before compression"},
+		{"files", Limits{Plan: "Tiny", Files: 3, FileBytes: 1 << 20, WorkerBytes: 1 << 20, WorkerRawBytes: 1 << 20, Memory: 1 << 30}, "exceed the Tiny limit of 3 static asset files per Worker version"},
+		{"bytes per file", Limits{Plan: "Tiny", Files: 100, FileBytes: 1000, WorkerBytes: 1 << 20, WorkerRawBytes: 1 << 20, Memory: 1 << 30}, "over the limit of 1000 bytes (0 MiB) for one static asset file"},
+		{"worker size", Limits{Plan: "Tiny", Files: 100, FileBytes: 1 << 20, WorkerBytes: 1000, WorkerRawBytes: 1 << 20, Memory: 1 << 30}, "over the Tiny limit of 0 MiB for a Worker's size"},
+		{"worker before compression", Limits{Plan: "Tiny", Files: 100, FileBytes: 1 << 20, WorkerBytes: 1 << 20, WorkerRawBytes: 1000, Memory: 1 << 30}, "over the limit of 0 MiB for a Worker before compression"},
+		{"memory", Limits{Plan: "Tiny", Files: 100, FileBytes: 1 << 20, WorkerBytes: 1 << 20, WorkerRawBytes: 1 << 20, Memory: memoryLeft + 1000}, "would take about 0 MB of memory once parsed, over what the limit of 32 MB for a Worker leaves"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

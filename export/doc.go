@@ -68,7 +68,7 @@
 // /404.html, worker/ and anything not in the table are 404. The project
 // is staged with the export and put in place with it, or not at all; a
 // site over a Workers plan's limits (files, bytes per file, the Worker's
-// size) is refused before anything moves.
+// size, the memory its table takes) is refused before anything moves.
 //
 // # Case
 //

@@ -164,7 +164,7 @@ function slice(offset, length) {
 function headersOf(index) {
   const h = new Headers();
   for (const [name, value] of site.headers[index]) {
-    h.append(name, value);
+    h.append(site.names[name], site.values[value]);
   }
   return h;
 }
