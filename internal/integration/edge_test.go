@@ -18,8 +18,9 @@ type edgeSite struct {
 	name            string
 	config, content string
 	extra           []parity.Request
-	emitted         string // the base URL the site writes
-	random          int    // random Accept headers to send
+	emitted         string   // the base URL the site writes
+	random          int      // random Accept headers to send
+	args            []string // more flags for build and serve
 }
 
 // TestCloudflareParity builds each site with --cloudflare, runs the
@@ -36,7 +37,9 @@ func TestCloudflareParity(t *testing.T) {
 		t.Fatal(err)
 	}
 	sites := []edgeSite{
-		{name: "sample", config: filepath.Join(root, "config.toml"), content: filepath.Join(root, "content"), emitted: "http://localhost:1313/", random: 300},
+		// The sample has no baseURL: both are given the same.
+		{name: "sample", config: filepath.Join(root, "config.toml"), content: filepath.Join(root, "content"), emitted: "https://blog.example.org/", random: 300,
+			args: []string{"--base-url", "https://blog.example.org/"}},
 	}
 	// The whole suite is CI's (a minute on two cores); locally the sample
 	// blog with fewer random headers keeps go test ./... short.
@@ -60,12 +63,12 @@ func TestCloudflareParity(t *testing.T) {
 
 func cloudflareParity(t *testing.T, s edgeSite) parity.Stats {
 	dir := filepath.Join(t.TempDir(), "site")
-	build := exec.Command(folio, "build", "--config", s.config, "--content", s.content, "--cloudflare", dir)
+	build := exec.Command(folio, append([]string{"build", "--config", s.config, "--content", s.content, "--cloudflare", dir}, s.args...)...)
 	if b, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("folio build --cloudflare: %v\n%s", err, b)
 	}
 	edge := edgetest.Dev(t, dir)
-	p := start(t, nil, "serve", "--config", s.config, "--content", s.content, "--addr", "127.0.0.1:0")
+	p := start(t, nil, append([]string{"serve", "--config", s.config, "--content", s.content, "--addr", "127.0.0.1:0"}, s.args...)...)
 	paths := exportedPaths(t, filepath.Join(dir, "public"))
 	st := parity.Suite{
 		Serve: p.URL, Host: edge, Paths: paths, Diff: parity.EdgeDiff, SameETags: true, Random: s.random,
