@@ -46,7 +46,10 @@ func TestCloudflareParity(t *testing.T) {
 	if os.Getenv("CI") == "true" {
 		ps := paritySite(t)
 		sites[0].random = 2000
-		sites = append(sites, edgeSite{name: "parity", config: ps.Config, content: ps.Content, extra: parityExtra, emitted: "https://example.org/", random: 2000})
+		legacy := filepath.Join(root, "pipeline", "testdata", "sites", "legacy")
+		sites = append(sites,
+			edgeSite{name: "parity", config: ps.Config, content: ps.Content, extra: parityExtra, emitted: "https://example.org/", random: 2000},
+			edgeSite{name: "legacy", config: filepath.Join(legacy, "config.toml"), content: filepath.Join(legacy, "content"), emitted: "https://notes.example.org/", random: 2000})
 	}
 	total := parity.Stats{}
 	for _, s := range sites {
