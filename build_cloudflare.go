@@ -83,7 +83,7 @@ func reservedProblems(cfg *pipeline.Config, paths []string) []pipeline.Problem {
 		name, _ := url.PathUnescape(p)
 		out = append(out, pipeline.Problem{
 			Path: filepath.Join(static, filepath.FromSlash(path.Clean(name))), Line: 1,
-			Message: "Cloudflare reads " + strings.TrimPrefix(name, "/") + " at the root of a Workers project as its own configuration, behind folio's back; remove or rename it to build with --cloudflare",
+			Message: "Cloudflare reads _headers, _redirects, _worker.js and .assetsignore at the root of a Workers project as its own configuration, behind folio's back (and uploads nothing under them); remove or rename " + strings.TrimPrefix(name, "/") + " to build with --cloudflare",
 		})
 	}
 	return out

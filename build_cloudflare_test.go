@@ -124,7 +124,7 @@ func TestReservedProblems(t *testing.T) {
 	cfg.Mounts = []pipeline.Mount{{Source: "content", Target: "content"}, {Source: "files", Target: "static"}}
 	got := reservedProblems(cfg, []string{"/", "/_headers", "/blog/_headers", "/_worker.js/a.js"})
 	if len(got) != 2 || got[0].Path != filepath.Join("files", "_headers") || got[1].Path != filepath.Join("files", "_worker.js", "a.js") ||
-		!strings.Contains(got[0].Message, "Cloudflare reads _headers at the root") {
+		!strings.Contains(got[0].Message, "remove or rename _headers to build with --cloudflare") {
 		t.Errorf("reservedProblems = %v", got)
 	}
 }

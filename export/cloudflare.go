@@ -157,7 +157,8 @@ func CheckCloudflareProject(dir string) error {
 // would read as its own configuration rather than serve: _headers and
 // _redirects (headers and redirects behind folio's back), _worker.js (a
 // Pages Worker, which Wrangler refuses to upload) and .assetsignore
-// (files left out of the upload), at the root.
+// (files left out of the upload), at the root, and anything in a folder
+// of those names (Wrangler leaves them out of the upload).
 func ReservedNames(paths []string) []string {
 	var out []string
 	for _, p := range paths {
@@ -166,8 +167,8 @@ func ReservedNames(paths []string) []string {
 			continue
 		}
 		first, _, _ := strings.Cut(name, "/")
-		switch {
-		case name == "_headers", name == "_redirects", name == ".assetsignore", first == "_worker.js":
+		switch first {
+		case "_headers", "_redirects", ".assetsignore", "_worker.js":
 			out = append(out, p)
 		}
 	}

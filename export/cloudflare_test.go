@@ -130,7 +130,7 @@ func TestReservedNames(t *testing.T) {
 	paths := []string{"/", "/_headers", "/_redirects", "/.assetsignore", "/_worker.js", "/_worker.js/index.js",
 		"/blog/_headers", "/_headers.txt", "/x/_worker.js", "/_redirects/", "/%5Fheaders"}
 	got := strings.Join(ReservedNames(paths), " ")
-	want := "/_headers /_redirects /.assetsignore /_worker.js /_worker.js/index.js /%5Fheaders"
+	want := "/_headers /_redirects /.assetsignore /_worker.js /_worker.js/index.js /_redirects/ /%5Fheaders"
 	if got != want {
 		t.Errorf("ReservedNames = %s, want %s", got, want)
 	}
