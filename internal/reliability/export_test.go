@@ -21,6 +21,7 @@ func TestExportHoldsNoUnpublished(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the folio binary")
 	}
+	t.Parallel() // the folio binary works in its own process; the wait overlaps TestSlowloris's
 	dir := t.TempDir()
 	exports := map[string]map[string][]byte{}
 	for name, files := range map[string]map[string]string{"full": unlinked(leakSite), "public": unlinked(publicOnly())} {

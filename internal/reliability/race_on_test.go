@@ -3,6 +3,5 @@
 package reliability
 
 // raceScale divides the sizes of the hostile inputs under -race, which
-// makes them some ten times slower; without -race they run full size
-// (.ci/fuzz runs them so in CI).
+// makes them some ten times slower (see scale).
 const raceScale = 4

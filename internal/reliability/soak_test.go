@@ -28,32 +28,39 @@ import (
 	"folio/watch"
 )
 
-// soakDuration is how long the soak runs: 10 s, or FOLIO_SOAK (a Go
-// duration such as "5m") for a longer run.
-func soakDuration(t *testing.T) time.Duration {
+// soakLength is how much the soak does: soakBursts bursts of edits, each
+// waited for until the server shows it, with every client making at least
+// soakRequests requests; or, with FOLIO_SOAK (a Go duration such as "5m"),
+// bursts until that long has passed. The default is counted, not timed,
+// so a busy machine takes longer and checks the same.
+func soakLength(t *testing.T) (bursts int, until time.Duration) {
 	if v := os.Getenv("FOLIO_SOAK"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil {
 			t.Fatalf("FOLIO_SOAK=%q: %v", v, err)
 		}
-		return d
+		return 0, d
 	}
-	return 10 * time.Second
+	return soakBursts, 0
 }
 
 const (
-	stablePosts = 24 // never touched: every cursor walk must return each once
-	churnPosts  = 24 // edited, deleted and added again during the soak
-	soakClients = 8
+	stablePosts  = 24 // never touched: every cursor walk must return each once
+	churnPosts   = 24 // edited, deleted and added again during the soak
+	soakClients  = 8
+	soakBursts   = 60
+	soakRequests = 60
 )
 
 // TestSoak serves a content folder over loopback to concurrent clients
 // while an editor rewrites, deletes and re-adds posts (in place and by
-// rename, as editors save) and the real watcher feeds Update and Swap,
-// as folio serve --watch does. Every answer is checked: no 5xx; no torn
-// response (one ETag always names one body, and Content-Length matches);
-// every cursor walk returns each post at most once and every stable post
-// exactly once, in order; and the heap after warm-up stays flat.
+// rename, as editors save) in bursts, and the real watcher feeds Update
+// and Swap, as folio serve --watch does; after each burst the editor
+// waits until the server shows it. Every answer is checked: no 5xx; no
+// torn response (one ETag always names one body, and Content-Length
+// matches); every cursor walk returns each post at most once and every
+// stable post exactly once, in order; and the heap after warm-up, sampled
+// after each burst, stays flat.
 func TestSoak(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, soakContent())
@@ -72,19 +79,31 @@ func TestSoak(t *testing.T) {
 	}
 	addr := listen(t, srv)
 
-	duration := soakDuration(t)
-	ctx, stop := context.WithTimeout(context.Background(), duration)
-	defer stop()
+	bursts, until := soakLength(t)
+	start := time.Now()
+	watching, stopWatching := context.WithCancel(context.Background())
+	editing, stopEditing := context.WithCancel(context.Background())
 	st := &soakStats{etags: map[string][32]byte{}}
-	var wg sync.WaitGroup
-	wg.Go(func() { st.swaps.Store(int64(applyBatches(ctx, t, dir, srv))) })
-	wg.Go(func() { st.edits.Store(int64(edit(ctx, t, dir))) })
-	wg.Go(func() { st.heap = sampleHeap(ctx) })
-	for i := range soakClients {
-		wg.Go(func() { st.client(ctx, t, addr, uint64(i)) })
+	var watcher, clients sync.WaitGroup
+	// The watcher starts before the first edit, so that none is missed.
+	w, err := watch.New([]string{dir}, watch.Options{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
 	}
-	wg.Wait()
-	st.report(t, duration)
+	defer w.Close()
+	watcher.Go(func() { st.swaps.Store(int64(applyBatches(watching, t, w, srv))) })
+	for i := range soakClients {
+		clients.Go(func() { st.client(editing, t, addr, uint64(i)) })
+	}
+	st.bursts, err = edit(t, dir, srv, bursts, until, &st.heap)
+	stopEditing()
+	clients.Wait()
+	stopWatching()
+	watcher.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.report(t, time.Since(start))
 }
 
 // soakContent is the starting folder: stable and churning posts with
@@ -123,13 +142,7 @@ func listen(t *testing.T, h http.Handler) string {
 
 // applyBatches is folio serve --watch's loop: each batch of the real
 // watcher is read with Update and swapped in. It returns the swaps made.
-func applyBatches(ctx context.Context, t *testing.T, dir string, srv *server.Server) int {
-	w, err := watch.New([]string{dir}, watch.Options{Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Error(err)
-		return 0
-	}
-	defer w.Close()
+func applyBatches(ctx context.Context, t *testing.T, w *watch.Watcher, srv *server.Server) int {
 	swaps := 0
 	for {
 		select {
@@ -159,65 +172,87 @@ func applyBatches(ctx context.Context, t *testing.T, dir string, srv *server.Ser
 	}
 }
 
-// edit rewrites, deletes and re-adds the churning posts until ctx ends,
-// in place or through a temporary file renamed over the post, as editors
-// save, in bursts. It returns the edits made.
-func edit(ctx context.Context, t *testing.T, dir string) int {
+// edit rewrites, deletes and re-adds the churning posts in bursts of one
+// to six edits (a save, a git checkout), in place or through a temporary
+// file renamed over the post, as editors save. After each burst it waits
+// until srv shows every post of the burst as last written, and samples
+// the heap into heap. It makes bursts bursts, or bursts until the time
+// until has passed when bursts is 0, and returns how many it made, and
+// why it stopped early.
+func edit(t *testing.T, dir string, srv *server.Server, bursts int, until time.Duration, heap *[]uint64) (int, error) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	n := 0
-	for ; ctx.Err() == nil; n++ {
-		i := rng.IntN(churnPosts)
-		name := filepath.Join(dir, "blog", fmt.Sprintf("churn-%02d.md", i))
-		body := []byte(soakPost("Churn", stablePosts+i, n))
-		var err error
-		switch rng.IntN(4) {
-		case 0:
-			err = os.Remove(name)
-			if os.IsNotExist(err) {
-				err = nil
+	start, n, b := time.Now(), 0, 0
+	for ; bursts > 0 && b < bursts || bursts == 0 && time.Since(start) < until; b++ {
+		want := map[string]string{} // slug → its title, "" when removed
+		for range 1 + rng.IntN(6) {
+			i := rng.IntN(churnPosts)
+			name := filepath.Join(dir, "blog", fmt.Sprintf("churn-%02d.md", i))
+			body := []byte(soakPost("Churn", stablePosts+i, n))
+			slug, title := fmt.Sprintf("churn-%02d", i), fmt.Sprintf("Churn %d rev %d", stablePosts+i, n)
+			var err error
+			switch rng.IntN(4) {
+			case 0:
+				err, title = os.Remove(name), ""
+				if os.IsNotExist(err) {
+					err = nil
+				}
+			case 1:
+				tmp := filepath.Join(dir, "blog", fmt.Sprintf(".churn-%02d.md.tmp", i))
+				if err = os.WriteFile(tmp, body, 0o644); err == nil {
+					err = os.Rename(tmp, name)
+				}
+			default:
+				err = os.WriteFile(name, body, 0o644)
 			}
-		case 1:
-			tmp := filepath.Join(dir, "blog", fmt.Sprintf(".churn-%02d.md.tmp", i))
-			if err = os.WriteFile(tmp, body, 0o644); err == nil {
-				err = os.Rename(tmp, name)
+			if err != nil {
+				t.Errorf("edit: %v", err)
 			}
-		default:
-			err = os.WriteFile(name, body, 0o644)
+			want[slug] = title
+			n++
+			time.Sleep(time.Duration(rng.IntN(3)) * time.Millisecond)
 		}
-		if err != nil {
-			t.Errorf("edit: %v", err)
+		if err := shows(srv, want); err != nil {
+			return b, err
 		}
-		// Bursts of edits (a save, a git checkout) with pauses between
-		// them, so that the watcher delivers batches as the soak goes.
-		pause := 1 + rng.IntN(5)
-		if rng.IntN(6) == 0 {
-			pause = 40 + rng.IntN(60)
-		}
-		time.Sleep(time.Duration(pause) * time.Millisecond)
-	}
-	return n
-}
-
-// sampleHeap records HeapInuse every 100 ms until ctx ends.
-func sampleHeap(ctx context.Context) []uint64 {
-	var out []uint64
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	for {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		out = append(out, m.HeapInuse)
-		select {
-		case <-ctx.Done():
-			return out
-		case <-tick.C:
+		*heap = append(*heap, m.HeapInuse)
+	}
+	return b, nil
+}
+
+// shows waits until srv's snapshot has each slug with its title, or not
+// at all for "": the watcher delivered the burst and it was swapped in.
+// The wait is generous; nothing here asserts speed.
+func shows(srv *server.Server, want map[string]string) error {
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		missing := ""
+		snap := srv.Snapshot()
+		for slug, title := range want {
+			got := ""
+			if p := snap.Post(slug); p != nil {
+				got = p.Title
+			}
+			if got != title {
+				missing = fmt.Sprintf("%s is %q, want %q", slug, got, title)
+				break
+			}
 		}
+		if missing == "" {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("after 30 s the server does not show the last burst of edits: %s", missing)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 
 // soakStats are what the clients saw.
 type soakStats struct {
-	requests, walks, pages, notModified, swaps, edits atomic.Int64
+	bursts                                     int
+	requests, walks, pages, notModified, swaps atomic.Int64
 	statuses                                          sync.Map // int → *atomic.Int64
 	mu                                                sync.Mutex
 	etags                                             map[string][32]byte // ETag (+ coding) → body hash
@@ -230,11 +265,13 @@ func (st *soakStats) count(status int) {
 }
 
 // client asks for posts.json (plain, gzip, conditional), walks the
-// cursor pages and reads pages, feeds, until ctx ends.
+// cursor pages and reads pages, feeds, until ctx ends and it has made
+// soakRequests rounds (its seed fixes what they are, so every client
+// walks the cursor pages at least once).
 func (st *soakStats) client(ctx context.Context, t *testing.T, addr string, seed uint64) {
-	hc := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DisableCompression: true, MaxIdleConnsPerHost: 2}}
+	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{DisableCompression: true, MaxIdleConnsPerHost: 2}}
 	rng := rand.New(rand.NewPCG(seed, 7))
-	for ctx.Err() == nil {
+	for round := 0; ctx.Err() == nil || round < soakRequests; round++ {
 		switch rng.IntN(6) {
 		case 0, 1:
 			st.walk(t, hc, addr)
@@ -390,12 +427,12 @@ func (st *soakStats) report(t *testing.T, d time.Duration) {
 		after = warm
 	}
 	warmMax, afterMax, afterMin := slices.Max(warm), slices.Max(after), slices.Min(after)
-	t.Logf("soak %v: %d requests (%.0f/s), statuses %v, %d cursor walks (%d pages), %d 304s, %d edits, %d snapshots swapped, %d ETags",
-		d, st.requests.Load(), float64(st.requests.Load())/d.Seconds(), statuses, st.walks.Load(), st.pages.Load(),
-		st.notModified.Load(), st.edits.Load(), st.swaps.Load(), len(st.etags))
-	t.Logf("HeapInuse: warm-up max %d MB; after warm-up %d–%d MB (%d samples)", warmMax>>20, afterMin>>20, afterMax>>20, len(st.heap))
-	if st.walks.Load() == 0 || st.swaps.Load() < 5 || st.edits.Load() == 0 {
-		t.Errorf("the soak did not exercise anything: %d walks, %d swaps, %d edits", st.walks.Load(), st.swaps.Load(), st.edits.Load())
+	t.Logf("soak %v: %d requests (%.0f/s), statuses %v, %d cursor walks (%d pages), %d 304s, %d bursts of edits, %d snapshots swapped, %d ETags",
+		d.Round(time.Millisecond), st.requests.Load(), float64(st.requests.Load())/d.Seconds(), statuses, st.walks.Load(), st.pages.Load(),
+		st.notModified.Load(), st.bursts, st.swaps.Load(), len(st.etags))
+	t.Logf("HeapInuse: warm-up max %d MB; after warm-up %d–%d MB (%d samples, one after each burst)", warmMax>>20, afterMin>>20, afterMax>>20, len(st.heap))
+	if st.walks.Load() == 0 || st.swaps.Load() == 0 || st.bursts == 0 {
+		t.Errorf("the soak did not exercise anything: %d walks, %d swaps, %d bursts", st.walks.Load(), st.swaps.Load(), st.bursts)
 	}
 	if afterMax > 2*warmMax+32<<20 {
 		t.Errorf("the heap grew after warm-up: %d MB, warm-up max %d MB", afterMax>>20, warmMax>>20)

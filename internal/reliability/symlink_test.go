@@ -58,6 +58,7 @@ func TestSymlinksOutsideContentNotFollowed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the folio binary")
 	}
+	t.Parallel() // the folio binary works in its own process; the wait overlaps TestSlowloris's
 	dir, guessed := symlinkSite(t)
 	p := startServe(t, dir, "--watch")
 	rm := newRemote(p.Addr())

@@ -131,6 +131,7 @@ func TestTraversalOverTCP(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the folio binary")
 	}
+	t.Parallel() // the folio binary works in its own process; the wait overlaps TestSlowloris's
 	dir := hostileDir(t)
 	p := startServe(t, dir)
 	rc := dialRaw(t, p.Addr())
