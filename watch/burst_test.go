@@ -142,3 +142,29 @@ func TestMerge(t *testing.T) {
 	p.merge(&b, roots)
 	wantRescan(t, p.batches(roots), dir)
 }
+
+// TestBurstsEndByThemselves: without a test ending them (Options.sync), a
+// burst ends after its silence, or after MaxDelay when the silence is an
+// hour away, with the real clock. Each is only waited for, generously:
+// when a burst ends is TestDeadline's, with explicit times.
+func TestBurstsEndByThemselves(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		opts Options
+	}{
+		{"silence", Options{MaxDelay: time.Hour}},
+		{"MaxDelay", Options{Quiet: time.Hour, MaxDelay: 50 * time.Millisecond}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			tree(t, dir, map[string]string{"blog/x.md": "x"})
+			tc.opts.Logger = discard
+			w, err := New([]string{dir}, tc.opts)
+			must(t, err)
+			t.Cleanup(func() { w.Close() })
+			tree(t, dir, map[string]string{"blog/x.md": "x2"})
+			wantPaths(t, receive(t, w), dir, "blog/x.md")
+		})
+	}
+}

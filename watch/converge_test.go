@@ -9,7 +9,6 @@ import (
 	"path"
 	"path/filepath"
 	"testing"
-	"time"
 )
 
 var seeds = flag.Int("seeds", 3, "random sequences TestConverge runs")
@@ -131,29 +130,26 @@ func state(t *testing.T, dir string) map[string]string {
 	return out
 }
 
-// collect gathers what is delivered until the Watcher falls silent; a
+// collect ends the burst and gathers what it delivers, if anything; a
 // rescan counts as every path.
 func collect(t *testing.T, w *Watcher) map[string]bool {
 	t.Helper()
 	got := map[string]bool{}
-	for {
-		select {
-		case bs := <-w.Batches():
-			for _, b := range bs {
-				if b.Rescan {
-					got["."] = true
-				}
-				for _, p := range b.Paths {
-					if DefaultIgnore(p) {
-						t.Errorf("ignored path delivered: %s", p)
-					}
-					got[p] = true
-				}
+	if !syncW(t, w) {
+		return got
+	}
+	for _, b := range receive(t, w) {
+		if b.Rescan {
+			got["."] = true
+		}
+		for _, p := range b.Paths {
+			if DefaultIgnore(p) {
+				t.Errorf("ignored path delivered: %s", p)
 			}
-		case <-time.After(settle(w)):
-			return got
+			got[p] = true
 		}
 	}
+	return got
 }
 
 func checkCovered(t *testing.T, before, after map[string]string, got map[string]bool) {

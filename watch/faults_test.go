@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -24,6 +25,8 @@ type hooked struct {
 
 	mu      sync.Mutex
 	dropAll bool                   // lose every event, as an overflowing queue does
+	through string                 // dropAll ends after the event for this file
+	dropped chan struct{}          // closed when it has
 	fail    func(dir string) error // Add's error for dir, if any
 	watched map[string]bool
 }
@@ -47,7 +50,7 @@ func (h *hooked) forward() {
 		case ev, ok := <-evs:
 			if !ok {
 				evs = nil
-			} else if !h.dropping() {
+			} else if !h.dropping(ev.Name) {
 				select {
 				case h.events <- ev:
 				case <-h.closed:
@@ -70,16 +73,41 @@ func (h *hooked) inject(err error) {
 	}
 }
 
-func (h *hooked) dropping() bool {
+// dropping reports whether the event for name is lost, and ends the
+// losing after the file dropThrough named.
+func (h *hooked) dropping(name string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.dropAll
+	drop := h.dropAll
+	if drop && name == h.through {
+		h.dropAll, h.through = false, ""
+		close(h.dropped)
+	}
+	return drop
 }
 
-func (h *hooked) setDrop(drop bool) {
+// dropFrom loses every event from now on, until dropThrough.
+func (h *hooked) dropFrom() {
 	h.mu.Lock()
-	h.dropAll = drop
+	h.dropAll = true
 	h.mu.Unlock()
+}
+
+// dropThrough creates a file in w's sync folder and waits until its event
+// is lost too: every event before it was, and none after it will be.
+func (h *hooked) dropThrough(t *testing.T, w *Watcher) {
+	t.Helper()
+	name := filepath.Join(w.opts.sync, fmt.Sprint("drop", syncs.Add(1)))
+	h.mu.Lock()
+	h.through, h.dropped = name, make(chan struct{})
+	done := h.dropped
+	h.mu.Unlock()
+	must(t, os.WriteFile(name, nil, 0o644))
+	select {
+	case <-done:
+	case <-time.After(waitBatch):
+		t.Fatalf("the event for %s did not come within %v", name, waitBatch)
+	}
 }
 
 func (h *hooked) setFail(fail func(dir string) error) {
@@ -136,8 +164,8 @@ func startWith(t *testing.T, opts Options, b backend, roots ...string) (*Watcher
 	t.Helper()
 	logs := &logBuffer{}
 	opts.Logger = slog.New(slog.NewTextHandler(logs, nil))
-	if opts.Quiet == 0 {
-		opts.Quiet = testQuiet
+	if opts.sync == "" {
+		opts.sync = t.TempDir()
 	}
 	rs := make([]Root, len(roots))
 	for i, r := range roots {
@@ -161,10 +189,9 @@ func TestOverflow(t *testing.T) {
 	h := newHooked(t)
 	w, logs := startWith(t, Options{}, h, dir, site)
 
-	h.setDrop(true)
+	h.dropFrom()
 	tree(t, dir, map[string]string{"blog/lost/index.md": "never seen"})
-	time.Sleep(100 * time.Millisecond) // let the events be lost
-	h.setDrop(false)
+	h.dropThrough(t, w) // the events are lost
 	h.inject(fsnotify.ErrEventOverflow)
 
 	wantRescan(t, only(t, w), dir, site)
@@ -208,7 +235,7 @@ func TestWatchLimitAtStart(t *testing.T) {
 	limited := filepath.Join(dir, "blog/limited")
 	h := newHooked(t)
 	h.setFail(failUnder(limited))
-	w, logs := startWith(t, Options{Poll: 50 * time.Millisecond}, h, dir)
+	w, logs := startWith(t, Options{}, h, dir)
 	if log := logs.String(); !strings.Contains(log, "cannot watch 2 folder(s)") || !strings.Contains(log, "fs.inotify.max_user_watches") {
 		t.Errorf("warning does not say what happened and what to do:\n%s", log)
 	}
@@ -245,7 +272,7 @@ func TestWatchLimitNewFolder(t *testing.T) {
 	dir := t.TempDir()
 	tree(t, dir, map[string]string{"blog/x.md": "x"})
 	h := newHooked(t)
-	w, logs := startWith(t, Options{Poll: 50 * time.Millisecond}, h, dir)
+	w, logs := startWith(t, Options{}, h, dir)
 	h.setFail(failUnder(filepath.Join(dir, "blog/new")))
 	must(t, os.Mkdir(filepath.Join(dir, "blog/new"), 0o755))
 	wantRescan(t, only(t, w), dir)

@@ -10,27 +10,42 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
 
-// Waits are generous: the machine running the tests may be busy. Nothing
-// here asserts speed, and the tests use a longer Quiet than the default so
-// that a writer descheduled for a moment in the middle of a save does not
-// split it: "exactly one delivery" is about coalescing, not about the
-// scheduler. The defaults are measured, not asserted, by
-// BenchmarkSaveToBatch and BenchmarkGitCheckout.
+// The tests end each burst themselves (Options.sync): they make their
+// changes, then create a file in the Watcher's sync folder, and every
+// change made before it is in the burst, which is delivered at once. So
+// "exactly one delivery" and "no delivery" are decided by the order of
+// the changes, never by how long the test took to make them on a busy
+// machine. How bursts end by themselves (Quiet, its growth, MaxDelay) is
+// TestDeadline's, with explicit times, and TestQuietEndsBurst's, with the
+// real clock; the defaults are measured, not asserted, by
+// BenchmarkSaveToBatch and BenchmarkGitCheckout. Waits are generous: the
+// machine may be busy, and nothing here asserts speed.
 const (
 	testQuiet = 40 * time.Millisecond
-	// bulkQuiet is for the tests of 1,000-file bursts: a writer paused
-	// by a busy machine right at the start of a burst must not split it.
-	bulkQuiet = 150 * time.Millisecond
-	waitBatch = 10 * time.Second
+	waitBatch = 30 * time.Second
 )
 
-// settle is how long no further delivery may arrive for one to count as
-// the only one: above the longest silence a burst of w waits for.
-func settle(w *Watcher) time.Duration { return 20*w.opts.Quiet + 400*time.Millisecond }
+// syncs numbers the files the tests create in sync folders.
+var syncs atomic.Int64
+
+// syncW ends w's burst in progress and reports whether a delivery waits
+// (Options.sync).
+func syncW(t *testing.T, w *Watcher) bool {
+	t.Helper()
+	must(t, os.WriteFile(filepath.Join(w.opts.sync, fmt.Sprint("s", syncs.Add(1))), nil, 0o644))
+	select {
+	case waiting := <-w.synced:
+		return waiting
+	case <-time.After(waitBatch):
+		t.Fatalf("the Watcher did not see its sync file within %v", waitBatch)
+	}
+	return false
+}
 
 // logBuffer collects a Watcher's log for assertions.
 type logBuffer struct {
@@ -58,8 +73,8 @@ func start(t *testing.T, opts Options, roots ...string) (*Watcher, *logBuffer) {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	}
-	if opts.Quiet == 0 {
-		opts.Quiet = testQuiet
+	if opts.sync == "" {
+		opts.sync = t.TempDir()
 	}
 	w, err := New(roots, opts)
 	if err != nil {
@@ -69,8 +84,17 @@ func start(t *testing.T, opts Options, roots ...string) (*Watcher, *logBuffer) {
 	return w, logs
 }
 
-// next waits for the next delivery.
+// next ends the burst in progress and takes its delivery.
 func next(t *testing.T, w *Watcher) []Batch {
+	t.Helper()
+	if !syncW(t, w) {
+		t.Fatal("no delivery: the changes were not seen")
+	}
+	return receive(t, w)
+}
+
+// receive takes the delivery w offers.
+func receive(t *testing.T, w *Watcher) []Batch {
 	t.Helper()
 	select {
 	case got, ok := <-w.Batches():
@@ -84,58 +108,33 @@ func next(t *testing.T, w *Watcher) []Batch {
 	return nil
 }
 
-// none asserts that no delivery arrives for a while.
+// none asserts that nothing changed since the last delivery: ending the
+// burst delivers nothing.
 func none(t *testing.T, w *Watcher) {
 	t.Helper()
-	select {
-	case got := <-w.Batches():
-		t.Fatalf("unexpected delivery %s", show(got))
-	case <-time.After(settle(w)):
+	if syncW(t, w) {
+		t.Fatalf("unexpected delivery %s", show(receive(t, w)))
 	}
 }
 
-// rescanned waits for a delivery that rescans root: the deliveries before
-// it may name what went first (a folder's removal reaches its own watch a
-// little after its parent's).
+// rescanned takes the next delivery and asserts it rescans root.
 func rescanned(t *testing.T, w *Watcher, root string) {
 	t.Helper()
-	deadline := time.Now().Add(waitBatch)
-	for time.Now().Before(deadline) {
-		for _, b := range next(t, w) {
-			if b.Root == root && b.Rescan {
-				return
-			}
+	got := next(t, w)
+	for _, b := range got {
+		if b.Root == root && b.Rescan {
+			return
 		}
 	}
-	t.Fatalf("no rescan of %s", root)
+	t.Fatalf("no rescan of %s in %s", root, show(got))
 }
 
-// only waits for the next delivery and asserts it is the only one.
+// only takes the next delivery and asserts nothing follows it.
 func only(t *testing.T, w *Watcher) []Batch {
 	t.Helper()
 	got := next(t, w)
 	none(t, w)
 	return got
-}
-
-// onlyRepeated is only for a change whose events may straggle: a folder's
-// removal reaches its own watches a little after its parent's, and on a
-// loaded machine that can be past the burst's silence, so the same batch
-// may come twice. Repeats of the first delivery are drained; anything
-// else is a failure.
-func onlyRepeated(t *testing.T, w *Watcher) []Batch {
-	t.Helper()
-	got := next(t, w)
-	for {
-		select {
-		case again := <-w.Batches():
-			if !reflect.DeepEqual(again, got) {
-				t.Fatalf("unexpected delivery %s after %s", show(again), show(got))
-			}
-		case <-time.After(settle(w)):
-			return got
-		}
-	}
 }
 
 // wantPaths asserts a delivery of exactly one Batch for root with paths.

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // TestNewNestedFolders makes folders and files faster than watches can be
@@ -40,7 +39,7 @@ func TestRemovedFolder(t *testing.T) {
 	h := newHooked(t)
 	w, _ := startWith(t, Options{}, h, dir)
 	must(t, os.RemoveAll(filepath.Join(dir, "blog/old")))
-	wantPaths(t, onlyRepeated(t, w), dir, "blog/old")
+	wantPaths(t, only(t, w), dir, "blog/old")
 	if got := h.watchedUnder(filepath.Join(dir, "blog/old")); len(got) > 0 {
 		t.Fatalf("still watched after removal: %v", got)
 	}
@@ -121,12 +120,13 @@ func TestFolderRenamedOverEmpty(t *testing.T) {
 	wantPaths(t, only(t, w), dir, "blog/empty/index.md")
 }
 
-// TestBurst writes 1,000 posts as fast as it can: one delivery.
+// TestBurst writes 1,000 posts as fast as it can: one delivery naming
+// each.
 func TestBurst(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	tree(t, dir, map[string]string{"blog/x.md": "x"})
-	w, _ := start(t, Options{Quiet: bulkQuiet}, dir)
+	w, _ := start(t, Options{}, dir)
 	var want []string
 	for i := range 1000 {
 		name := fmt.Sprintf("blog/p%04d.md", i)
@@ -142,7 +142,7 @@ func TestBurstNewFolder(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	tree(t, dir, map[string]string{"blog/x.md": "x"})
-	w, _ := start(t, Options{Quiet: bulkQuiet}, dir)
+	w, _ := start(t, Options{}, dir)
 	files := map[string]string{}
 	for i := range 1000 {
 		files[fmt.Sprintf("blog/copy/p%04d.md", i)] = "post"
@@ -152,7 +152,8 @@ func TestBurstNewFolder(t *testing.T) {
 }
 
 // TestGitCheckout switches a real repository between two branches that
-// differ in 1,000 posts and a removed folder: one delivery.
+// differ in 1,000 posts and a removed folder: one delivery naming each
+// post and the folder.
 func TestGitCheckout(t *testing.T) {
 	git, err := exec.LookPath("git")
 	if err != nil {
@@ -193,7 +194,7 @@ func TestGitCheckout(t *testing.T) {
 	run("checkout", "-q", "main")
 
 	content := filepath.Join(repo, "content")
-	w, _ := start(t, Options{Quiet: bulkQuiet}, content)
+	w, _ := start(t, Options{}, content)
 	run("checkout", "-q", "two")
 	want = append(want, "blog/bundle")
 	slices.Sort(want)
@@ -236,7 +237,7 @@ func TestRootRemoved(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "content")
 	tree(t, dir, map[string]string{"blog/x.md": "x"})
-	w, logs := start(t, Options{Poll: 20 * time.Millisecond}, dir)
+	w, logs := start(t, Options{}, dir)
 	must(t, os.RemoveAll(dir))
 	rescanned(t, w, dir)
 	none(t, w)

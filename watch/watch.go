@@ -3,8 +3,11 @@ package watch
 import (
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/fsnotify/fsnotify"
 )
 
 // Options tune a Watcher; the zero value means the defaults.
@@ -27,6 +30,16 @@ type Options struct {
 	// Logger receives the warnings: lost events, watch limits (default
 	// slog.Default()).
 	Logger *slog.Logger
+
+	// sync is for the tests: a folder, watched by itself, in which a file
+	// created ends the burst in progress, after the polled folders are
+	// looked at, and the Watcher then says on synced whether a delivery
+	// waits. Bursts never end on their own (no Quiet, no MaxDelay, no Poll
+	// ticks): the test decides where one ends, so what is delivered does
+	// not depend on how the scheduler spaced the test's writes. The
+	// kernel queues the events of all watches in one queue, in order, so
+	// every change made before the file was created is in the burst.
+	sync string
 }
 
 func (o Options) withDefaults() Options {
@@ -88,6 +101,7 @@ type Watcher struct {
 	offer []Batch // ready, rendered; nil when there is nothing to deliver
 
 	out       chan []Batch
+	synced    chan bool // Options.sync: whether a delivery waits
 	done      chan struct{}
 	exited    chan struct{}
 	closeOnce sync.Once
@@ -135,6 +149,12 @@ func newWatcher(roots []Root, opts Options, b backend) (*Watcher, error) {
 		dirs: map[string]fileID{}, ids: map[fileID]string{}, polled: map[string]*polled{},
 		burst: newBurst(len(roots)), ready: newPending(len(roots)),
 		out: make(chan []Batch), done: make(chan struct{}), exited: make(chan struct{}),
+	}
+	if opts.sync != "" {
+		if err := b.Add(opts.sync); err != nil {
+			return nil, fmt.Errorf("watch: %s: %w", opts.sync, err)
+		}
+		w.synced = make(chan bool)
 	}
 	for _, given := range roots {
 		r, err := newRoot(given)
@@ -205,6 +225,12 @@ func (w *Watcher) step(t *timers) bool {
 		if !ok {
 			return false
 		}
+		if w.opts.sync != "" && filepath.Dir(ev.Name) == w.opts.sync {
+			if ev.Has(fsnotify.Create) {
+				w.syncNow(time.Now())
+			}
+			return true
+		}
 		w.handle(ev, time.Now())
 	case err, ok := <-w.b.Errors():
 		if !ok {
@@ -233,6 +259,9 @@ type timers struct {
 }
 
 func (t *timers) update(w *Watcher) {
+	if w.opts.sync != "" {
+		return // the test ends the bursts and polls
+	}
 	if !w.burst.empty() {
 		wait := time.Until(w.burst.deadline(w.opts))
 		if t.flush == nil {
@@ -285,6 +314,21 @@ func (w *Watcher) takeWaiting() bool {
 		return ok
 	default:
 		return false
+	}
+}
+
+// syncNow is Options.sync's end of a burst: the polled folders are looked
+// at, what they found noted, the burst delivered, and the test told
+// whether a delivery waits.
+func (w *Watcher) syncNow(now time.Time) {
+	w.pollAll(now)
+	w.reportLimits(now)
+	if !w.burst.empty() {
+		w.flush()
+	}
+	select {
+	case w.synced <- w.offer != nil:
+	case <-w.done:
 	}
 }
 
