@@ -33,6 +33,7 @@ func TestDevBrowser(t *testing.T) {
 
 	t.Run("a write reloads the page", func(t *testing.T) {
 		f.write("content/blog/x.md", post("Title B", "2026-01-01T00:00:00Z"))
+		f.settle()
 		page.WaitTrue("the reloaded page", `!(`+marked+`) && document.title.includes("Title B")`)
 		page.WaitTrue("the stream after the reload", connected)
 	})
@@ -46,6 +47,7 @@ func TestDevBrowser(t *testing.T) {
 	t.Run("a broken post shows the overlay", func(t *testing.T) {
 		page.MustEval(mark, nil)
 		f.write("content/blog/x.md", "---\ntitle: Title B\ndate: someday\n---\nBody.\n")
+		f.settle()
 		page.WaitTrue("the reloaded page with the overlay", `!(`+marked+`) && `+overlayShows)
 		// A browser that connects while the error exists shows it too.
 		late = b.Open(f.url + "/blog/x/")
@@ -81,6 +83,7 @@ func TestDevBrowser(t *testing.T) {
 		page.MustEval(mark, nil)
 		late.MustEval(mark, nil)
 		f.write("content/blog/y.md", post("Other post", "2026-01-02T00:00:00Z")) // a new snapshot, x's problem unchanged
+		f.settle()
 		page.WaitTrue("the reloaded page told the problems, without the overlay",
 			`!(`+marked+`) && `+problemsState("dismissed")+` && `+overlay+` === null`)
 		// The other tab never dismissed them.
@@ -91,6 +94,7 @@ func TestDevBrowser(t *testing.T) {
 	t.Run("a problem that keeps the post shows its new text", func(t *testing.T) {
 		page.MustEval(mark, nil)
 		f.write("content/blog/x.md", nosuch)
+		f.settle()
 		// A different list: shown again although the tab dismissed one.
 		page.WaitTrue("the new text with the overlay", `!(`+marked+`) && document.body.textContent.includes("NEWTEXT") && `+
 			overlay+` !== null && `+overlay+`.textContent.includes("nosuch") && `+focusInOverlay)
@@ -101,6 +105,7 @@ func TestDevBrowser(t *testing.T) {
 	t.Run("the fix removes the overlay", func(t *testing.T) {
 		late.MustEval(mark, nil)
 		f.write("content/blog/x.md", post("Title C", "2026-01-01T00:00:00Z"))
+		f.settle()
 		for _, p := range []*cdp.Tab{page, late} {
 			p.WaitTrue("the fixed page", overlay+` === null && document.title.includes("Title C") && !(`+marked+`)`)
 			p.WaitTrue("the stream after the fix", connected)
@@ -110,6 +115,7 @@ func TestDevBrowser(t *testing.T) {
 	t.Run("after a fix the same problems show again", func(t *testing.T) {
 		page.MustEval(mark, nil)
 		f.write("content/blog/x.md", nosuch) // the list dismissed above, then cleared by the fix
+		f.settle()
 		page.WaitTrue("the overlay for a list dismissed before the fix",
 			`!(`+marked+`) && `+overlay+` !== null && `+overlay+`.textContent.includes("nosuch") && `+problemsState("shown"))
 	})
@@ -119,7 +125,7 @@ func TestDevBrowser(t *testing.T) {
 		addr := f.h.spec.Addr
 		f.stop()
 		page.WaitTrue("the lost stream", `document.documentElement.dataset.folioLive === "lost"`)
-		f.write("content/blog/x.md", post("Title D", "2026-01-01T00:00:00Z"))
+		f.write("content/blog/x.md", post("Title D", "2026-01-01T00:00:00Z")) // while stopped: the new dev reads it
 		startDev(t, dir, func(s *Spec) { s.Addr = addr })
 		page.WaitTrue("the page reloaded from the restarted server", `!(`+marked+`) && document.title.includes("Title D")`)
 		page.WaitTrue("the stream to the restarted server", connected)

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"folio/pipeline"
 	"folio/watch"
@@ -72,10 +71,10 @@ func TestDevConfigFileAppears(t *testing.T) {
 		f.write("config.toml.orig", "title = \"Not this one\"\n")
 		f.write("other/config.toml", "title = \"Nor this one\"\n")
 		must(t, os.Remove(f.path("notes.txt")))
-		// A pause longer than any burst's silence, then the config itself
-		// as a marker: the watcher delivers in order, so a rebuild for the
-		// files above would come before the marker's.
-		time.Sleep(devSettle)
+		// The burst ends, then the config itself is a marker: the host
+		// applies deliveries in order, so a rebuild for the files above
+		// would come before the marker's.
+		f.settle()
 		f.write("config.toml", "title = \"Marker\"\n")
 		f.waitSnap("the marker config", func(s *pipeline.Snapshot) bool { return s.Config().Title == "Marker" })
 		if got := f.since(before); len(got) != 1 {
@@ -213,10 +212,6 @@ func TestDevConfigAndContentOneBurst(t *testing.T) {
 	f.write("config.toml", devConfig+"description = \"Checked out\"\n")
 	for i := range n {
 		f.write(fmt.Sprintf("content/blog/p%03d.md", i), post(fmt.Sprintf("P%d", i), "2026-01-01T00:00:00Z"))
-		// Pauses far shorter than the Quiet: still one burst, but the
-		// writes last longer than the silence that ends the config's
-		// own events, were they a burst of their own.
-		time.Sleep(time.Millisecond)
 	}
 	f.waitSnap("the new config over every new post", func(s *pipeline.Snapshot) bool {
 		return s.Config().Description == "Checked out" && s.Post(fmt.Sprintf("p%03d", n-1)) != nil

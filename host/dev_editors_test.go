@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
-	"time"
 
 	"folio/pipeline"
 )
@@ -109,15 +108,17 @@ func TestDevEditorSaves(t *testing.T) {
 	}
 }
 
-// afterSettling returns the snapshots made since before, once a marker
-// written after a pause longer than any burst's silence has come through:
-// the watcher delivers in order, so any late snapshot of the save comes
+// afterSettling returns the snapshots made since before, once a marker,
+// a burst of its own after the changes so far, has come through: the host
+// applies the deliveries in order, so every snapshot of the changes comes
 // before the marker's.
 func (f *devFixture) afterSettling(before int) []*pipeline.Snapshot {
 	f.t.Helper()
-	time.Sleep(devSettle)
+	f.settle() // the changes so far are one burst; the marker is the next
+	f.mu.Lock()
 	f.marks++
 	mark := "Mark " + strconv.Itoa(f.marks)
+	f.mu.Unlock()
 	f.write("content/blog/zz-mark.md", post(mark, "2020-01-01T00:00:00Z"))
 	f.waitSnap("the marker", func(s *pipeline.Snapshot) bool { return titleOf(s, "zz-mark") == mark })
 	got := f.since(before)

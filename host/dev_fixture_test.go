@@ -25,21 +25,12 @@ import (
 // The dev tests run the real thing: a host made by Load from folio dev's
 // Spec on 127.0.0.1:0 over a real temporary folder, the real watcher, real
 // file operations and real HTTP through the front end dev serves with.
-// Waits are bounded only so that a failure does not hang; nothing asserts
-// speed. The watcher's Quiet is longer than the default so that a writer
-// descheduled in the middle of a save on a busy machine does not split it
-// ("exactly one snapshot" is about coalescing, not the scheduler), and
-// the fixture saves a file the way most editors do, in one rename (see
-// write), so that one save is one event whatever the scheduler does.
-const (
-	devTestQuiet = 80 * time.Millisecond
-	devWait      = 15 * time.Second
-)
-
-// devSettle is how long to wait before trusting that a save made no
-// further snapshot: well above the silence that ends a short burst
-// (Quiet plus half the burst's length).
-const devSettle = 4*devTestQuiet + 200*time.Millisecond
+// The test, not the clock, ends each burst of changes (settle, with the
+// watcher's SyncDir): "exactly one snapshot" for a save is about
+// coalescing, and a writer descheduled in the middle of a save on a busy
+// machine cannot split it. Waits are bounded only so that a failure does
+// not hang; nothing asserts speed.
+const devWait = 30 * time.Second
 
 // devFixture is a running folio dev over dir (config.toml, content/).
 type devFixture struct {
@@ -54,6 +45,9 @@ type devFixture struct {
 	changed chan struct{}        // a wake-up after each
 	marks   int                  // markers written (afterSettling)
 	stop    func()               // stops the server now (idempotent)
+
+	syncDir string    // the watcher's SyncDir
+	synced  chan bool // its Synced
 }
 
 type syncBuffer struct {
@@ -110,10 +104,11 @@ func startDev(t testing.TB, dir string, edit func(s *Spec)) *devFixture {
 	}
 	ln, err := net.Listen("tcp", addr)
 	must(t, err)
-	f := &devFixture{t: t, dir: dir, url: "http://" + ln.Addr().String(), logs: &syncBuffer{}, changed: make(chan struct{}, 1)}
+	f := &devFixture{t: t, dir: dir, url: "http://" + ln.Addr().String(), logs: &syncBuffer{}, changed: make(chan struct{}, 1),
+		syncDir: t.TempDir(), synced: make(chan bool)}
 	log := slog.New(slog.NewTextHandler(f.logs, nil))
 	spec.Addr, spec.Log, spec.Started, spec.Swapped = ln.Addr(), log, time.Now(), f.record
-	spec.WatchOptions = watch.Options{Logger: log, Quiet: devTestQuiet}
+	spec.WatchOptions = watch.Options{Logger: log, SyncDir: f.syncDir, Synced: f.synced}
 	if f.h, err = Load(spec); err != nil {
 		ln.Close()
 		t.Fatal(err)
@@ -172,9 +167,30 @@ func (f *devFixture) since(n int) []*pipeline.Snapshot {
 	return slices.Clone(f.snaps[n:])
 }
 
-// waitSnap waits until the served snapshot satisfies ok and returns it.
+// settle ends the watcher's burst of changes: every change made so far
+// is delivered to the host, which applies it (in order, after what it
+// was given before). It reports whether there was anything to deliver.
+func (f *devFixture) settle() bool {
+	f.t.Helper()
+	f.mu.Lock()
+	f.marks++
+	name := filepath.Join(f.syncDir, fmt.Sprint("s", f.marks))
+	f.mu.Unlock()
+	must(f.t, os.WriteFile(name, nil, 0o644))
+	select {
+	case waiting := <-f.synced:
+		return waiting
+	case <-time.After(devWait):
+		f.t.Fatalf("the watcher did not see %s within %v", name, devWait)
+	}
+	return false
+}
+
+// waitSnap ends the burst of changes made so far (settle), then waits
+// until the served snapshot satisfies ok and returns it.
 func (f *devFixture) waitSnap(what string, ok func(*pipeline.Snapshot) bool) *pipeline.Snapshot {
 	f.t.Helper()
+	f.settle()
 	deadline := time.After(devWait)
 	for {
 		if s := f.h.Snapshot(); ok(s) {
@@ -245,6 +261,7 @@ type sseEvent = ssetest.Event
 type sseClient struct {
 	events chan sseEvent
 	done   chan struct{}
+	settle func() bool // the fixture's: next ends the burst of changes first
 }
 
 func (f *devFixture) openEvents(query string) *sseClient {
@@ -256,7 +273,7 @@ func (f *devFixture) openEvents(query string) *sseClient {
 		cancel()
 		f.t.Fatal(err)
 	}
-	c := &sseClient{events: make(chan sseEvent, 1000), done: make(chan struct{})}
+	c := &sseClient{events: make(chan sseEvent, 1000), done: make(chan struct{}), settle: f.settle}
 	go func() {
 		defer close(c.done)
 		defer resp.Body.Close()
@@ -266,8 +283,16 @@ func (f *devFixture) openEvents(query string) *sseClient {
 	return c
 }
 
+// next ends the burst of the changes made so far (devFixture.settle),
+// then waits for the next event.
 func (c *sseClient) next(t testing.TB) sseEvent {
 	t.Helper()
+	select {
+	case ev := <-c.events:
+		return ev
+	default:
+	}
+	c.settle()
 	select {
 	case ev := <-c.events:
 		return ev

@@ -120,7 +120,9 @@ func TestDevNoTornReads(t *testing.T) {
 		} else {
 			os.Remove(tmp)
 		}
-		time.Sleep(2 * devTestQuiet) // most edits are bursts of their own
+		// Each edit is a burst of its own, served before the next.
+		want := fmt.Sprintf("Hot %d v%d", hot, i+1)
+		f.waitSnap(want, func(s *pipeline.Snapshot) bool { return titleOf(s, fmt.Sprintf("hot-%d", hot)) == want })
 	}
 	f.afterSettling(0)
 	stop.Store(true)
@@ -130,7 +132,7 @@ func TestDevNoTornReads(t *testing.T) {
 	}
 
 	snaps := f.since(0)
-	if len(snaps) < 10 {
+	if len(snaps) < 40 {
 		t.Fatalf("only %d snapshots: the edits did not stream in", len(snaps))
 	}
 	for _, list := range lists {

@@ -31,7 +31,6 @@ func TestReloadKeepsLastModified(t *testing.T) {
 			swapped := make(chan *pipeline.Snapshot, 10)
 			spec := Spec{Content: content}.ForServe(trigger == "watch")
 			spec.Swapped = func(s *pipeline.Snapshot) { swapped <- s }
-			spec.WatchOptions.Quiet = devTestQuiet
 			h := loadUnrun(t, spec)
 			ts := httptest.NewServer(h.Server())
 			defer ts.Close()

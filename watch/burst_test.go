@@ -143,7 +143,7 @@ func TestMerge(t *testing.T) {
 	wantRescan(t, p.batches(roots), dir)
 }
 
-// TestBurstsEndByThemselves: without a test ending them (Options.sync), a
+// TestBurstsEndByThemselves: without a test ending them (Options.SyncDir), a
 // burst ends after its silence, or after MaxDelay when the silence is an
 // hour away, with the real clock. Each is only waited for, generously:
 // when a burst ends is TestDeadline's, with explicit times.

@@ -97,7 +97,7 @@ func (h *hooked) dropFrom() {
 // is lost too: every event before it was, and none after it will be.
 func (h *hooked) dropThrough(t *testing.T, w *Watcher) {
 	t.Helper()
-	name := filepath.Join(w.opts.sync, fmt.Sprint("drop", syncs.Add(1)))
+	name := filepath.Join(w.opts.SyncDir, fmt.Sprint("drop", syncs.Add(1)))
 	h.mu.Lock()
 	h.through, h.dropped = name, make(chan struct{})
 	done := h.dropped
@@ -164,8 +164,8 @@ func startWith(t *testing.T, opts Options, b backend, roots ...string) (*Watcher
 	t.Helper()
 	logs := &logBuffer{}
 	opts.Logger = slog.New(slog.NewTextHandler(logs, nil))
-	if opts.sync == "" {
-		opts.sync = t.TempDir()
+	if opts.SyncDir == "" {
+		opts.SyncDir, opts.Synced = t.TempDir(), make(chan bool)
 	}
 	rs := make([]Root, len(roots))
 	for i, r := range roots {

@@ -15,7 +15,7 @@ import (
 	"time"
 )
 
-// The tests end each burst themselves (Options.sync): they make their
+// The tests end each burst themselves (Options.SyncDir): they make their
 // changes, then create a file in the Watcher's sync folder, and every
 // change made before it is in the burst, which is delivered at once. So
 // "exactly one delivery" and "no delivery" are decided by the order of
@@ -34,12 +34,12 @@ const (
 var syncs atomic.Int64
 
 // syncW ends w's burst in progress and reports whether a delivery waits
-// (Options.sync).
+// (Options.SyncDir).
 func syncW(t *testing.T, w *Watcher) bool {
 	t.Helper()
-	must(t, os.WriteFile(filepath.Join(w.opts.sync, fmt.Sprint("s", syncs.Add(1))), nil, 0o644))
+	must(t, os.WriteFile(filepath.Join(w.opts.SyncDir, fmt.Sprint("s", syncs.Add(1))), nil, 0o644))
 	select {
-	case waiting := <-w.synced:
+	case waiting := <-w.opts.Synced:
 		return waiting
 	case <-time.After(waitBatch):
 		t.Fatalf("the Watcher did not see its sync file within %v", waitBatch)
@@ -73,8 +73,8 @@ func start(t *testing.T, opts Options, roots ...string) (*Watcher, *logBuffer) {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	}
-	if opts.sync == "" {
-		opts.sync = t.TempDir()
+	if opts.SyncDir == "" {
+		opts.SyncDir, opts.Synced = t.TempDir(), make(chan bool)
 	}
 	w, err := New(roots, opts)
 	if err != nil {

@@ -11,8 +11,8 @@ import (
 // startRoots is start for roots of any kind.
 func startRoots(t *testing.T, opts Options, roots ...Root) *Watcher {
 	t.Helper()
-	if opts.sync == "" {
-		opts.sync = t.TempDir()
+	if opts.SyncDir == "" {
+		opts.SyncDir, opts.Synced = t.TempDir(), make(chan bool)
 	}
 	w, err := NewRoots(roots, opts)
 	if err != nil {

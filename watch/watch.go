@@ -31,15 +31,17 @@ type Options struct {
 	// slog.Default()).
 	Logger *slog.Logger
 
-	// sync is for the tests: a folder, watched by itself, in which a file
-	// created ends the burst in progress, after the polled folders are
-	// looked at, and the Watcher then says on synced whether a delivery
-	// waits. Bursts never end on their own (no Quiet, no MaxDelay, no Poll
-	// ticks): the test decides where one ends, so what is delivered does
-	// not depend on how the scheduler spaced the test's writes. The
-	// kernel queues the events of all watches in one queue, in order, so
-	// every change made before the file was created is in the burst.
-	sync string
+	// SyncDir and Synced are for tests (a program leaves them unset).
+	// SyncDir is a folder, watched by itself, in which a file created
+	// ends the burst in progress, after the polled folders are looked at;
+	// the Watcher then sends on Synced whether a delivery waits. Bursts
+	// never end on their own (no Quiet, no MaxDelay, no Poll ticks): the
+	// test decides where one ends, so what is delivered does not depend on
+	// how the scheduler spaced the test's writes. The kernel queues the
+	// events of all watches in one queue, in order, so every change made
+	// before the file was created is in the burst.
+	SyncDir string
+	Synced  chan bool
 }
 
 func (o Options) withDefaults() Options {
@@ -101,7 +103,6 @@ type Watcher struct {
 	offer []Batch // ready, rendered; nil when there is nothing to deliver
 
 	out       chan []Batch
-	synced    chan bool // Options.sync: whether a delivery waits
 	done      chan struct{}
 	exited    chan struct{}
 	closeOnce sync.Once
@@ -150,11 +151,10 @@ func newWatcher(roots []Root, opts Options, b backend) (*Watcher, error) {
 		burst: newBurst(len(roots)), ready: newPending(len(roots)),
 		out: make(chan []Batch), done: make(chan struct{}), exited: make(chan struct{}),
 	}
-	if opts.sync != "" {
-		if err := b.Add(opts.sync); err != nil {
-			return nil, fmt.Errorf("watch: %s: %w", opts.sync, err)
+	if opts.SyncDir != "" {
+		if err := b.Add(opts.SyncDir); err != nil {
+			return nil, fmt.Errorf("watch: %s: %w", opts.SyncDir, err)
 		}
-		w.synced = make(chan bool)
 	}
 	for _, given := range roots {
 		r, err := newRoot(given)
@@ -225,7 +225,7 @@ func (w *Watcher) step(t *timers) bool {
 		if !ok {
 			return false
 		}
-		if w.opts.sync != "" && filepath.Dir(ev.Name) == w.opts.sync {
+		if w.opts.SyncDir != "" && filepath.Dir(ev.Name) == w.opts.SyncDir {
 			if ev.Has(fsnotify.Create) {
 				w.syncNow(time.Now())
 			}
@@ -259,7 +259,7 @@ type timers struct {
 }
 
 func (t *timers) update(w *Watcher) {
-	if w.opts.sync != "" {
+	if w.opts.SyncDir != "" {
 		return // the test ends the bursts and polls
 	}
 	if !w.burst.empty() {
@@ -317,7 +317,7 @@ func (w *Watcher) takeWaiting() bool {
 	}
 }
 
-// syncNow is Options.sync's end of a burst: the polled folders are looked
+// syncNow is Options.SyncDir's end of a burst: the polled folders are looked
 // at, what they found noted, the burst delivered, and the test told
 // whether a delivery waits.
 func (w *Watcher) syncNow(now time.Time) {
@@ -327,7 +327,7 @@ func (w *Watcher) syncNow(now time.Time) {
 		w.flush()
 	}
 	select {
-	case w.synced <- w.offer != nil:
+	case w.opts.Synced <- w.offer != nil:
 	case <-w.done:
 	}
 }
