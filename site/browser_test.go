@@ -18,10 +18,18 @@ import (
 // FOLIO_SCREENSHOTS=DIR they also save PNG screenshots of the directory
 // and an article, light and dark, for a look at the design.
 
-// newBrowser starts Chromium with the given features for the test.
+// TestMain stops the browsers the tests shared.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	cdp.CloseShared()
+	os.Exit(code)
+}
+
+// newBrowser is the package's Chromium with the given features, shared by
+// the tests that ask for the same (see cdp.Shared).
 func newBrowser(t *testing.T, features ...string) *cdp.Browser {
 	t.Helper()
-	return cdp.Start(t, cdp.Options{Features: features})
+	return cdp.Shared(t, cdp.Options{Features: features})
 }
 
 // statusSet is true once the search has said something.

@@ -4,9 +4,10 @@
 // library nor a dependency, only the handful of commands the tests send.
 //
 // A test starts one Browser (a fresh profile, the flags every test here
-// needs), opens Tabs on URLs, evaluates JavaScript in them and reads what
-// the pages reported: uncaught exceptions, console.error and console.assert
-// calls, and the browser's own errors (failed loads, CSP violations).
+// needs), or takes the one its package shares (Shared), opens Tabs on
+// URLs, evaluates JavaScript in them and reads what the pages reported:
+// uncaught exceptions, console.error and console.assert calls, and the
+// browser's own errors (failed loads, CSP violations).
 // Without Chromium the test is skipped, except in CI (CI=true), where that
 // is a failure.
 package cdp
@@ -37,11 +38,21 @@ type Options struct {
 	Flags []string
 }
 
-// A Browser is one headless Chromium with a fresh profile.
+// A Browser is one headless Chromium with a fresh profile, as one test
+// sees it: its tabs fail that test, and its Errors are those reported
+// since the test took it.
 type Browser struct {
-	t        testing.TB
+	*process
+	t     testing.TB
+	since int // errors before it are another test's (Shared)
+}
+
+// process is one running Chromium.
+type process struct {
 	cmd      *exec.Cmd
 	toChrome *os.File
+	stderr   *lockedBuffer
+	profile  string
 
 	mu      sync.Mutex
 	nextID  int
@@ -81,6 +92,63 @@ func Path(t testing.TB) string {
 // Start runs Chromium until the test ends.
 func Start(t testing.TB, opts Options) *Browser {
 	t.Helper()
+	p := start(t, opts)
+	t.Cleanup(func() {
+		p.stop()
+		if t.Failed() {
+			t.Logf("chromium stderr (tail):\n%s", tail(p.stderr.String(), 3000))
+		}
+	})
+	return &Browser{process: p, t: t}
+}
+
+var shared struct {
+	mu    sync.Mutex
+	procs map[string]*process
+}
+
+// Shared is Start for the tests of a package that can share one Chromium
+// (a browser starts in a second or two, a tab in milliseconds): the first
+// call with these options starts it, and every call returns it for t,
+// whose tabs are closed when t ends. The package's TestMain calls
+// CloseShared after its tests.
+func Shared(t testing.TB, opts Options) *Browser {
+	t.Helper()
+	key := fmt.Sprintf("%q %q", opts.Features, opts.Flags)
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	p := shared.procs[key]
+	if p == nil {
+		p = start(t, opts)
+		if shared.procs == nil {
+			shared.procs = map[string]*process{}
+		}
+		shared.procs[key] = p
+	}
+	p.mu.Lock()
+	since := len(p.errs)
+	p.mu.Unlock()
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("chromium stderr (tail):\n%s", tail(p.stderr.String(), 3000))
+		}
+	})
+	return &Browser{process: p, t: t, since: since}
+}
+
+// CloseShared stops the browsers Shared started.
+func CloseShared() {
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	for key, p := range shared.procs {
+		p.stop()
+		delete(shared.procs, key)
+	}
+}
+
+// start runs Chromium with opts.
+func start(t testing.TB, opts Options) *process {
+	t.Helper()
 	bin := Path(t)
 	// Not t.TempDir: Chromium's helper processes may still write to the
 	// profile for a moment after the browser is gone, and TempDir's
@@ -106,40 +174,39 @@ func Start(t testing.TB, opts Options) *Browser {
 	args = append(append(args, opts.Flags...), "about:blank")
 	cmd := exec.Command(bin, args...)
 	cmd.ExtraFiles = []*os.File{chromeIn, chromeOut} // fds 3 and 4
-	var stderr lockedBuffer
-	cmd.Stderr = &stderr
+	p := &process{cmd: cmd, toChrome: toChrome, stderr: &lockedBuffer{}, profile: profile,
+		pending: map[int]chan message{}, events: map[string][]chan message{}, exited: make(chan struct{})}
+	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	chromeIn.Close()
 	chromeOut.Close()
-	b := &Browser{t: t, cmd: cmd, toChrome: toChrome, pending: map[int]chan message{},
-		events: map[string][]chan message{}, exited: make(chan struct{})}
-	go b.read(fromChrome)
-	t.Cleanup(func() {
-		toChrome.Close()
-		cmd.Process.Kill()
-		cmd.Wait()
-		<-b.exited
-		if t.Failed() {
-			t.Logf("chromium stderr (tail):\n%s", tail(stderr.String(), 3000))
-		}
-		for range 20 {
-			if os.RemoveAll(profile) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
-	return b
+	go p.read(fromChrome)
+	return p
 }
 
-// Errors returns what the pages reported so far: uncaught exceptions,
-// console errors and assertions, and the browser's own errors.
+// stop ends Chromium and removes its profile.
+func (p *process) stop() {
+	p.toChrome.Close()
+	p.cmd.Process.Kill()
+	p.cmd.Wait()
+	<-p.exited
+	for range 20 {
+		if os.RemoveAll(p.profile) == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// Errors returns what the pages reported since the test took the
+// browser: uncaught exceptions, console errors and assertions, and the
+// browser's own errors.
 func (b *Browser) Errors() []string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return append([]string(nil), b.errs...)
+	return append([]string(nil), b.errs[b.since:]...)
 }
 
 // CheckNoErrors fails the test for each error reported so far whose text
@@ -159,7 +226,7 @@ func (b *Browser) CheckNoErrors(t testing.TB, expected ...string) {
 
 // read dispatches replies to their callers and events to their waiters,
 // and keeps the errors.
-func (b *Browser) read(from *os.File) {
+func (b *process) read(from *os.File) {
 	defer close(b.exited)
 	defer from.Close()
 	r := bufio.NewReader(from)
@@ -242,7 +309,7 @@ func errorLine(m message) string {
 
 // call sends one command (to a page when session is set) and returns its
 // result.
-func (b *Browser) call(session, method string, params any) (json.RawMessage, error) {
+func (b *process) call(session, method string, params any) (json.RawMessage, error) {
 	b.mu.Lock()
 	b.nextID++
 	id := b.nextID
@@ -273,7 +340,7 @@ func (b *Browser) call(session, method string, params any) (json.RawMessage, err
 
 // expect returns a channel that receives the next event named method in
 // session; ask before the command that causes it.
-func (b *Browser) expect(session, method string) <-chan message {
+func (b *process) expect(session, method string) <-chan message {
 	c := make(chan message, 1)
 	b.mu.Lock()
 	b.events[session+" "+method] = append(b.events[session+" "+method], c)

@@ -34,6 +34,7 @@ func (b *Browser) Open(url string) *Tab {
 	var att struct{ SessionID string }
 	json.Unmarshal(res, &att)
 	tab := &Tab{b: b, t: b.t, session: att.SessionID}
+	b.t.Cleanup(func() { b.call("", "Target.closeTarget", map[string]any{"targetId": target.TargetID}) })
 	for _, domain := range []string{"Runtime.enable", "Log.enable", "Page.enable"} {
 		tab.MustCall(domain, nil)
 	}
