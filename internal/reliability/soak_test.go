@@ -253,10 +253,10 @@ func shows(srv *server.Server, want map[string]string) error {
 type soakStats struct {
 	bursts                                     int
 	requests, walks, pages, notModified, swaps atomic.Int64
-	statuses                                          sync.Map // int → *atomic.Int64
-	mu                                                sync.Mutex
-	etags                                             map[string][32]byte // ETag (+ coding) → body hash
-	heap                                              []uint64
+	statuses                                   sync.Map // int → *atomic.Int64
+	mu                                         sync.Mutex
+	etags                                      map[string][32]byte // ETag (+ coding) → body hash
+	heap                                       []uint64
 }
 
 func (st *soakStats) count(status int) {
