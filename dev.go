@@ -16,6 +16,8 @@ import (
 // SIGINT. It differs from serve by its host.Spec alone.
 func runDev(ctx context.Context, o *options, std stdio) error {
 	start := time.Now()
+	std, closeLog := unblockedLog(std)
+	defer closeLog()
 	ln, err := listen(o)
 	if err != nil {
 		return err

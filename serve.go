@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -21,6 +22,8 @@ import (
 // changes as they are saved.
 func runServe(ctx context.Context, o *options, std stdio) error {
 	start := time.Now()
+	std, closeLog := unblockedLog(std)
+	defer closeLog()
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
 	defer signal.Stop(hup)
@@ -39,6 +42,17 @@ func runServe(ctx context.Context, o *options, std stdio) error {
 		fmt.Fprintln(std.err, w)
 	}
 	return serveHost(ctx, h, ln, hup, h.Server(), front.Options{AccessLog: std.err, Coalesce: true, Log: std.log}, std, start)
+}
+
+// unblockedLog sends a server's stderr lines (its logs, the access log,
+// the start line) through a front.LogWriter: a server must go on
+// answering, /healthz included, when nobody reads its stderr. What it
+// cannot hold is dropped, counted and said once stderr takes lines again.
+func unblockedLog(std stdio) (stdio, func()) {
+	w := front.NewLogWriter(std.err, front.LogBuffer)
+	std.err = w
+	std.log = slog.New(slog.NewTextHandler(w, nil))
+	return std, func() { w.Close(2 * time.Second) }
 }
 
 // serveHost runs h's loop (with reload signals from hup, when not nil) and

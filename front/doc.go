@@ -4,6 +4,8 @@
 // server facing the internet needs, writes the access log through a
 // buffer (accesslog.go), writes each response in one system call
 // (coalesce.go), and shuts down gracefully, draining requests in flight;
+// NewLogWriter keeps a stderr nobody reads from stopping the server
+// (lines are dropped and counted instead, and the count said later);
 // LoopbackRedirect sends folio dev's other loopback name to its base URL.
 //
 // It knows nothing of folio: it takes an http.Handler (the server of
