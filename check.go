@@ -33,7 +33,7 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 	if o.verbose {
 		cfg := snap.Config()
 		for _, p := range snap.Posts() {
-			fmt.Fprintf(std.err, "ok %s -> %s\n", snap.DisplayPath(p.File), cfg.AbsURL(p.Path(cfg.Section)))
+			fmt.Fprintf(std.err, "ok %s -> %s\n", snap.DisplayPath(p.File), cfg.AbsURL(snap.URLOf(p)))
 		}
 		for _, p := range snap.AllPosts() {
 			if why := unpublished(p, snap.Now(), cfg.Location); why != "" {
@@ -62,7 +62,7 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 // what the gate refuses, by path and line. Warnings (what Hugo accepts)
 // are in it; only errors fail a command.
 func siteProblems(snap *pipeline.Snapshot, configFile string, rendered []pipeline.Problem) []pipeline.Problem {
-	problems := slices.Concat(snap.Problems(), render.SiteProblems(snap.Config()), rendered, host.Gate(snap, configFile))
+	problems := slices.Concat(snap.Config().Warnings, snap.Problems(), render.SiteProblems(snap.Config()), rendered, host.Gate(snap, configFile))
 	slices.SortStableFunc(problems, func(a, b pipeline.Problem) int {
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
 	})

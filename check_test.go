@@ -146,13 +146,13 @@ func TestCheckFrontMatterLines(t *testing.T) {
 	}
 }
 
-// TestCheckEmptySectionHint: posts that all sit outside the section are a
-// problem for check (a CI gate would otherwise pass an empty site), named
+// TestCheckEmptySectionHint: posts that all sit outside the configured
+// section are a problem for check (a CI gate would otherwise pass an empty site), named
 // by the section's folder, in check's path:line: message format.
 func TestCheckEmptySectionHint(t *testing.T) {
 	dir := t.TempDir()
 	post := "---\ntitle: T\ndate: 2024-01-02\n---\n"
-	writeTree(t, dir, map[string]string{"content/posts/a.md": post, "content/posts/b.md": post, "config.toml": "title = 'x'\n"})
+	writeTree(t, dir, map[string]string{"content/posts/a.md": post, "content/posts/b.md": post, "config.toml": "title = 'x'\nsection = 'blog'\n"})
 	code, stdout, stderr := runCLI(t, "check", "--config", filepath.Join(dir, "config.toml"))
 	content := filepath.Join(dir, "content")
 	want := filepath.Join(content, "blog") + ": no posts in " + filepath.Join(content, "blog") + "/; " + filepath.Join(content, "posts") +

@@ -43,6 +43,7 @@ prints the version.
 // options are the parsed command line of one command.
 type options struct {
 	command string
+	source  string
 	config  string
 	content string
 	addr    string
@@ -185,7 +186,8 @@ func parseFlags(name string, args []string, stdout io.Writer) (*options, error) 
 	// reported on one line instead (flagMistake).
 	fset.SetOutput(io.Discard)
 	fset.Usage = func() {}
-	fset.StringVar(&o.config, "config", "", "config file (default ./config.toml if present, else built-in defaults)")
+	fset.StringVar(&o.source, "source", "", "the site's folder, where its config (hugo.toml, config.toml, config/) is found (default: the working folder)")
+	fset.StringVar(&o.config, "config", "", "config file to read instead of the site's")
 	fset.StringVar(&o.content, "content", "", "content folder (overrides contentDir)")
 	fset.StringVar(&o.addr, "addr", "", cmd.addr)
 	fset.StringVar(&o.baseURL, "base-url", "", "absolute base URL every emitted URL starts with")
@@ -214,7 +216,7 @@ func parseFlags(name string, args []string, stdout io.Writer) (*options, error) 
 // spec is the part of a command's host.Spec the shared flags say; each
 // command adds its own.
 func (o *options) spec() host.Spec {
-	return host.Spec{ConfigFile: o.config, Content: o.content, BaseURL: o.baseURL}
+	return host.Spec{Source: o.source, ConfigFile: o.config, Content: o.content, BaseURL: o.baseURL}
 }
 
 // listenAddr resolves --addr, $PORT (serve only) and the command's default.

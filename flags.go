@@ -64,7 +64,7 @@ func topLevelMistake(arg string) error {
 	}
 	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
 	switch name {
-	case "config", "content", "addr", "base-url":
+	case "source", "config", "content", "addr", "base-url":
 		return &usageError{msg: fmt.Sprintf("folio: --%s goes after the command, as in folio serve --%s … (%s)", name, name, commands)}
 	}
 	return &usageError{msg: fmt.Sprintf("folio: unknown flag %s%s%s (%s)", dashes(name), name, hugoFlag(name), commands)}
@@ -76,7 +76,7 @@ var hugoFlags = map[string]string{
 	"D": "--drafts", "buildDrafts": "--drafts", "buildFuture": "--drafts", "buildExpired": "--drafts",
 	"p": "--addr", "port": "--addr", "bind": "--addr",
 	"b": "--base-url", "baseURL": "--base-url", "baseurl": "--base-url",
-	"s": "--config and --content", "source": "--config and --content", "contentDir": "--content",
+	"s": "--source", "contentDir": "--content",
 	"d": "--out", "destination": "--out",
 }
 
@@ -99,7 +99,7 @@ func hugoFlag(name string) string {
 
 // flagValue names the value each flag takes in the help.
 var flagValue = map[string]string{
-	"config": "FILE", "content": "DIR", "addr": "HOST:PORT", "base-url": "URL", "out": "DIR", "nginx": "FILE",
+	"source": "DIR", "config": "FILE", "content": "DIR", "addr": "HOST:PORT", "base-url": "URL", "out": "DIR", "nginx": "FILE",
 	"cloudflare": "DIR", "cloudflare-plan": "PLAN",
 }
 

@@ -63,7 +63,7 @@ func (h *Host) apply(ch change) {
 		return
 	}
 	if ch.config {
-		h.configProblems = nil
+		h.configProblems = cfg.Warnings
 	}
 	var siteFS fs.FS // nil: the theme stays
 	if ch.site || cfg.SiteDir != h.siteDir {
@@ -82,12 +82,13 @@ func (h *Host) apply(ch change) {
 // version; a content folder that was replaced, or a config that reads it
 // another way, is read afresh.
 func (h *Host) next(old *pipeline.Snapshot, cfg *pipeline.Config, ch change, now time.Time) (*pipeline.Snapshot, error) {
-	fresh := !old.Config().ReadsLike(cfg) || ((ch.config || ch.rescan) && !sameFolder(old.FS(), cfg.ContentDir))
+	root, _ := rootOf(cfg)
+	fresh := !old.Config().ReadsLike(cfg) || ((ch.config || ch.rescan) && !sameFolder(old.FS(), root))
 	switch {
 	case fresh:
 		return h.build(cfg, now)
 	case ch.rescan:
-		return old.Reconfigured(cfg, append([]string{cfg.Section}, ch.paths...), now)
+		return old.Reconfigured(cfg, append(cfg.MountSources(), ch.paths...), now)
 	case ch.config:
 		return old.Reconfigured(cfg, ch.paths, now)
 	case len(ch.paths) > 0:

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"path/filepath"
 
 	"folio/pipeline"
 )
@@ -23,17 +24,32 @@ func (e configError) Error() string        { return e.err.Error() }
 func (e configError) Unwrap() error        { return e.err }
 func (e configError) Is(target error) bool { return target == ErrConfig }
 
-// ReadConfig reads the config file the spec names (or the defaults) and
-// applies the flags. It is the only place folio reads a config: the
-// commands' start-up checks, Load and every reload call it. Every error
-// is ErrConfig.
+// ReadConfig reads the site's configuration as Hugo finds and merges it
+// (pipeline.LoadSite: hugo.*, else config.*, then config/_default/ and the
+// environment's folder, development for dev and production otherwise),
+// or the file --config names, and applies the flags. It is the only place
+// folio reads a config: the commands' start-up checks, Load and every
+// reload call it. Every error is ErrConfig.
 func ReadConfig(spec Spec) (*pipeline.Config, error) {
-	cfg, err := readConfigFile(spec.ConfigFile)
+	opts := pipeline.SiteOptions{Source: spec.Source, Environment: "production"}
+	if spec.Dev {
+		opts.Environment = "development"
+	}
+	if spec.ConfigFile != "" {
+		if _, err := os.Stat(spec.ConfigFile); errors.Is(err, fs.ErrNotExist) {
+			return nil, configError{fmt.Errorf("--config %s: no such file (without --config, the site's hugo.toml, config.toml or config/ is read when present)", spec.ConfigFile)}
+		}
+		opts.Files = []string{spec.ConfigFile}
+		if opts.Source == "" {
+			opts.Source = filepath.Dir(spec.ConfigFile) // paths in it are relative to its folder
+		}
+	}
+	cfg, err := pipeline.LoadSite(opts)
 	if err != nil {
 		return nil, configError{err}
 	}
 	if spec.Content != "" {
-		cfg.ContentDir = spec.Content
+		cfg.SetContent(spec.Content)
 	}
 	if spec.BaseURL != "" {
 		cfg.BaseURL, cfg.BaseSet = spec.BaseURL, true
@@ -47,38 +63,24 @@ func ReadConfig(spec Spec) (*pipeline.Config, error) {
 	return cfg, nil
 }
 
-// readConfigFile reads file, or ./config.toml when file is "" (the
-// defaults when that is not there either).
-func readConfigFile(file string) (*pipeline.Config, error) {
-	if file == "" {
-		cfg, err := pipeline.LoadConfig(DefaultConfigFile)
-		if errors.Is(err, fs.ErrNotExist) {
-			return pipeline.DefaultConfig(), nil
-		}
-		return cfg, err
-	}
-	cfg, err := pipeline.LoadConfig(file)
-	var pe *fs.PathError
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("--config %s: no such file (without --config, ./%s is read when present)", file, DefaultConfigFile)
-	case errors.As(err, &pe):
-		return nil, fmt.Errorf("--config %s: %w", file, pe.Err)
-	}
-	return cfg, err
-}
-
-// DefaultConfigFile is the config file read without --config, when it is
-// there.
+// DefaultConfigFile is the config file folio's own sites were written
+// with; a Hugo site's (hugo.toml, config/…) are found as Hugo finds them.
 const DefaultConfigFile = "config.toml"
 
-// ConfigFile is the config file a spec reads or would read: --config,
-// else ./config.toml, which need not exist.
+// ConfigFile is the config file a spec reads or would read, for messages:
+// --config, else the first file found in the site's folder, else
+// ./config.toml, which need not exist.
 func ConfigFile(spec Spec) string {
 	if spec.ConfigFile != "" {
 		return spec.ConfigFile
 	}
-	return DefaultConfigFile
+	for _, name := range []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"} {
+		p := filepath.Join(spec.Source, name)
+		if statOrNil(p) != nil {
+			return p
+		}
+	}
+	return filepath.Join(spec.Source, DefaultConfigFile)
 }
 
 // BaseOf is the base URL for an address: http://host:port/, an empty or
@@ -152,17 +154,48 @@ func folderError(what, dir string, err error) error {
 	return fmt.Errorf("%s %s: %w", what, dir, err)
 }
 
-// openContent opens the content folder as an fs.FS that symlinks cannot
-// lead out of.
-func openContent(dir string) (fs.FS, error) {
-	if err := CheckFolder("content folder", dir); err != nil {
+// openContent opens the folder the snapshot reads (the site's folder, or
+// the content folder of folio's own config) as an fs.FS that symlinks
+// cannot lead out of.
+func openContent(cfg *pipeline.Config) (fs.FS, error) {
+	dir, what := rootOf(cfg)
+	if err := CheckFolder(what, dir); err != nil {
 		return nil, err
 	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
-		return nil, folderError("content folder", dir, err)
+		return nil, folderError(what, dir, err)
 	}
 	return root.FS(), nil
+}
+
+// checkContent checks that the site's content folder (the one the config
+// names, or content/) is a folder: there when the config names one (a
+// mistyped contentDir should not quietly empty the site), and never a
+// file.
+func checkContent(cfg *pipeline.Config) error {
+	root, _ := rootOf(cfg)
+	for _, m := range cfg.Mounts {
+		if m.Target != "content" || m.Lang != "" || m.Source == "." {
+			continue
+		}
+		dir := filepath.Join(root, filepath.FromSlash(m.Source))
+		if _, err := os.Stat(dir); m.Source == "content" && errors.Is(err, fs.ErrNotExist) {
+			continue // Hugo's default: a site may have no content yet
+		}
+		if err := CheckFolder("content folder", dir); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rootOf is the folder the snapshot reads and what messages call it.
+func rootOf(cfg *pipeline.Config) (dir, what string) {
+	if cfg.Source == "" {
+		return cfg.ContentDir, "content folder"
+	}
+	return cfg.Root(), "site folder"
 }
 
 // sameFolder reports whether fsys still reads the folder at dir: a folder

@@ -16,8 +16,9 @@ import (
 )
 
 // TestDevConfigChanges: a config change rebuilds everything; a bad config
-// keeps the old snapshot and shows the error; a new section moves the
-// routes, and the browsers reload into it.
+// keeps the old snapshot and shows the error; an unknown key is a warning
+// shown beside the new snapshot; a new section moves the posts, and the
+// browsers reload into it.
 func TestDevConfigChanges(t *testing.T) {
 	f := startDev(t, newDevDir(t, map[string]string{
 		"content/blog/x.md":  post("X", "2026-01-01T00:00:00Z"),
@@ -39,7 +40,6 @@ func TestDevConfigChanges(t *testing.T) {
 		message      string
 	}{
 		{"syntax", devConfig + "title = \n", 3, ""},
-		{"unknown key", devConfig + "colour = \"red\"\n", 3, "unknown key colour"}, // its own line (37a690f)
 		{"missing content folder", "contentDir = \"nowhere\"\n", 1, "nowhere"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -64,6 +64,22 @@ func TestDevConfigChanges(t *testing.T) {
 		})
 	}
 
+	t.Run("unknown key", func(t *testing.T) {
+		f.write("config.toml", devConfig+"colour = \"red\"\n")
+		ev := events.next(t)
+		wantEventNamed(t, ev, "problems")
+		var problems []pipeline.Problem
+		must(t, json.Unmarshal([]byte(ev.Data), &problems))
+		if len(problems) != 1 || problems[0].Path != config || problems[0].Line != 3 ||
+			problems[0].Severity != pipeline.Warning || !strings.Contains(problems[0].Message, "unknown key colour") {
+			t.Fatalf("problems %+v, want a warning at %s:3 (its own line, 37a690f)", problems, config)
+		}
+		wantEventNamed(t, events.next(t), "reload") // Hugo accepts it: the config applies
+		f.write("config.toml", devConfig)
+		wantEventNamed(t, events.next(t), "clear")
+		wantEventNamed(t, events.next(t), "reload")
+	})
+
 	t.Run("new section", func(t *testing.T) {
 		f.write("config.toml", devConfig+"section = \"notes\"\n")
 		// The same server answers the new section's routes; the browser
@@ -73,8 +89,11 @@ func TestDevConfigChanges(t *testing.T) {
 		if resp, _ := f.get("/notes/y/"); resp.StatusCode != 200 {
 			t.Errorf("/notes/y/: %d", resp.StatusCode)
 		}
-		if resp, _ := f.get("/blog/x/"); resp.StatusCode != 404 {
-			t.Errorf("/blog/x/ after the section moved: %d", resp.StatusCode)
+		if resp, body := f.get("/api/posts.json"); resp.StatusCode != 200 || strings.Contains(body, "/blog/x/") || !strings.Contains(body, "/notes/y/") {
+			t.Errorf("posts after the section moved: %d %s", resp.StatusCode, body)
+		}
+		if resp, _ := f.get("/blog/x/"); resp.StatusCode != 200 {
+			t.Errorf("/blog/x/, a page of another section, after the section moved: %d", resp.StatusCode)
 		}
 		again := f.openEvents("?since=stale")
 		wantReloadOf(t, again.next(t), s)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -198,9 +199,9 @@ func countMarkdown(dir string, limit int) int {
 	return n
 }
 
-// slugCaseProblems reports published posts whose slugs differ only in case
-// ("Case" and "case"). folio serve answers both (slugs are used as
-// written), but the static export cannot hold both: on a file system that
+// slugCaseProblems reports published posts whose URLs differ only in case
+// ("Case" and "case" under disablePathToLower). folio serve answers both,
+// but the static export cannot hold both: on a file system that
 // ignores case (macOS, Windows, many upload targets) blog/Case/ and
 // blog/case/ are one folder. build refuses such a site up front,
 // naming both files, as check names the two files of a duplicate URL.
@@ -209,21 +210,28 @@ func countMarkdown(dir string, limit int) int {
 func slugCaseProblems(snap *pipeline.Snapshot) []pipeline.Problem {
 	posts := slices.Clone(snap.Posts())
 	slices.SortFunc(posts, func(a, b *pipeline.Post) int { return cmp.Compare(a.File, b.File) })
-	first := map[string]*pipeline.Post{} // folded slug → the first post by file
+	first := map[string]*pipeline.Post{} // folded URL → the first post by file
 	var out []pipeline.Problem
-	sec := snap.Config().Section
 	for _, p := range posts {
-		k := export.FoldCase(p.Slug)
+		u := snap.URLOf(p)
+		k := u
+		if raw, err := url.PathUnescape(u); err == nil {
+			k = raw
+		}
+		k = export.FoldCase(k)
 		q, dup := first[k]
 		if !dup {
 			first[k] = p
 			continue
 		}
+		if u == snap.URLOf(q) {
+			continue // the same URL: the pipeline reports that
+		}
 		out = append(out, pipeline.Problem{
 			Path: snap.DisplayPath(p.File),
 			Line: 1,
-			Message: fmt.Sprintf("slug %q differs only in case from %q of %s: the static export cannot hold both /%s and /%s (one folder where the file system ignores case, as on macOS and Windows); rename one",
-				p.Slug, q.Slug, snap.DisplayPath(q.File), p.Path(sec), q.Path(sec)),
+			Message: fmt.Sprintf("its URL differs only in case from that of %s: the static export cannot hold both /%s and /%s (one folder where the file system ignores case, as on macOS and Windows); rename one",
+				snap.DisplayPath(q.File), u, snap.URLOf(q)),
 		})
 	}
 	return out

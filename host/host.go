@@ -82,6 +82,9 @@ func (h *Host) start(cfg *pipeline.Config) error {
 		return err
 	}
 	h.report()
+	for _, w := range cfg.Warnings {
+		h.log.Warn("config", "path", w.Path, "line", w.Line, "message", w.Message)
+	}
 	h.logProblems(nil, snap)
 	return nil
 }
@@ -93,19 +96,24 @@ func (h *Host) readConfig() (*pipeline.Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckFolder("content folder", cfg.ContentDir); err != nil {
+	if err := checkContent(cfg); err != nil {
 		return nil, configError{err}
+	}
+	h.configProblems = cfg.Warnings
+	if dir, what := rootOf(cfg); CheckFolder(what, dir) != nil {
+		return nil, configError{CheckFolder(what, dir)}
 	}
 	return cfg, nil
 }
 
 // build reads the whole content folder afresh.
 func (h *Host) build(cfg *pipeline.Config, now time.Time) (*pipeline.Snapshot, error) {
-	fsys, err := openContent(cfg.ContentDir)
+	fsys, err := openContent(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return pipeline.Build(fsys, cfg, pipeline.Options{Root: cfg.ContentDir, Drafts: h.spec.Drafts, Describe: Describer(cfg)}, now)
+	root, _ := rootOf(cfg)
+	return pipeline.Build(fsys, cfg, pipeline.Options{Root: root, Drafts: h.spec.Drafts, Describe: Describer(cfg)}, now)
 }
 
 // Describer makes the descriptions of posts whose front matter has none:

@@ -26,9 +26,16 @@ func configProblems(err error, file string) []pipeline.Problem {
 		if n, after, ok := leadingLine(rest); ok {
 			p.Line, p.Message = n, after
 		}
+	} else if m := placed.FindStringSubmatch(msg); m != nil {
+		// Another of the site's config files (config/_default/params.toml).
+		n, _ := strconv.Atoi(m[2])
+		p.Path, p.Line, p.Message = m[1], n, m[3]
 	}
 	return []pipeline.Problem{p}
 }
+
+// placed matches "path:line: message".
+var placed = regexp.MustCompile(`^([^:\n]+):(\d+): (.*)$`)
 
 // leadingLine parses "12: message".
 func leadingLine(s string) (int, string, bool) {

@@ -15,8 +15,12 @@ import (
 // folder watched; dev runs with everything watched, drafts if asked, the
 // author's server and a theme that falls back to the embedded one.
 type Spec struct {
-	// ConfigFile is the config file (--config); "" reads ./config.toml
-	// when it is there, else the built-in defaults apply.
+	// Source is the site's folder (--source): where its config is found
+	// (hugo.*, config.*, config/) and what its mounts are relative to;
+	// "" is the working folder.
+	Source string
+	// ConfigFile is the config file (--config) read instead of the ones
+	// found in Source.
 	ConfigFile string
 	// Content and BaseURL override the config's contentDir and baseURL
 	// (--content, --base-url).

@@ -48,10 +48,12 @@ func (h *Host) tryTheme(snap *pipeline.Snapshot, siteFS fs.FS) error {
 		return err
 	}
 	defer srv.CloseEvents()
-	sec := snap.Config().Section
-	paths := []string{"/", "/" + sec + "/", "/_folio/no-such-page"}
+	paths := []string{"/", "/_folio/no-such-page"}
+	if d := snap.Directory(); d != nil {
+		paths = append(paths, pipeline.EscapePath(d.Path))
+	}
 	if posts := snap.Posts(); len(posts) > 0 {
-		paths = append(paths, "/"+posts[0].Path(sec))
+		paths = append(paths, "/"+snap.URLOf(posts[0]))
 	}
 	for _, p := range paths {
 		r, err := http.NewRequest(http.MethodGet, "http://localhost"+p, nil) // a Host dev answers

@@ -44,7 +44,14 @@ import (
 
 // roots are the folders watched, as the config names them: the content
 // folder and the site folder ("" when it is not watched or there is none).
-type roots struct{ content, site string }
+//
+// The content folder of a Hugo site is the site's folder: its content,
+// static and assets folders, and its config files, which are seen there
+// (configPathIn) rather than by a names-only root.
+type roots struct {
+	content, site string
+	hugo          bool
+}
 
 // watcher is the watcher of one set of roots.
 type watcher struct {
@@ -64,7 +71,8 @@ type watcher struct {
 
 // rootsOf are the folders the spec watches under cfg.
 func (h *Host) rootsOf(cfg *pipeline.Config) roots {
-	r := roots{content: cfg.ContentDir}
+	root, _ := rootOf(cfg)
+	r := roots{content: root, hugo: cfg.Source != ""}
 	if h.spec.Watch.Site {
 		r.site = cfg.SiteDir
 	}
@@ -105,6 +113,9 @@ func (h *Host) newWatcher(r roots) (*watcher, error) {
 	if opts.Logger == nil {
 		opts.Logger = h.log
 	}
+	if r.hugo {
+		opts.Ignore = siteIgnore(opts.Ignore, r)
+	}
 	if w.Watcher, err = watch.NewRoots(append(list, byName...), opts); err != nil {
 		return nil, err
 	}
@@ -140,6 +151,11 @@ func (w *watcher) change(batches []watch.Batch) change {
 			continue // names only: the config, or a folder replaced
 		}
 		paths := w.withoutConfig(b.Root, b.Paths)
+		if b.Index == 0 && w.roots.hugo {
+			n := len(paths)
+			paths = slices.DeleteFunc(slices.Clone(paths), isSiteConfig)
+			ch.config = ch.config || len(paths) < n
+		}
 		ch.files += len(paths)
 		if b.Index == 0 {
 			ch.rescan = ch.rescan || b.Rescan
@@ -244,4 +260,43 @@ func relInside(dir, file string) (string, bool) {
 		return "", false
 	}
 	return filepath.ToSlash(rel), true
+}
+
+// isSiteConfig reports whether a path of a Hugo site's folder is one of
+// its config files: hugo.* or config.* at the top, or anything under
+// config/.
+func isSiteConfig(rel string) bool {
+	if strings.HasPrefix(rel, "config/") || rel == "config" {
+		return true
+	}
+	name := strings.TrimSuffix(rel, filepath.Ext(rel))
+	switch filepath.Ext(rel) {
+	case ".toml", ".yaml", ".yml", ".json":
+		return name == "hugo" || name == "config"
+	}
+	return false
+}
+
+// siteIgnore adds to ignore what a Hugo site's folder holds that is no
+// part of its content: Hugo's output and caches, node modules, and the
+// site folder (folio's theme) when it lies inside, which its own root
+// watches.
+func siteIgnore(ignore func(string) bool, r roots) func(string) bool {
+	if ignore == nil {
+		ignore = watch.DefaultIgnore
+	}
+	theme, inside := "", false
+	if r.site != "" {
+		theme, inside = relInside(r.content, r.site)
+	}
+	return func(rel string) bool {
+		top, _, _ := strings.Cut(rel, "/")
+		switch {
+		case top == "public", top == "resources", top == "node_modules":
+			return true
+		case inside && (rel == theme || strings.HasPrefix(rel, theme+"/")):
+			return true
+		}
+		return ignore(rel)
+	}
 }

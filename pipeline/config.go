@@ -68,10 +68,46 @@ type CacheConfig struct {
 }
 
 // ReadsLike reports whether c reads a content folder as o does: the same
-// folder, section and time zone, so that posts parsed under one are the
-// posts of the other.
+// folder, section, time zone, languages, taxonomies, front matter dates
+// and markup (descriptions are rendered summaries), so that posts parsed
+// under one are the posts of the other.
 func (c *Config) ReadsLike(o *Config) bool {
-	return c.ContentDir == o.ContentDir && c.Section == o.Section && c.TimeZone == o.TimeZone
+	return c.ContentDir == o.ContentDir && c.Section == o.Section && c.TimeZone == o.TimeZone &&
+		c.Source == o.Source && c.SiteConfig.readsLike(&o.SiteConfig) && reflect.DeepEqual(c.Markup, o.Markup)
+}
+
+// SetContent makes dir (a path as the user gave it, --content) the
+// content folder. Inside the site's folder it replaces the content
+// mount; elsewhere the content folder is all the snapshot reads, as with
+// folio's own config.
+func (c *Config) SetContent(dir string) {
+	c.ContentDir = dir
+	if c.Source != "" {
+		if rel, err := filepath.Rel(c.Source, dir); err == nil && filepath.IsLocal(rel) {
+			var mounts []Mount
+			for _, m := range c.Mounts {
+				if m.Target != "content" || m.Lang != "" {
+					mounts = append(mounts, m)
+				}
+			}
+			c.Mounts = append(mounts, Mount{Source: filepath.ToSlash(rel), Target: "content"})
+			return
+		}
+	}
+	c.Source = ""
+	c.Mounts = []Mount{{Source: ".", Target: "content"}}
+}
+
+// MountSources are the folders the snapshot reads, relative to Root:
+// what a rescan reads again.
+func (c *Config) MountSources() []string {
+	var out []string
+	for _, m := range c.Mounts {
+		if !slices.Contains(out, m.Source) {
+			out = append(out, m.Source)
+		}
+	}
+	return out
 }
 
 // MaxPageSize is the largest cursor page the API serves.

@@ -1,6 +1,9 @@
 package pipeline
 
-import "slices"
+import (
+	"reflect"
+	"slices"
+)
 
 // SiteConfig is what a Hugo site's configuration says about its pages and URLs,
 // with Hugo 0.165's defaults where the configuration is silent. folio's
@@ -247,4 +250,37 @@ func defaultOutputs() map[string][]string {
 // HasOutput reports whether pages of kind have the output format.
 func (s *SiteConfig) HasOutput(kind, format string) bool {
 	return slices.Contains(s.Outputs[kind], format)
+}
+
+// readsLike reports whether two site configurations read the same files
+// into the same posts: all but the files read, the environment, the
+// warnings, and what only the site model and the pages made of the posts
+// use (titles, params, menus, URLs, lists, outputs), which a snapshot
+// assembles afresh from its posts under a new config.
+func (s *SiteConfig) readsLike(o *SiteConfig) bool {
+	a, b := s.reading(), o.reading()
+	return reflect.DeepEqual(a, b)
+}
+
+// reading is s with only what reading the content depends on.
+func (s *SiteConfig) reading() SiteConfig {
+	return SiteConfig{
+		Languages:               readingLanguages(s.Languages),
+		DefaultLanguage:         s.DefaultLanguage,
+		DefaultLanguageInSubdir: s.DefaultLanguageInSubdir,
+		Taxonomies:              s.Taxonomies,
+		SummaryLength:           s.SummaryLength,
+		Frontmatter:             s.Frontmatter,
+		Mounts:                  s.Mounts,
+		HasCJKLanguage:          s.HasCJKLanguage,
+		sectionIndexIsPost:      s.sectionIndexIsPost,
+	}
+}
+
+func readingLanguages(langs []Language) []Language {
+	out := make([]Language, len(langs))
+	for i, l := range langs {
+		out[i] = Language{Code: l.Code, Weight: l.Weight, Default: l.Default, Taxonomies: l.Taxonomies, ContentDir: l.ContentDir}
+	}
+	return out
 }

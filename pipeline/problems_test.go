@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -133,6 +134,35 @@ func TestDuplicateURLNamesBothFiles(t *testing.T) {
 	}
 	if got := strings.Join(slugs(s.posts), " "); got != "other same" {
 		t.Errorf("posts = %s", got)
+	}
+}
+
+// TestDuplicateURLIsTheURL: what clashes is the URL Hugo makes, not the
+// slug: slugs differing in case are one lower-cased URL, and one slug in
+// two nested sections is two URLs.
+func TestDuplicateURLIsTheURL(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"blog/a.md":        post("slug: Case"),
+		"blog/b.md":        post("slug: case"),
+		"blog/x/_index.md": "---\ntitle: X\n---\n",
+		"blog/x/c.md":      post("slug: same"),
+		"blog/y/_index.md": "---\ntitle: Y\n---\n",
+		"blog/y/d.md":      post("slug: same"),
+	})
+	s := build(t, fsys, Options{Root: "content"}, testNow)
+	want := []Problem{
+		{Path: filepath.FromSlash("content/blog/b.md"), Line: 1, Message: "duplicate URL /blog/case/: also claimed by " + filepath.FromSlash("content/blog/a.md")},
+	}
+	if !equalProblems(s.problems, want) {
+		t.Errorf("problems:\n%v\nwant:\n%v", s.problems, want)
+	}
+	var urls []string
+	for _, p := range s.posts {
+		urls = append(urls, s.URLOf(p))
+	}
+	slices.Sort(urls)
+	if got := strings.Join(urls, " "); got != "blog/case/ blog/x/same/ blog/y/same/" {
+		t.Errorf("post URLs = %s", got)
 	}
 }
 

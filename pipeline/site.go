@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"cmp"
+	"net/url"
 	"path"
 	"slices"
 	"strconv"
@@ -68,6 +69,9 @@ type siteModel struct {
 	// contested are the paths more than one route wanted: the first
 	// kept it. A patch touching one leaves the choice to a full build.
 	contested map[string]bool
+	// clashes are the pages that lost their path to an earlier page:
+	// two content files claiming one URL.
+	clashes []pageClash
 	// ownPagers is set once a patch has its own copy of pagers.
 	ownPagers bool
 
@@ -124,7 +128,8 @@ func (m *siteModel) lang(code string) *langModel {
 // add records a route; the first one for a path keeps it, as the first
 // file Hugo writes at a path is overwritten by no later one of folio's.
 func (m *siteModel) add(r Route) {
-	if _, taken := m.routes.base[r.Path]; !taken {
+	old, taken := m.routes.base[r.Path]
+	if !taken {
 		m.routes.base[r.Path] = r
 		return
 	}
@@ -132,6 +137,15 @@ func (m *siteModel) add(r Route) {
 		m.contested = map[string]bool{}
 	}
 	m.contested[r.Path] = true
+	if r.Kind == RoutePage && old.Kind == RoutePage && r.Page.Post != nil && old.Page.Post != nil && r.Page.Post != old.Page.Post {
+		m.clashes = append(m.clashes, pageClash{path: r.Path, loser: r.Page.Post, winner: old.Page.Post})
+	}
+}
+
+// A pageClash is a page whose path an earlier page holds.
+type pageClash struct {
+	path          string
+	loser, winner *Post
 }
 
 // addLanguageRedirects adds Hugo's redirects to the default language's
@@ -234,6 +248,11 @@ func (b *langModel) makeSections() {
 		if dir != "" && b.sections[dir] == nil {
 			b.sections[dir] = b.listPage(KindSection, dir, p)
 		}
+	}
+	// folio's own config names the posts' section: its page (the
+	// directory of every post) is there before the first post is.
+	if sec := b.cfg.Section; sec != "" && b.sections[sec] == nil && b.lang.Code == b.cfg.DefaultLanguage {
+		b.sections[sec] = b.listPage(KindSection, sec, nil)
 	}
 }
 
@@ -990,4 +1009,188 @@ func (s *Snapshot) MainSections(lang string) []string {
 		return l.main
 	}
 	return nil
+}
+
+// PageOf is the page of a visible content file, nil for one the
+// snapshot does not show (or a taxonomy's _index, which is no page of its
+// own kind).
+func (s *Snapshot) PageOf(p *Post) *Page {
+	l := s.site.lang(p.Lang)
+	if l == nil {
+		return nil
+	}
+	switch p.Kind {
+	case KindPage:
+		return l.regular[p]
+	case KindHome, KindSection:
+		if sec := l.sections[p.Dir]; sec != nil && sec.Post == p {
+			return sec
+		}
+	}
+	return nil
+}
+
+// URLOf is where a post's page is served, escaped and site-relative, as
+// Config.AbsURL takes it ("2024/01/hello/"): its Hugo permalink. A post
+// the snapshot does not show has none; it gets the path it would have
+// under the section (for messages about links to it).
+func (s *Snapshot) URLOf(p *Post) string {
+	if pg := s.PageOf(p); pg != nil && pg.Path != "" {
+		return strings.TrimPrefix(EscapePath(pg.Path), "/")
+	}
+	return p.Path(s.config.Section)
+}
+
+// MarkdownURLOf is where a post's Markdown twin is served, escaped and
+// site-relative ("2024/01/hello.md").
+func (s *Snapshot) MarkdownURLOf(p *Post) string {
+	if pg := s.PageOf(p); pg != nil && pg.Path != "" {
+		return strings.TrimPrefix(EscapePath(TwinPath(pg.Path)), "/")
+	}
+	return p.MarkdownPath(s.config.Section)
+}
+
+// TwinPath is the path of a page's Markdown twin: the page's path
+// without its final slash (or .html) and with .md; the home page's is
+// /index.md.
+func TwinPath(page string) string {
+	switch {
+	case page == "/":
+		return "/index.md"
+	case strings.HasSuffix(page, "/"):
+		return strings.TrimSuffix(page, "/") + ".md"
+	case strings.HasSuffix(page, ".html"):
+		return strings.TrimSuffix(page, ".html") + ".md"
+	}
+	return page + ".md"
+}
+
+// TwinOf finds the page (or pager) whose Markdown twin is at path p.
+func (s *Snapshot) TwinOf(p string) (Route, bool) {
+	base, ok := strings.CutSuffix(p, ".md")
+	if !ok {
+		return Route{}, false
+	}
+	if p == "/index.md" {
+		base = ""
+	}
+	for _, cand := range []string{base + "/", base + ".html"} {
+		if r, ok := s.Route(cand); ok && (r.Kind == RoutePage || r.Kind == RoutePager) && TwinPath(cand) == p {
+			return r, true
+		}
+	}
+	return Route{}, false
+}
+
+// EscapePath escapes a site path for a URL, segment by segment, as the
+// site's links are written ("/tags/été/" is "/tags/%C3%A9t%C3%A9/").
+func EscapePath(p string) string {
+	segs := strings.Split(p, "/")
+	for i, seg := range segs {
+		segs[i] = url.PathEscape(seg)
+	}
+	return strings.Join(segs, "/")
+}
+
+// Directory is the page of the first main section in the default
+// language, where folio's directory of every post is; nil when there is
+// none.
+func (s *Snapshot) Directory() *Page {
+	l := s.site.lang(s.config.DefaultLanguage)
+	if l == nil || len(l.main) == 0 {
+		return nil
+	}
+	return l.sections[l.main[0]]
+}
+
+// Home is the home page of a language.
+func (s *Snapshot) Home(lang string) *Page {
+	if l := s.site.lang(lang); l != nil {
+		return l.sections[""]
+	}
+	return nil
+}
+
+// PagerPath is the path of a list's nth page (n ≥ 2); its first page's
+// path is the list's own.
+func (s *Snapshot) PagerPath(pg *Page, n int) string {
+	if n <= 1 || pg.pagerKey == "" {
+		return pg.Path
+	}
+	return strings.Replace(pg.pagerKey, "\x00", strconv.Itoa(n), 1)
+}
+
+// Menu is a menu of a language: its entries from the config and from the
+// front matter of its pages, in Hugo's order (weight, name). A page's
+// entry (and a config entry's pageRef) has the page's path as its URL,
+// and the page's link title, else title, as its name when it gives none.
+// Entries are a new slice; the snapshot's pages are shared.
+func (s *Snapshot) Menu(lang, name string) []MenuEntry {
+	l := s.site.lang(lang)
+	if l == nil {
+		return nil
+	}
+	var out []MenuEntry
+	for _, e := range l.lang.Menus[name] {
+		if e.PageRef != "" {
+			if pg := l.pageByRef(e.PageRef); pg != nil {
+				e.URL = pg.Path
+				if e.Name == "" {
+					e.Name = pg.Title
+				}
+			}
+		}
+		out = append(out, e)
+	}
+	for _, pg := range l.allPages() {
+		if pg.Post == nil || !pg.Rendered {
+			continue
+		}
+		for _, e := range pg.Post.Menus {
+			if e.Menu != name {
+				continue
+			}
+			e.URL, e.Page = pg.Path, pg.Post.File
+			if e.Name == "" {
+				e.Name = cmp.Or(pg.Post.LinkTitle, pg.Title)
+			}
+			if e.Identifier == "" {
+				e.Identifier = pg.Path
+			}
+			out = append(out, e)
+		}
+	}
+	SortMenu(out)
+	return out
+}
+
+// pageByRef finds a page by a menu's pageRef: its content path ("/docs",
+// "/posts/hello", "about.md") or its URL path.
+func (l *langModel) pageByRef(ref string) *Page {
+	ref = strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(ref, "/"), "/"), path.Ext(ref))
+	ref = strings.ToLower(ref)
+	if sec := l.sections[ref]; sec != nil {
+		return sec
+	}
+	for _, pg := range l.regular {
+		if strings.ToLower(path.Join(pg.Post.Dir, pg.Post.Base)) == ref {
+			return pg
+		}
+	}
+	for plural, tax := range l.taxonomies {
+		if plural == ref {
+			return tax
+		}
+	}
+	return nil
+}
+
+// TermPage is the page of a term of a taxonomy (by plural) in a
+// language, nil when the site has none.
+func (s *Snapshot) TermPage(lang, plural, term string) *Page {
+	l := s.site.lang(lang)
+	if l == nil {
+		return nil
+	}
+	return l.terms[plural][l.termKey(term)]
 }

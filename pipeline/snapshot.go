@@ -49,8 +49,9 @@ type Snapshot struct {
 	alias  map[string]*Post // by alias path without slashes at the ends
 	next   time.Time
 
-	// dups are the slugs claimed by more than one visible post, and
-	// dupProblems their problems (see patch).
+	// dups are the slugs more than one visible post has (patch leaves
+	// them to assemble), dupProblems the problems of pages claiming one
+	// URL.
 	dups        map[string]bool
 	dupProblems []Problem
 
@@ -103,6 +104,12 @@ func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, err
 // again. Unchanged posts are shared, not re-parsed. A post whose new version
 // fails keeps its last good version and is reported.
 func (s *Snapshot) Update(changed []string, now time.Time) (*Snapshot, error) {
+	return s.update(changed, now, true)
+}
+
+// update is Update; patching is for a snapshot whose site model was made
+// under its own config (not Reconfigured's).
+func (s *Snapshot) update(changed []string, now time.Time, patching bool) (*Snapshot, error) {
 	units := maps.Clone(s.units)
 	var rescan, other []string
 	found := map[string]bool{}
@@ -129,6 +136,12 @@ func (s *Snapshot) Update(changed []string, now time.Time) (*Snapshot, error) {
 		}
 	}
 	base := s.withFiles(other)
+	if len(rescan) == 0 && base == s {
+		return s.At(now), nil // nothing the site reads changed
+	}
+	if !patching {
+		return base.assemble(units, now), nil
+	}
 	if n := base.patch(units, rescan, now); n != nil {
 		return n, nil // the common case: one post edited (patch.go)
 	}
@@ -146,7 +159,11 @@ func (s *Snapshot) Reconfigured(cfg *Config, changed []string, now time.Time) (*
 	}
 	base := *s // a private copy, never shared: Update makes a new snapshot from it
 	base.config = cfg
-	return base.Update(changed, now)
+	n, err := base.update(changed, now, false)
+	if err != nil || n != &base {
+		return n, err
+	}
+	return base.assemble(base.units, now), nil // the config alone changed: a new snapshot of it
 }
 
 // At returns the snapshot for another instant: the same files, with the
@@ -257,37 +274,34 @@ func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
 			n.problems = append(n.problems, n.signalWarnings(p)...)
 		}
 	}
-	// Two posts claiming one URL: the first file by path keeps it, so the
-	// winner does not depend on map order. (A map pass, not a sort by
-	// path: assemble runs on every edit in folio dev.)
+	// Two pages claiming one URL: the site model kept the first, and the
+	// other is a problem naming both files. Posts are looked up by slug
+	// too; a slug two posts share (at different URLs) makes the first
+	// by file the one found, and updates touching it assemble again.
+	lost := map[*Post]bool{}
+	for _, c := range n.site.clashes {
+		lost[c.loser] = true
+		n.dupProblems = append(n.dupProblems, Problem{
+			Path:    n.display(c.loser.File),
+			Line:    1,
+			Message: fmt.Sprintf("duplicate URL %s: also claimed by %s", EscapePath(c.path), n.display(c.winner.File)),
+		})
+	}
 	n.bySlug = make(map[string]*Post, len(candidates))
-	var losers []*Post
+	n.dups = map[string]bool{}
+	n.posts = make([]*Post, 0, len(candidates))
 	for _, p := range candidates {
-		if q, dup := n.bySlug[p.Slug]; dup {
-			if p.File < q.File {
-				n.bySlug[p.Slug], p = p, q
-			}
-			losers = append(losers, p)
+		if lost[p] {
+			continue
+		}
+		n.posts = append(n.posts, p)
+		if _, dup := n.bySlug[p.Slug]; dup {
+			n.dups[p.Slug] = true
 			continue
 		}
 		n.bySlug[p.Slug] = p
 	}
-	n.dups = map[string]bool{}
-	for _, p := range losers {
-		n.dups[p.Slug] = true
-		n.dupProblems = append(n.dupProblems, Problem{
-			Path:    n.display(p.File),
-			Line:    1,
-			Message: fmt.Sprintf("duplicate URL /%s: also claimed by %s", p.Path(n.config.Section), n.display(n.bySlug[p.Slug].File)),
-		})
-	}
 	n.problems = append(n.problems, n.dupProblems...)
-	n.posts = make([]*Post, 0, len(n.bySlug))
-	for _, p := range candidates {
-		if n.bySlug[p.Slug] == p {
-			n.posts = append(n.posts, p)
-		}
-	}
 	slices.SortFunc(n.posts, Compare)
 	n.alias = map[string]*Post{}
 	for _, p := range n.posts {

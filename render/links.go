@@ -124,13 +124,14 @@ func (st *state) linkedFile(p string) string {
 	if !strings.HasSuffix(strings.ToLower(p), ".md") {
 		return ""
 	}
+	root := contentRoot(st.post)
 	var file string
 	if strings.HasPrefix(p, "/") {
-		file = path.Clean(p)[1:]
+		file = root + path.Clean(p)[1:]
 	} else {
 		file = path.Join(path.Dir(st.post.File), p)
 	}
-	if file == ".." || strings.HasPrefix(file, "../") {
+	if file == ".." || strings.HasPrefix(file, "../") || !strings.HasPrefix(file, root) {
 		return ""
 	}
 	if b := st.post.Bundle; b != "" && strings.HasPrefix(file, b+"/") {
@@ -139,6 +140,24 @@ func (st *state) linkedFile(p string) string {
 		}
 	}
 	return file
+}
+
+// contentRoot is the folder of the content FS that p's content root is,
+// with a final "/" ("content/" for a site's folder, "" for a content
+// folder of its own): what a link's "/blog/other.md" is under.
+func contentRoot(p *pipeline.Post) string {
+	dir := path.Dir(p.File)
+	if p.Kind == pipeline.KindPage && p.Bundle != "" {
+		dir = path.Dir(p.Bundle)
+	}
+	if p.Kind == "" || (p.Dir != "" && dir != p.Dir && !strings.HasSuffix(dir, "/"+p.Dir)) {
+		return "" // not read as a site's page
+	}
+	root := strings.TrimSuffix(strings.TrimSuffix(dir, p.Dir), "/")
+	if root == "" || root == "." {
+		return ""
+	}
+	return root + "/"
 }
 
 // linkedSlug returns the slug of a link to a post's page: u resolves to
@@ -207,7 +226,7 @@ func suffix(u *url.URL) string {
 // bundleOf finds the page bundle a content file sits in (at any depth
 // below its folder); nil when none does.
 func (st *state) bundleOf(file string) (*pipeline.Post, bool) {
-	sec := st.r.opts.Section
+	sec := contentRoot(st.post) + st.r.opts.Section
 	for dir := path.Dir(file); dir != sec && dir != "." && dir != "/" && strings.HasPrefix(dir, sec+"/"); dir = path.Dir(dir) {
 		if p, visible := st.lookupFile(dir + "/index.md"); p != nil && p.Bundle == dir {
 			return p, visible

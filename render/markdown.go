@@ -292,11 +292,9 @@ func (st *state) replaceLeftovers(w *htmlWriter) {
 
 // MarkdownDocument returns the whole text/markdown body of a post: the
 // YAML block (title, description, date, tags, url, strings JSON-quoted),
-// "# Title", then body, which is Result.Markdown.
-func MarkdownDocument(p *pipeline.Post, baseURL, section, body string) []byte {
-	if !strings.HasSuffix(baseURL, "/") {
-		baseURL += "/"
-	}
+// "# Title", then body, which is Result.Markdown. pageURL is the post's
+// absolute URL.
+func MarkdownDocument(p *pipeline.Post, pageURL, body string) []byte {
 	var b bytes.Buffer
 	b.WriteString("---\ntitle: ")
 	b.WriteString(jsonString(p.Title))
@@ -314,7 +312,7 @@ func MarkdownDocument(p *pipeline.Post, baseURL, section, body string) []byte {
 		b.WriteString(jsonString(t))
 	}
 	b.WriteString("]\nurl: ")
-	b.WriteString(jsonString(baseURL + p.Path(section)))
+	b.WriteString(jsonString(pageURL))
 	b.WriteString("\n---\n\n# ")
 	title := strings.Join(strings.Fields(p.Title), " ")
 	if title == "" {

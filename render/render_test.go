@@ -89,7 +89,7 @@ func TestGolden(t *testing.T) {
 			checkInvariants(t, p, r)
 			golden(t, name+".html", string(r.HTML))
 			golden(t, name+".summary.html", string(r.Summary))
-			golden(t, name+".md", string(MarkdownDocument(p, testBase, "blog", r.Markdown)))
+			golden(t, name+".md", string(MarkdownDocument(p, strings.TrimSuffix(testBase, "/")+"/"+p.Path("blog"), r.Markdown)))
 			golden(t, name+".issues.txt", issueText(r.Issues))
 			if strings.Contains(name, "rawhtml") {
 				golden(t, name+".unsafe.html", string(unsafe.Render(p, res).HTML))
@@ -174,7 +174,7 @@ func TestMarkdownDocument(t *testing.T) {
 		Tags:        []string{"go", "http"},
 		Date:        time.Date(2026, 1, 2, 16, 4, 5, 0, time.FixedZone("CET", 3600)),
 	}
-	got := string(MarkdownDocument(p, "https://example.org", "blog", "Body.\n"))
+	got := string(MarkdownDocument(p, "https://example.org/blog/h%C3%A9llo%20w%C3%B6rld/", "Body.\n"))
 	want := `---
 title: "Hello, \"world\"\n<again>"
 description: "First & best."
@@ -190,7 +190,7 @@ Body.
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
-	empty := string(MarkdownDocument(&pipeline.Post{Slug: "e", Date: p.Date}, "https://example.org/", "blog", ""))
+	empty := string(MarkdownDocument(&pipeline.Post{Slug: "e", Date: p.Date}, "https://example.org/blog/e/", ""))
 	if !strings.HasSuffix(empty, "tags: []\nurl: \"https://example.org/blog/e/\"\n---\n\n# e\n") {
 		t.Errorf("empty post:\n%s", empty)
 	}

@@ -287,7 +287,7 @@ func (noPosts) Slug(string) (*pipeline.Post, bool) { return nil, false }
 //
 // The site's own templates are read from the site's folder (the
 // configuration's Source) when it has one.
-func ForSnapshot(snap *pipeline.Snapshot) (*Renderer, *Index) {
+func ForSnapshot(snap *pipeline.Snapshot) (*Renderer, Resolver) {
 	cfg := snap.Config()
 	var site fs.FS
 	if cfg.Source != "" {
@@ -295,6 +295,12 @@ func ForSnapshot(snap *pipeline.Snapshot) (*Renderer, *Index) {
 	}
 	o := OptionsFor(cfg, site)
 	o.Content = snap.FS()
-	r := New(o)
-	return r, NewIndex(snap.AllPosts(), snap.Visible).WithURLs(r.postURL)
+	if o.Section == "" {
+		// A Hugo site's posts section, for links written as its URLs
+		// ("../other/") and to its bundles' files.
+		if main := snap.MainSections(cfg.DefaultLanguage); len(main) > 0 {
+			o.Section = main[0]
+		}
+	}
+	return New(o), NewSiteIndex(snap)
 }

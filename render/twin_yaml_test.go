@@ -48,7 +48,7 @@ func FuzzTwinFrontMatter(f *testing.F) {
 func checkTwinYAML(t *testing.T, title, description, tag string) {
 	t.Helper()
 	p := &pipeline.Post{Slug: "x", Title: title, Description: description, Tags: []string{tag}, Date: time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)}
-	doc := string(MarkdownDocument(p, "https://example.org/", "blog", "Body.\n"))
+	doc := string(MarkdownDocument(p, "https://example.org/blog/x/", "Body.\n"))
 	fm, _, ok := strings.Cut(strings.TrimPrefix(doc, "---\n"), "\n---\n")
 	if !ok {
 		t.Fatalf("no front matter in %q", doc)

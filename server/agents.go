@@ -86,7 +86,7 @@ func skillSite(st *state) agents.SkillSite {
 		OpenAPI: cfg.AbsURL("openapi.json"), Client: cfg.AbsURL(sdkPath), Directory: cfg.AbsURL(cfg.Section + "/"),
 	}
 	if posts := st.snap.Posts(); len(posts) > 0 {
-		site.ExamplePost = cfg.AbsURL(posts[0].MarkdownPath(cfg.Section))
+		site.ExamplePost = cfg.AbsURL(st.snap.MarkdownURLOf(posts[0]))
 	}
 	return site
 }

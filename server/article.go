@@ -26,7 +26,7 @@ func (s *Server) articleRep(st *state, p *pipeline.Post) (*rep, error) {
 
 // postKey names p in the memo keys of its answers: "page:"+postKey and
 // "md:"+postKey.
-func postKey(p *pipeline.Post) string { return "post:" + p.Slug }
+func postKey(p *pipeline.Post) string { return "post:" + p.File }
 
 // articlePage is the template data of p's page.
 func (s *Server) articlePage(st *state, p *pipeline.Post) *pageData {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"strings"
 
 	"folio/pipeline"
 )
@@ -15,17 +16,6 @@ func (s *Server) directory(w http.ResponseWriter, r *http.Request, m match) {
 		func() (*rep, error) { return s.directoryMarkdownRep(st) })
 }
 
-// directoryMarkdown answers /<section>.md, the directory as Markdown. It
-// does not negotiate.
-func (s *Server) directoryMarkdown(w http.ResponseWriter, r *http.Request, m match) {
-	rp, err := s.directoryMarkdownRep(m.st)
-	if err != nil {
-		s.internalError(w, r, m, err)
-		return
-	}
-	s.serve(w, r, m, rp)
-}
-
 // directoryRep is the directory page, made once per snapshot.
 func (s *Server) directoryRep(st *state) (*rep, error) {
 	return st.memo("page:directory", func() (*rep, error) {
@@ -34,7 +24,7 @@ func (s *Server) directoryRep(st *state) (*rep, error) {
 		pg.Title = directoryTitle
 		pg.Description = directoryDescription(cfg)
 		pg.Canonical = pg.Directory()
-		pg.Markdown = cfg.AbsURL(cfg.Section + ".md")
+		pg.Markdown = directoryMarkdownURL(st)
 		pg.Posts = views(st, st.snap.Posts())
 		return htmlRep(st, pg, newest(st, st.snap.Posts()))
 	})
@@ -45,4 +35,23 @@ const directoryTitle = "All posts"
 
 func directoryDescription(cfg *pipeline.Config) string {
 	return "Every post on " + cfg.Title + ", newest first."
+}
+
+// directoryURL is the absolute URL of the directory: the first main
+// section's page (the home page when the site has none).
+func directoryURL(st *state) string {
+	cfg := st.snap.Config()
+	if d := st.snap.Directory(); d != nil {
+		return cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(d.Path), "/"))
+	}
+	return cfg.AbsURL("")
+}
+
+// directoryMarkdownURL is the absolute URL of the directory's Markdown.
+func directoryMarkdownURL(st *state) string {
+	cfg := st.snap.Config()
+	if d := st.snap.Directory(); d != nil {
+		return cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(pipeline.TwinPath(d.Path)), "/"))
+	}
+	return cfg.AbsURL("index.md")
 }

@@ -40,48 +40,24 @@ func (s *Server) exportList(what Export) []string {
 	st := s.load()
 	rows := st.routes.rows
 	var out []string
-	for i := 0; i < len(rows); i++ {
-		if rows[i].each != nil {
-			j := i
-			for j < len(rows) && rows[j].each != nil {
-				j++
+	seen := map[string]bool{}
+	add := func(paths ...string) {
+		for _, p := range paths {
+			if !seen[p] { // a site's page a literal row answers (its home)
+				seen[p] = true
+				out = append(out, p)
 			}
-			out = append(out, postPaths(st, rows[i:j], what)...)
-			i = j - 1
-			continue
 		}
+	}
+	for i := range rows {
 		rt := &rows[i]
 		switch {
 		case rt.Export != what:
 		case rt.list != nil:
-			out = append(out, rt.list(st)...)
+			add(rt.list(st)...)
 		case rt.pat.wild == wildNone:
-			out = append(out, rt.Path)
+			add(rt.Path)
 		}
-	}
-	return out
-}
-
-// postPaths lists, post by post, the paths of the rows marked what.
-func postPaths(st *state, rows []Route, what Export) []string {
-	cfg := st.snap.Config()
-	var out []string
-	for _, p := range st.snap.Posts() {
-		for i := range rows {
-			if rows[i].Export == what {
-				out = append(out, rows[i].each(cfg, p)...)
-			}
-		}
-	}
-	return out
-}
-
-// bundlePaths are the URL paths of p's bundle files.
-func bundlePaths(cfg *pipeline.Config, p *pipeline.Post) []string {
-	page := "/" + p.Path(cfg.Section)
-	out := make([]string, len(p.Resources))
-	for i, name := range p.Resources {
-		out[i] = page + escapePath(name)
 	}
 	return out
 }
@@ -131,14 +107,12 @@ func (s *Server) Release(urlPath string) {
 	}
 	m := st.routes.find(st, routingPathOf(u))
 	switch m.route.Kind {
-	case KindArticle:
-		st.releasePost(m.post)
-	case KindMarkdown:
-		if m.post != nil { // not the directory's
-			st.releasePost(m.post)
+	case KindPage, KindMarkdown:
+		if pg := m.site.Page; pg != nil && pg.Kind == pipeline.KindPage {
+			st.releasePost(pg.Post)
 		}
-	case KindBundleFile:
-		st.reps.Delete(resourceKey(m.post, m.value))
+	case KindFile:
+		st.reps.Delete("file:" + m.site.File)
 	}
 }
 

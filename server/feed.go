@@ -17,22 +17,28 @@ func (s *Server) rss(w http.ResponseWriter, r *http.Request, m match) {
 		if n := st.snap.Config().Feed.Limit; n > 0 && n < len(posts) {
 			posts = posts[:n]
 		}
-		return newRep("application/rss+xml; charset=utf-8", feedBody(st, posts), newest(st, posts)), nil
+		cfg := st.snap.Config()
+		ch := channel{title: cfg.Title, link: cfg.BaseURL, description: cfg.Description, self: cfg.AbsURL("rss.xml")}
+		return newRep("application/rss+xml; charset=utf-8", feedBody(st, ch, posts), newest(st, posts)), nil
 	})
 	s.serve(w, r, m, rp)
 }
 
+// A channel is what a feed says of itself: its title, the page it is of,
+// its description and its own URL.
+type channel struct{ title, link, description, self string }
+
 // feedBody writes the feed by hand rather than with encoding/xml: the
 // contract fixes every element, and hand-written output keeps the
 // atom:link namespace prefix that encoding/xml cannot emit.
-func feedBody(st *state, posts []*pipeline.Post) []byte {
+func feedBody(st *state, ch channel, posts []*pipeline.Post) []byte {
 	cfg := st.snap.Config()
 	var b bytes.Buffer
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	b.WriteString(`<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">` + "\n<channel>\n")
-	xmlElem(&b, "  ", "title", cfg.Title)
-	xmlElem(&b, "  ", "link", cfg.BaseURL)
-	xmlElem(&b, "  ", "description", cfg.Description)
+	xmlElem(&b, "  ", "title", ch.title)
+	xmlElem(&b, "  ", "link", ch.link)
+	xmlElem(&b, "  ", "description", ch.description)
 	xmlElem(&b, "  ", "language", cfg.Language)
 	if len(posts) > 0 && !posts[0].Date.IsZero() {
 		// The newest post's publish date, not the clock: the feed's bytes
@@ -40,9 +46,9 @@ func feedBody(st *state, posts []*pipeline.Post) []byte {
 		// a first one without means none has one.)
 		xmlElem(&b, "  ", "lastBuildDate", rssTime(posts[0]))
 	}
-	b.WriteString(`  <atom:link href="` + xmlEscape(cfg.AbsURL("rss.xml")) + `" rel="self" type="application/rss+xml"/>` + "\n")
+	b.WriteString(`  <atom:link href="` + xmlEscape(ch.self) + `" rel="self" type="application/rss+xml"/>` + "\n")
 	for _, p := range posts {
-		url := cfg.AbsURL(p.Path(cfg.Section))
+		url := cfg.AbsURL(st.snap.URLOf(p))
 		b.WriteString("  <item>\n")
 		xmlElem(&b, "    ", "title", p.Title)
 		xmlElem(&b, "    ", "link", url)

@@ -297,11 +297,12 @@ func TestHealthWithoutSnapshot(t *testing.T) {
 	}
 }
 
-// TestListsEscapeLinks: titles and slugs that would break a Markdown link
-// in llms.txt and the directory Markdown are escaped.
+// TestListsEscapeLinks: titles and URLs that would break a Markdown link
+// in llms.txt and the directory Markdown are escaped. (A slug is
+// sanitised as Hugo does; a front-matter url is kept as written.)
 func TestListsEscapeLinks(t *testing.T) {
 	fsys := sampleSite()
-	fsys["blog/odd.md"] = &fstest.MapFile{Data: []byte("---\ntitle: \"[Brackets] and \\\\ back\"\nslug: \"a(b\"\ndate: 2026-04-01T00:00:00Z\ndescription: \"two\\nlines\"\n---\n")}
+	fsys["blog/odd.md"] = &fstest.MapFile{Data: []byte("---\ntitle: \"[Brackets] and \\\\ back\"\nurl: \"/blog/a(b/\"\ndate: 2026-04-01T00:00:00Z\ndescription: \"two\\nlines\"\n---\n")}
 	_, ts := startSite(t, fsys)
 	for _, path := range []string{"/llms.txt", "/blog.md"} {
 		_, body := get(t, ts, "GET", path)

@@ -34,13 +34,37 @@ func llmsBody(st *state) []byte {
 	b.WriteString(llmsHeader(cfg) + "\n")
 	b.WriteString("## Posts\n\n")
 	for _, p := range st.snap.Posts() {
-		b.WriteString("- [" + linkText(p.Title) + "](" + linkURL(cfg.AbsURL(p.MarkdownPath(cfg.Section))) + ")")
+		b.WriteString("- [" + linkText(p.Title) + "](" + linkURL(cfg.AbsURL(st.snap.MarkdownURLOf(p))) + ")")
 		if d := mdLine(p.Description); d != "" {
 			b.WriteString(": " + d)
 		}
 		b.WriteString("\n")
 	}
+	if pages := otherPages(st); len(pages) > 0 {
+		b.WriteString("\n## Pages\n\n")
+		for _, pg := range pages {
+			b.WriteString(itemLine(newItemView(st, pg)))
+		}
+	}
 	return []byte(b.String())
+}
+
+// otherPages are the site's pages that are not posts, in path order: its
+// other pages, its sections, taxonomies and terms, in every language (the
+// home page is llms.txt's own header).
+func otherPages(st *state) []*pipeline.Page {
+	posts := map[*pipeline.Post]bool{}
+	for _, p := range st.snap.Posts() {
+		posts[p] = true
+	}
+	var out []*pipeline.Page
+	for _, r := range st.snap.Routes() {
+		if r.Kind != pipeline.RoutePage || r.Path == "/" || (r.Page.Post != nil && posts[r.Page.Post]) || r.Page == st.snap.Directory() {
+			continue
+		}
+		out = append(out, r.Page)
+	}
+	return out
 }
 
 // oneLine folds line breaks and runs of white space into single spaces, so

@@ -11,16 +11,6 @@ import (
 
 const markdownType = "text/markdown; charset=utf-8"
 
-// articleMarkdown answers /<section>/<slug>.md, the post's markdownUrl.
-func (s *Server) articleMarkdown(w http.ResponseWriter, r *http.Request, m match) {
-	rp, err := s.markdownRep(m.st, m.post)
-	if err != nil {
-		s.internalError(w, r, m, err)
-		return
-	}
-	s.serve(w, r, m, rp)
-}
-
 // markdownRep is p as Markdown, exactly as CONTRACT's "Markdown body"
 // fixes it: front matter, "# Title", then the rendered Markdown alternate
 // with shortcodes expanded and links absolute. The negotiated article URL
@@ -28,8 +18,9 @@ func (s *Server) articleMarkdown(w http.ResponseWriter, r *http.Request, m match
 func (s *Server) markdownRep(st *state, p *pipeline.Post) (*rep, error) {
 	return st.memo("md:"+postKey(p), func() (*rep, error) {
 		cfg := st.snap.Config()
-		body := render.MarkdownDocument(p, cfg.BaseURL, cfg.Section, s.rendered(st, p).Markdown)
-		return markdownOf(body, cfg.AbsURL(p.Path(cfg.Section)), modified(p), st.snap.Signals(p)), nil
+		page := cfg.AbsURL(st.snap.URLOf(p))
+		body := render.MarkdownDocument(p, page, s.rendered(st, p).Markdown)
+		return markdownOf(body, page, modified(p), st.snap.Signals(p)), nil
 	})
 }
 
@@ -40,7 +31,7 @@ func postList(st *state, posts []*pipeline.Post, none string) string {
 	cfg := st.snap.Config()
 	var b strings.Builder
 	for _, p := range posts {
-		b.WriteString("- [" + linkText(p.Title) + "](" + linkURL(cfg.AbsURL(p.MarkdownPath(cfg.Section))) + ")")
+		b.WriteString("- [" + linkText(p.Title) + "](" + linkURL(cfg.AbsURL(st.snap.MarkdownURLOf(p))) + ")")
 		if d := jsonTime(p.Date); d != "" {
 			b.WriteString(" — " + d[:10])
 		}
@@ -61,7 +52,7 @@ func postList(st *state, posts []*pipeline.Post, none string) string {
 func (s *Server) directoryMarkdownRep(st *state) (*rep, error) {
 	return st.memo("md:directory", func() (*rep, error) {
 		cfg := st.snap.Config()
-		page := cfg.AbsURL(cfg.Section + "/")
+		page := directoryURL(st)
 		body := render.PageDocument(directoryTitle, directoryDescription(cfg), page, postList(st, st.snap.Posts(), "No posts yet."))
 		return markdownOf(body, page, newest(st, st.snap.Posts()), cfg.Agents.Signals), nil
 	})
@@ -81,7 +72,7 @@ func (s *Server) homeMarkdownRep(st *state) (*rep, error) {
 		}
 		b.WriteString(postList(st, newestPosts, "Nothing published yet."))
 		if len(posts) > 0 {
-			b.WriteString("\nAll " + strconv.Itoa(len(posts)) + " posts: " + cfg.AbsURL(cfg.Section+".md") + "\n")
+			b.WriteString("\nAll " + strconv.Itoa(len(posts)) + " posts: " + directoryMarkdownURL(st) + "\n")
 		}
 		b.WriteString("\nFor agents: " + cfg.AbsURL("llms.txt") + " (every post), " + cfg.AbsURL(apiPagePath) +
 			" (the API), " + cfg.AbsURL(skillPath) + " (how to search this blog).\n")

@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"folio/pipeline"
@@ -58,7 +59,7 @@ func TestPatternMatch(t *testing.T) {
 // document, the export, a static host's config).
 func TestTableRows(t *testing.T) {
 	for _, dev := range []bool{false, true} {
-		tb, err := newTable("blog", dev)
+		tb, err := newTable(dev)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +75,7 @@ func TestTableRows(t *testing.T) {
 				t.Errorf("%s: a dev row in serve's table", rt.Path)
 			case rt.Negotiates != (len(rt.Types) == 2):
 				t.Errorf("%s: Negotiates %v with types %v", rt.Path, rt.Negotiates, rt.Types)
-			case rt.Export != ExportNone && rt.pat.wild != wildNone && rt.list == nil && rt.each == nil:
+			case rt.Export != ExportNone && rt.pat.wild != wildNone && rt.list == nil:
 				t.Errorf("%s: exported, but nothing lists its paths", rt.Path)
 			case rt.Doc != nil && (rt.Dev || rt.Kind == KindNotFound || rt.Kind == KindRedirect || rt.Kind == KindAlias):
 				t.Errorf("%s: documented, but it is not a resource", rt.Path)
@@ -86,7 +87,9 @@ func TestTableRows(t *testing.T) {
 }
 
 // TestSwapMovesRoutes: a snapshot of another section brings its routes
-// with it; the server and its Last-Modified record stay.
+// with it; the server and its Last-Modified record stay. The other
+// section's pages stay, as every section's do in a Hugo site, but the
+// posts are the new section's.
 func TestSwapMovesRoutes(t *testing.T) {
 	s, ts := startSite(t, sampleSite())
 	if resp, _ := get(t, ts, "GET", "/blog/hello-world/"); resp.StatusCode != 200 {
@@ -103,18 +106,24 @@ func TestSwapMovesRoutes(t *testing.T) {
 	if err := s.Swap(snap); err != nil {
 		t.Fatal(err)
 	}
-	for path, want := range map[string]int{"/notes/elsewhere/": 200, "/notes.md": 200, "/notes": 301, "/blog/hello-world/": 404, "/blog/": 404} {
+	for path, want := range map[string]int{"/notes/elsewhere/": 200, "/notes.md": 200, "/notes": 301, "/blog/hello-world/": 200, "/blog/": 200, "/blog/nope/": 404} {
 		if resp, _ := get(t, ts, "GET", path); resp.StatusCode != want {
 			t.Errorf("after the move, %s: %d, want %d", path, resp.StatusCode, want)
 		}
 	}
+	if _, body := get(t, ts, "GET", "/api/posts.json"); !strings.Contains(string(body), "/notes/elsewhere/") || strings.Contains(string(body), "hello-world") {
+		t.Errorf("posts after the move: %s", body)
+	}
 	cfg = fixtureConfig(t)
-	cfg.Section = "static" // as if Validate had missed it
-	bad, err := pipeline.Build(fsys, cfg, pipeline.Options{}, fixtureNow)
+	cfg.Section = "static" // as if Validate had missed it: folio's own rows still answer first
+	shadowed, err := pipeline.Build(fsys, cfg, pipeline.Options{}, fixtureNow)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Swap(bad); err == nil || s.Snapshot() != snap {
-		t.Errorf("a section that cannot be routed: Swap = %v, snapshot replaced: %v", err, s.Snapshot() != snap)
+	if err := s.Swap(shadowed); err != nil {
+		t.Fatal(err)
+	}
+	if resp, _ := get(t, ts, "GET", "/static/style.css"); resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/css; charset=utf-8" {
+		t.Errorf("/static/style.css with a section named static: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
 }

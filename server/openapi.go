@@ -3,6 +3,8 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 
 	"folio/pipeline"
@@ -13,7 +15,7 @@ import (
 func (s *Server) openAPI(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
 	rp, err := st.memo("openapi.json", func() (*rep, error) {
-		body, err := json.MarshalIndent(openAPIDoc(st.snap.Config(), st.routes.rows), "", "  ")
+		body, err := json.MarshalIndent(openAPIDoc(st.snap.Config(), st.routes.rows, siteDepth(st)), "", "  ")
 		if err != nil {
 			return nil, err
 		}
@@ -36,12 +38,40 @@ func schemaRef(name string) obj { return obj{"$ref": "#/components/schemas/" + n
 // openAPIDoc describes the rows that have a Doc, made from the
 // configuration (base URL, section, page size) so that it always
 // describes the server that serves it.
-func openAPIDoc(cfg *pipeline.Config, rows []Route) obj {
+//
+// The site's own rows (its pages, twins, feeds and files, at Hugo's URLs)
+// are at paths of any depth, which an OpenAPI path template cannot say in
+// one: each is described at every depth the site has, as /{p1}/,
+// /{p1}/{p2}/, … (a page), /{p1}.md … (its twin), /{p1} … (a feed or a
+// file, or a page's URL without its final slash).
+func openAPIDoc(cfg *pipeline.Config, rows []Route, depth int) obj {
 	paths := obj{}
-	for i := range rows {
-		if rt := &rows[i]; rt.Doc != nil {
-			paths[docPath(rt.Path)] = pathItem(rt)
+	var order []string
+	byPath := map[string]Route{}
+	add := func(p string, rt Route) {
+		if prev, ok := byPath[p]; ok {
+			rt = mergeDocs(prev, rt)
+		} else {
+			order = append(order, p)
 		}
+		byPath[p] = rt
+	}
+	for i := range rows {
+		rt := rows[i]
+		if rt.Doc == nil {
+			continue
+		}
+		if rt.site == nil {
+			add(docPath(rt.Path), rt)
+			continue
+		}
+		for d := 1; d <= depth; d++ {
+			add(siteDocPath(rt.Kind, d), rt.withParams(d))
+		}
+	}
+	for _, p := range order {
+		rt := byPath[p]
+		paths[p] = pathItem(&rt)
 	}
 	return obj{
 		"openapi":           "3.1.0",
@@ -54,12 +84,78 @@ func openAPIDoc(cfg *pipeline.Config, rows []Route) obj {
 				"Every answer carries a strong ETag and Last-Modified and honours If-None-Match and If-Modified-Since with 304, and If-Match and If-Unmodified-Since with 412 (evaluated in RFC 9110's order). " +
 				"Text bodies over 1 KiB are also available gzip-compressed, as Accept-Encoding allows. " +
 				"Errors under /api/ and on .json and .md paths are application/problem+json (RFC 9457); pages get an HTML 404. " +
-				"A post's URL without its final slash, and each of its aliases, redirect (301) to its page; so does /" + cfg.Section + " to /" + cfg.Section + "/. Query strings are ignored."),
+				"A page's URL without its final slash, and each of its aliases, redirect (301) to it. Query strings are ignored."),
 		},
 		"servers":    []obj{{"url": strings.TrimSuffix(cfg.BaseURL, "/")}},
 		"paths":      paths,
-		"components": components(cfg),
+		"components": components(cfg, depth),
 	}
+}
+
+// mergeDocs describes two rows of one path (the site's pages, feeds and
+// files are all at Hugo's paths, which only the site model tells apart)
+// as one: either answer, with either's errors.
+func mergeDocs(a, b Route) Route {
+	doc := *a.Doc
+	doc.Summary = a.Doc.Summary + "; or " + b.Doc.Summary
+	doc.Description = strings.TrimSpace(a.Doc.Description + " " + b.Doc.Description)
+	for _, e := range b.Doc.Errors {
+		if !slices.Contains(doc.Errors, e) {
+			doc.Errors = append(doc.Errors, e)
+		}
+	}
+	if doc.Schema == nil {
+		doc.Schema = b.Doc.Schema
+	}
+	a.Doc = &doc
+	a.Types = slices.Clone(a.Types)
+	for _, t := range b.Types {
+		if !slices.Contains(a.Types, t) {
+			a.Types = append(a.Types, t)
+		}
+	}
+	a.Negotiates = a.Negotiates || b.Negotiates
+	if b.CORS > a.CORS {
+		a.CORS = b.CORS
+	}
+	return a
+}
+
+// siteDocPath is the template of a site row's paths d segments deep.
+func siteDocPath(kind Kind, d int) string {
+	var b strings.Builder
+	for i := 1; i <= d; i++ {
+		b.WriteString("/{p" + strconv.Itoa(i) + "}")
+	}
+	switch kind {
+	case KindPage:
+		b.WriteString("/")
+	case KindMarkdown:
+		b.WriteString(".md")
+	}
+	return b.String()
+}
+
+// withParams is the row with its path parameters p1 … pd.
+func (rt Route) withParams(d int) Route {
+	doc := *rt.Doc
+	doc.ID += strconv.Itoa(d)
+	doc.Params = nil
+	for i := 1; i <= d; i++ {
+		doc.Params = append(doc.Params, "p"+strconv.Itoa(i))
+	}
+	rt.Doc = &doc
+	return rt
+}
+
+// siteDepth is how many segments the site's deepest path has (at least
+// one), for the templates of its rows.
+func siteDepth(st *state) int {
+	depth := 1
+	for _, r := range st.snap.Routes() {
+		depth = max(depth, strings.Count(strings.Trim(r.Path, "/"), "/")+1)
+	}
+	return depth
 }
 
 // docPath is a row's path as OpenAPI templates it: {name...} is {name}.
@@ -129,7 +225,7 @@ func operation(rt *Route, method string, withBody bool) obj {
 
 // errorStatus maps each error response component to its status.
 var errorStatus = map[string]string{
-	"BadCursor": "400", "NotFound": "404", "NotFoundPage": "404",
+	"BadCursor": "400", "NotFound": "404", "NotFoundPage": "404", "NotFoundSite": "404",
 	"NotAcceptable": "406", "Unavailable": "503",
 }
 

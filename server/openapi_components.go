@@ -8,10 +8,10 @@ import (
 
 // components are the schemas, parameters, headers and shared responses the
 // routes refer to.
-func components(cfg *pipeline.Config) obj {
+func components(cfg *pipeline.Config, depth int) obj {
 	return obj{
 		"schemas":    schemas(cfg),
-		"parameters": parameters(),
+		"parameters": parameters(depth),
 		"headers":    headers(cfg),
 		"responses":  responses(),
 	}
@@ -74,13 +74,11 @@ func schemas(cfg *pipeline.Config) obj {
 	}
 }
 
-func parameters() obj {
+func parameters(depth int) obj {
 	path := func(name, desc string, schema obj) obj {
 		return obj{"name": name, "in": "path", "required": true, "description": desc, "schema": schema}
 	}
-	return obj{
-		"slug":   path("slug", "The post's slug, percent-encoded as needed.", obj{"type": "string", "minLength": 1}),
-		"file":   path("file", "A file of the page bundle, relative to the bundle folder.", obj{"type": "string", "minLength": 1}),
+	o := obj{
 		"asset":  path("asset", "A theme asset.", obj{"type": "string", "minLength": 1}),
 		"n":      path("n", "The sitemap's number, from 1.", obj{"type": "string", "pattern": "^[1-9][0-9]*$"}),
 		"cursor": path("cursor", "0 for the first page, else a nextCursor from a previous page.", obj{"type": "string", "pattern": pipeline.CursorPattern}),
@@ -93,6 +91,11 @@ func parameters() obj {
 		"IfUnmodifiedSince": obj{"name": "If-Unmodified-Since", "in": "header", "required": false,
 			"description": "Used when there is no If-Match: 412 when the content has changed since.", "schema": obj{"type": "string"}},
 	}
+	for i := 1; i <= depth; i++ {
+		n := "p" + strconv.Itoa(i)
+		o[n] = path(n, "Segment "+strconv.Itoa(i)+" of a path of the site (a page, feed or file at the URL Hugo gives it), percent-encoded as needed.", obj{"type": "string", "minLength": 1})
+	}
+	return o
 }
 
 func headers(cfg *pipeline.Config) obj {
@@ -124,6 +127,8 @@ func responses() obj {
 		"MethodNotAllowed":   withHeader(problem("Only GET, HEAD and OPTIONS are allowed."), "Allow"),
 		"NotFoundPage": obj{"description": "No such page: the site's HTML 404 page.",
 			"content": obj{"text/html": schemaText}},
+		"NotFoundSite": obj{"description": "No such page or file: the site's HTML 404 page, or a problem for a path ending in .md or .json.",
+			"content": obj{"text/html": schemaText, "application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}},
 		"Unavailable": obj{"description": "No snapshot is loaded.", "content": obj{"text/plain": schemaText}},
 		"Options":     obj{"description": "The allowed methods.", "headers": obj{"Allow": ref("headers", "Allow")}},
 		"OptionsCORS": obj{"description": "The allowed methods, with CORS preflight headers.",

@@ -115,7 +115,7 @@ func TestOpenAPIDocumentValid(t *testing.T) {
 	if len(doc.Servers) != 1 || doc.Servers[0].URL != "https://example.org" {
 		t.Errorf("servers %+v, want the base URL", doc.Servers)
 	}
-	for _, p := range []string{"/", "/blog/", "/blog.md", "/blog/{slug}/", "/blog/{slug}.md", "/blog/{slug}/{file}",
+	for _, p := range []string{"/", "/{p1}/", "/{p1}.md", "/{p1}/{p2}/", "/{p1}/{p2}.md", "/{p1}/{p2}/{p3}",
 		"/api/posts.json", "/api/posts/cursor/{cursor}.json", "/openapi.json", "/rss.xml", "/llms.txt",
 		"/sitemap.xml", "/healthz", "/sdk/blog-client.js"} {
 		item, ok := doc.Paths[p]

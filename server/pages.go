@@ -3,6 +3,7 @@ package server
 import (
 	"html/template"
 	"net/http"
+	"strings"
 	"time"
 
 	"folio/agents"
@@ -48,7 +49,21 @@ type pageData struct {
 	Posts []*postView // the posts a list page shows
 	Total int         // how many posts the site has
 
-	theme *theme
+	// A list page (a section, taxonomy or term, or a further page of
+	// any list): its kind, the pages of this page of it, its subsections
+	// (on its first page), where it is among its pages, and its feed.
+	ListKind string
+	Items    []*itemView
+	Sections []*itemView
+	Pager    *pagerView
+	Feed     string
+
+	// Menu is the site's main menu (the config's and the pages' own
+	// entries).
+	Menu []termLink
+
+	theme     *theme
+	directory string
 }
 
 // URL returns the absolute URL of a site-relative path ("" is the home
@@ -59,7 +74,7 @@ func (p *pageData) URL(path string) string { return p.Site.AbsURL(path) }
 func (p *pageData) Asset(name string) string { return p.Site.AbsURL(p.theme.asset(name)) }
 
 // Directory returns the absolute URL of the blog directory page.
-func (p *pageData) Directory() string { return p.Site.AbsURL(p.Site.Section + "/") }
+func (p *pageData) Directory() string { return p.directory }
 
 // A postView is a post as the templates show it.
 type postView struct {
@@ -74,6 +89,28 @@ type postView struct {
 	Status string
 	// Content is the rendered article body (article page only).
 	Content template.HTML
+	// TagLinks and CategoryLinks are the tags and categories with the
+	// URL of their term's page, "" when the site has none.
+	TagLinks, CategoryLinks []termLink
+	// CategoryURL is the URL of Category's term page, "" for none.
+	CategoryURL string
+}
+
+// A termLink is a term and the absolute URL of its page.
+type termLink struct{ Name, URL string }
+
+// termLinks links terms of a taxonomy to their pages.
+func termLinks(st *state, lang, plural string, terms []string) []termLink {
+	cfg := st.snap.Config()
+	out := make([]termLink, 0, len(terms))
+	for _, t := range terms {
+		l := termLink{Name: t}
+		if pg := st.snap.TermPage(lang, plural, t); pg != nil && pg.Path != "" && pg.Rendered {
+			l.URL = cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(pg.Path), "/"))
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 func newPostView(st *state, p *pipeline.Post) *postView {
@@ -85,9 +122,14 @@ func newPostView(st *state, p *pipeline.Post) *postView {
 		Category:    p.Category,
 		Tags:        p.Tags,
 		Date:        p.Date.In(cfg.Location),
-		URL:         cfg.AbsURL(p.Path(cfg.Section)),
-		MarkdownURL: cfg.AbsURL(p.MarkdownPath(cfg.Section)),
+		URL:         cfg.AbsURL(st.snap.URLOf(p)),
+		MarkdownURL: cfg.AbsURL(st.snap.MarkdownURLOf(p)),
 		Status:      status(p, st.snap.Now()),
+	}
+	v.TagLinks = termLinks(st, p.Lang, "tags", p.Tags)
+	v.CategoryLinks = termLinks(st, p.Lang, "categories", p.Categories)
+	if p.Category != "" {
+		v.CategoryURL = termLinks(st, p.Lang, "categories", []string{p.Category})[0].URL
 	}
 	if !p.Lastmod.IsZero() {
 		v.Updated = p.Lastmod.In(cfg.Location)
@@ -121,7 +163,26 @@ func (s *Server) newPage(st *state, kind string) *pageData {
 		Total:       len(st.snap.Posts()),
 		signals:     cfg.Agents.Signals,
 		theme:       st.theme,
+		directory:   directoryURL(st),
+		Menu:        mainMenu(st),
 	}
+}
+
+// mainMenu is the default language's main menu, each entry with its
+// absolute URL.
+func mainMenu(st *state) []termLink {
+	cfg := st.snap.Config()
+	return stateValue(st, "menu", func() []termLink {
+		var out []termLink
+		for _, e := range st.snap.Menu(cfg.DefaultLanguage, "main") {
+			u := e.URL
+			if !strings.Contains(u, "://") {
+				u = cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(u), "/"))
+			}
+			out = append(out, termLink{Name: e.Name, URL: u})
+		}
+		return out
+	})
 }
 
 // views describes posts for a list page.

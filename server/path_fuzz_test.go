@@ -26,7 +26,7 @@ var fuzzSite = fstest.MapFS{
 	"blog/db/index.md":           {Data: []byte("---\ntitle: SECRETFUZZ bundle\ndraft: true\ndate: 2024-03-02\n---\nSECRETFUZZ\n")},
 	"blog/db/secretfuzz.txt":     {Data: []byte("SECRETFUZZ")},
 	"blog/later.md":              {Data: []byte("---\ntitle: SECRETFUZZ later\npublishDate: 2999-01-01\ndate: 2024-01-01\n---\nSECRETFUZZ\n")},
-	"private/secretfuzz.md":      {Data: []byte("---\ntitle: SECRETFUZZ private\ndate: 2024-01-01\n---\nSECRETFUZZ\n")},
+	"private/secretfuzz.md":      {Data: []byte("---\ntitle: SECRETFUZZ private\ndraft: true\ndate: 2024-01-01\n---\nSECRETFUZZ\n")},
 	"blog/.secretfuzz-hidden":    {Data: []byte("SECRETFUZZ")},
 	"blog/b/.secretfuzz-dotfile": {Data: []byte("SECRETFUZZ")},
 }

@@ -43,8 +43,8 @@ func newPostJSON(st *state, p *pipeline.Post) postJSON {
 		Category:    p.Category,
 		Tags:        tags,
 		Date:        jsonTime(p.Date),
-		URL:         cfg.AbsURL(p.Path(cfg.Section)),
-		MarkdownURL: cfg.AbsURL(p.MarkdownPath(cfg.Section)),
+		URL:         cfg.AbsURL(st.snap.URLOf(p)),
+		MarkdownURL: cfg.AbsURL(st.snap.MarkdownURLOf(p)),
 		Draft:       st.snap.Options().Drafts && !p.Published(st.snap.Now()),
 	}
 	if !p.Lastmod.IsZero() {

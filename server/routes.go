@@ -23,7 +23,7 @@ import (
 // the refusal rows at the end, which say by its shape how it is refused.
 type Route struct {
 	// Path is the row's pattern as the OpenAPI document writes it: literal
-	// text, {section} for the configured section, {name} for one segment
+	// text, {name} for one segment
 	// (or the part of one before a suffix, as in {cursor}.json) and
 	// {name...} for the rest of the path.
 	Path string
@@ -60,14 +60,14 @@ type Route struct {
 	// the part left for the handler (a bundle file's name), or false when
 	// the row does not match.
 	lookup func(st *state, value string) (*pipeline.Post, string, bool)
+	// site, on a row of the site's own, finds the path (unescaped, with
+	// its leading slash) in st's site model, or false.
+	site func(st *state, path string) (pipeline.Route, bool)
 	// list is every path of a row with a wildcard that the export holds
-	// for st; each, on a row made per post, the paths of one post. A
-	// literal row's one path is its Path.
+	// for st. A literal row's one path is its Path.
 	list func(st *state) []string
-	each func(cfg *pipeline.Config, p *pipeline.Post) []string
 
-	pat       pattern
-	sectioned bool // Path named {section}
+	pat pattern
 }
 
 // A Kind is a resource family.
@@ -75,10 +75,9 @@ type Kind string
 
 const (
 	KindHome       Kind = "home"
-	KindDirectory  Kind = "directory"
+	KindPage       Kind = "page" // a page of the site: article, list, term
 	KindMarkdown   Kind = "markdown"
-	KindArticle    Kind = "article"
-	KindBundleFile Kind = "bundle-file"
+	KindFile       Kind = "file"     // a file of the site
 	KindRedirect   Kind = "redirect" // 301 to a page's canonical URL
 	KindAlias      Kind = "alias"    // 301 from a post's alias
 	KindPosts      Kind = "posts"
@@ -160,8 +159,7 @@ var (
 	typesJSON      = []string{mediaTypeJSON}
 )
 
-// routeRows is the route table. Paths are written with {section}; the
-// rows for a configuration come from tableFor.
+// routeRows is the route table.
 func routeRows() []Route {
 	return []Route{
 		{Path: "/", Kind: KindHome, Types: typesNegotiate, Negotiates: true, CORS: CORSMarkdown, Link: true, Export: ExportFile, serve: (*Server).home,
@@ -169,37 +167,6 @@ func routeRows() []Route {
 				Description: "HTML, or the site and its newest posts as Markdown (the bytes of /index.md) when Accept prefers text/markdown."}},
 		{Path: "/index.md", Kind: KindMarkdown, Types: typesMarkdown, CORS: CORSAll, Errors: ErrorsProblem, Link: true, Export: ExportFile, serve: (*Server).homeMarkdown,
 			Doc: &Doc{ID: "HomeMarkdown", Summary: "The home page as Markdown: the site, its newest posts and where agents find the rest"}},
-		{Path: "/{section}/", Kind: KindDirectory, Types: typesNegotiate, Negotiates: true, CORS: CORSMarkdown, Link: true, Export: ExportFile, serve: (*Server).directory,
-			Doc: &Doc{ID: "Directory", Summary: "Blog directory: every post, with a search box and the WebMCP tool search_blog_posts",
-				Description: "HTML, or the list of posts as Markdown when Accept prefers text/markdown (a tie goes to Markdown).",
-				Errors:      []string{"NotAcceptable"}}},
-		{Path: "/{section}.md", Kind: KindMarkdown, Types: typesMarkdown, CORS: CORSAll, Errors: ErrorsProblem, Link: true, Export: ExportFile, serve: (*Server).directoryMarkdown,
-			Doc: &Doc{ID: "DirectoryMarkdown", Summary: "The blog directory as Markdown"}},
-		{Path: "/{section}", Kind: KindRedirect, Export: ExportRedirect, serve: (*Server).redirectSection},
-
-		// A post's rows, made per snapshot; the export lists them post by
-		// post, so a post's page and its Markdown are neighbours.
-		{Path: "/{section}/{slug}/", Kind: KindArticle, Types: typesNegotiate, Negotiates: true, CORS: CORSMarkdown, Link: true, Export: ExportFile,
-			serve: (*Server).article, lookup: lookupArticle,
-			each: func(cfg *pipeline.Config, p *pipeline.Post) []string { return []string{"/" + p.Path(cfg.Section)} },
-			Doc: &Doc{ID: "Article", Summary: "Article page", Params: []string{"slug"}, Errors: []string{"NotAcceptable", "NotFoundPage"},
-				Description: "HTML, or the article as Markdown (the same bytes as markdownUrl) when Accept prefers text/markdown. " +
-					"The URL without its final slash redirects here (301); it is not listed as a path of its own because it would be ambiguous with /{section}/{slug}.md."}},
-		{Path: "/{section}/{slug}.md", Kind: KindMarkdown, Types: typesMarkdown, CORS: CORSAll, Errors: ErrorsProblem, Link: true, Export: ExportFile,
-			serve: (*Server).articleMarkdown, lookup: lookupMarkdown,
-			each: func(cfg *pipeline.Config, p *pipeline.Post) []string {
-				return []string{"/" + p.MarkdownPath(cfg.Section)}
-			},
-			Doc: &Doc{ID: "ArticleMarkdown", Summary: "The article as Markdown (a post's markdownUrl)", Params: []string{"slug"}, Errors: []string{"NotFound"},
-				Description: "YAML front matter (title, description, date, tags, url), then # Title, then the article with shortcodes expanded and relative links made absolute."}},
-		{Path: "/{section}/{slug}/{file}", Kind: KindBundleFile, Types: fileTypes(), Export: ExportFile,
-			serve: (*Server).resource, lookup: lookupBundleFile, each: bundlePaths,
-			Doc: &Doc{ID: "BundleFile", Summary: "A file of the article's page bundle (image, data)", Params: []string{"slug", "file"}, Schema: obj{}, Errors: []string{"NotFoundPage"}}},
-		{Path: "/{section}/{slug}", Kind: KindRedirect, Export: ExportRedirect, serve: (*Server).redirect, lookup: lookupRedirect,
-			each: func(cfg *pipeline.Config, p *pipeline.Post) []string {
-				return []string{"/" + strings.TrimSuffix(p.Path(cfg.Section), "/")}
-			}},
-
 		{Path: "/api/posts.json", Kind: KindPosts, Types: typesJSON, CORS: CORSAll, Errors: ErrorsProblem, Export: ExportFile, serve: (*Server).postsJSON,
 			Doc: &Doc{ID: "Posts", Summary: "Every published post, newest first", Schema: schemaRef("PostCollection")}},
 		{Path: "/api/posts/cursor/{cursor}.json", Kind: KindCursorPage, Types: typesJSON, CORS: CORSAll, Errors: ErrorsProblem, Export: ExportFile,
@@ -246,8 +213,29 @@ func routeRows() []Route {
 		{Path: "/_folio/events", Kind: KindLiveEvents, Types: []string{"text/event-stream"}, Dev: true, serve: (*Server).liveEvents},
 		{Path: livePath, Kind: KindLiveScript, Types: []string{"text/javascript"}, Dev: true, serve: (*Server).liveScript},
 
+		// The site's own pages, files, twins and feeds (site.go), made per
+		// snapshot from its site model: the URLs Hugo would publish. A
+		// site's file comes first, so that its static robots.txt or
+		// page.md is served as it is.
+		{Path: "/{path...}", Kind: KindFile, Types: fileTypes(), Export: ExportFile,
+			serve: (*Server).siteFile, site: lookupSiteFile, list: filePaths,
+			Doc: &Doc{ID: "SiteFile", Summary: "A file of the site: its static files, a page's bundle files, a section's files, images its content names from assets/", Params: []string{"path"}, Schema: obj{}, Errors: []string{"NotFoundSite"}}},
+		{Path: "/{path...}", Kind: KindPage, Types: typesNegotiate, Negotiates: true, CORS: CORSMarkdown, Link: true, Export: ExportFile,
+			serve: (*Server).sitePage, site: lookupSitePage, list: pagePaths,
+			Doc: &Doc{ID: "Page", Summary: "A page of the site at the URL Hugo gives it: an article or other page, a section, a taxonomy, a term, or a further page of a list (…/page/2/)",
+				Params: []string{"path"}, Errors: []string{"NotAcceptable", "NotFoundPage"},
+				Description: "HTML, or the page as Markdown (the same bytes as its twin: the URL without its final slash, plus .md) when Accept prefers text/markdown."}},
+		{Path: "/{path...}.md", Kind: KindMarkdown, Types: typesMarkdown, CORS: CORSAll, Errors: ErrorsProblem, Link: true, Export: ExportFile,
+			serve: (*Server).siteMarkdown, site: lookupTwin, list: twinPaths,
+			Doc: &Doc{ID: "PageMarkdown", Summary: "A page as Markdown (a post's markdownUrl)", Params: []string{"path"}, Errors: []string{"NotFound"},
+				Description: "YAML front matter (title, description, url, and for an article date and tags), then # Title, then the page: an article with shortcodes expanded and relative links made absolute, a list as links to its pages' Markdown."}},
+		{Path: "/{path...}", Kind: KindFeed, Types: []string{"application/rss+xml"}, CORS: CORSAll, Export: ExportFile,
+			serve: (*Server).siteFeed, site: lookupSiteFeed, list: feedPaths,
+			Doc: &Doc{ID: "SiteFeed", Summary: "RSS 2.0 feed of a list (the home page, a section, a taxonomy, a term) at Hugo's path (…/index.xml), with Hugo's limit", Params: []string{"path"}, Errors: []string{"NotFoundSite"}}},
+		{Path: "/{path...}", Kind: KindRedirect, Export: ExportRedirect, serve: (*Server).siteRedirect, site: lookupSlashless, list: slashlessPaths},
+
 		// Lowest of the pages: an alias never hides a route.
-		{Path: "/{alias...}", Kind: KindAlias, Export: ExportRedirect, serve: (*Server).redirect, lookup: lookupAlias, list: aliasPaths},
+		{Path: "/{alias...}", Kind: KindAlias, Export: ExportRedirect, serve: (*Server).siteRedirect, site: lookupSiteAlias, list: aliasPaths},
 
 		// Refusals: a path that names nothing. API clients get a problem,
 		// people the 404 page.
@@ -259,34 +247,22 @@ func routeRows() []Route {
 	}
 }
 
-// A table is the route table of one configuration, ready to match.
+// A table is the route table, ready to match.
 type table struct {
-	section string
-	rows    []Route
-	exact   map[string]*Route // literal rows by path
-	rest    []*Route          // the others, in table order
+	rows  []Route
+	exact map[string]*Route // literal rows by path
+	rest  []*Route          // the others, in table order
 }
 
-// newTable makes the rows for section, leaving out dev rows unless dev.
-// A section whose rows would collide with folio's own is an error (config
-// validation refuses such names first: pipeline.ReservedSections).
-func newTable(section string, dev bool) (*table, error) {
-	if strings.ContainsAny(section, "{}") {
-		return nil, fmt.Errorf("section %q cannot be routed: braces", section)
-	}
-	t := &table{section: section, exact: map[string]*Route{}}
+// newTable makes the rows, leaving out dev rows unless dev. Two rows
+// that would claim the same paths are an error (see collision).
+func newTable(dev bool) (*table, error) {
+	t := &table{exact: map[string]*Route{}}
 	for _, rt := range routeRows() {
 		if rt.Dev && !dev {
 			continue
 		}
-		rt.sectioned = strings.Contains(rt.Path, "{section}")
-		rt.Path = strings.ReplaceAll(rt.Path, "{section}", section)
-		if rt.Doc != nil {
-			d := *rt.Doc
-			d.Description = strings.ReplaceAll(d.Description, "{section}", section)
-			rt.Doc = &d
-		}
-		rt.pat = compilePattern(rt.Path, rt.lookup != nil)
+		rt.pat = compilePattern(rt.Path, rt.lookup != nil || rt.site != nil)
 		t.rows = append(t.rows, rt)
 	}
 	for i := range t.rows {
@@ -298,7 +274,7 @@ func newTable(section string, dev bool) (*table, error) {
 		}
 	}
 	if err := t.collision(); err != nil {
-		return nil, fmt.Errorf("section %q cannot be routed: %w", section, err)
+		return nil, fmt.Errorf("route table: %w", err)
 	}
 	return t, nil
 }
@@ -306,16 +282,16 @@ func newTable(section string, dev bool) (*table, error) {
 // collision finds two rows that claim the same paths, which table order
 // would settle silently: two equal literal paths, a literal under a
 // wildcard row's prefix, or two wildcard rows, one's prefix under the
-// other's. The section's own rows share their prefix by design (the
-// directory's literal path wins, then each post row's lookup decides),
-// and the alias and refusal rows are meant to come after everything.
+// other's. The site's rows (each resolved by the site model, after
+// folio's own), the alias and the refusal rows are meant to come after
+// everything.
 func (t *table) collision() error {
-	claims := func(rt *Route) bool { return rt.Kind != KindAlias && rt.Kind != KindNotFound }
+	claims := func(rt *Route) bool { return rt.Kind != KindAlias && rt.Kind != KindNotFound && rt.site == nil }
 	for i := range t.rows {
 		a := &t.rows[i]
 		for j := i + 1; j < len(t.rows); j++ {
 			b := &t.rows[j]
-			if !claims(a) || !claims(b) || (a.sectioned && b.sectioned) {
+			if !claims(a) || !claims(b) {
 				continue
 			}
 			if overlap(a.pat, b.pat) {
@@ -344,6 +320,7 @@ type match struct {
 	route *Route
 	post  *pipeline.Post // a post's rows: the post
 	value string         // the wildcard's value: a cursor, an asset, a bundle file
+	site  pipeline.Route // the site's rows: what the site model has there
 }
 
 // find returns the row that answers the routing path rp in st. The last
@@ -357,16 +334,22 @@ func (t *table) find(st *state, rp routingPath) match {
 		if !ok {
 			continue
 		}
-		if rt.lookup != nil && rp.escaped && strings.Contains(v, "%2F") {
+		if (rt.lookup != nil || rt.site != nil) && rp.escaped && strings.Contains(v, "%2F") {
 			// A lookup splits its value at slashes (a post's slug from its
-			// bundle file): an escaped one is no separator, and no slug,
-			// bundle file or asset has one in a name.
+			// bundle file, a site path's folders): an escaped one is no
+			// separator, and no slug, bundle file, asset or file of the
+			// site has one in a name.
 			continue
 		}
 		v = rp.unescape(v)
 		m := match{st: st, route: rt, value: v}
 		if rt.lookup != nil {
 			if m.post, m.value, ok = rt.lookup(st, v); !ok {
+				continue
+			}
+		}
+		if rt.site != nil {
+			if m.site, ok = rt.site(st, rt.pat.prefix+v); !ok {
 				continue
 			}
 		}
@@ -378,51 +361,10 @@ func (t *table) find(st *state, rp routingPath) match {
 // Literals are the literal text before and after the row's wildcard.
 func (rt *Route) Literals() (prefix, suffix string) { return rt.pat.prefix, rt.pat.suffix }
 
-// Routes returns the route table of the current configuration: {section}
-// replaced and dev rows left out unless the server is folio dev's. The
+// Routes returns the route table: dev rows left out unless the server is
+// folio dev's. The
 // rows are shared; callers must not modify them.
 func (s *Server) Routes() []Route { return s.current.Load().routes.rows }
-
-// The post rows' lookups read the value after "/<section>/": "slug/" is
-// the page, "slug.md" its Markdown, "slug/file" a listed bundle file,
-// "slug" (or "slug.md" of a post slugged so) the redirect to the page.
-
-func lookupArticle(st *state, v string) (*pipeline.Post, string, bool) {
-	slug, ok := strings.CutSuffix(v, "/")
-	return postOf(st, slug, ok && !strings.Contains(slug, "/"))
-}
-
-func lookupMarkdown(st *state, v string) (*pipeline.Post, string, bool) {
-	slug, ok := strings.CutSuffix(v, ".md")
-	return postOf(st, slug, ok && !strings.Contains(slug, "/"))
-}
-
-func lookupBundleFile(st *state, v string) (*pipeline.Post, string, bool) {
-	slug, file, ok := strings.Cut(v, "/")
-	p, _, ok := postOf(st, slug, ok && file != "")
-	if !ok {
-		return nil, "", false
-	}
-	_, listed := slices.BinarySearch(p.Resources, file)
-	return p, file, listed
-}
-
-func lookupRedirect(st *state, v string) (*pipeline.Post, string, bool) {
-	return postOf(st, v, !strings.Contains(v, "/"))
-}
-
-func postOf(st *state, slug string, shaped bool) (*pipeline.Post, string, bool) {
-	if !shaped {
-		return nil, "", false
-	}
-	p := st.snap.Post(slug)
-	return p, "", p != nil
-}
-
-func lookupAlias(st *state, v string) (*pipeline.Post, string, bool) {
-	p := st.snap.Alias(v)
-	return p, "", p != nil
-}
 
 // lookupAsset matches the theme's assets only: an unknown name is refused
 // by the shape of its path, as any path that names nothing.

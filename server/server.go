@@ -41,8 +41,7 @@ type Server struct {
 	log     *slog.Logger
 	current atomic.Pointer[state]
 	theme   atomic.Pointer[theme]
-	// table is the route table of the last section swapped in, kept so
-	// that a snapshot of the same section reuses it.
+	// table is the route table, made once.
 	table atomic.Pointer[table]
 
 	// events fans new snapshots out to live-reload clients (dev only).
@@ -93,7 +92,7 @@ func New(snap *pipeline.Snapshot, opts Options) (*Server, error) {
 // brings its own routes, and nothing else changes; a section whose routes
 // would collide with folio's own is an error, and the old snapshot stays.
 func (s *Server) Swap(snap *pipeline.Snapshot) error {
-	routes, err := s.tableFor(snap.Config().Section)
+	routes, err := s.tableFor()
 	if err != nil {
 		return err
 	}
@@ -124,12 +123,12 @@ func (s *Server) SetSite(site fs.FS, snap *pipeline.Snapshot) error {
 // Snapshot returns the snapshot currently served.
 func (s *Server) Snapshot() *pipeline.Snapshot { return s.current.Load().snap }
 
-// tableFor returns the route table for section, made once per section.
-func (s *Server) tableFor(section string) (*table, error) {
-	if t := s.table.Load(); t != nil && t.section == section {
+// tableFor returns the route table, made once.
+func (s *Server) tableFor() (*table, error) {
+	if t := s.table.Load(); t != nil {
 		return t, nil
 	}
-	t, err := newTable(section, s.opts.Dev)
+	t, err := newTable(s.opts.Dev)
 	if err != nil {
 		return nil, err
 	}

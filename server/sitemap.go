@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
+
+	"folio/pipeline"
 )
 
 // The sitemaps protocol's limits for one sitemap: 50,000 URLs and 50 MiB
@@ -17,8 +20,8 @@ var (
 	sitemapMaxBytes = 50 << 20 // bytes, uncompressed
 )
 
-// sitemap answers /sitemap.xml: every HTML page (home, blog directory,
-// the API page, articles) with the date its content last changed; or,
+// sitemap answers /sitemap.xml: every HTML page (sitemapEntries) with
+// the date its content last changed; or,
 // past the protocol's limits, the index of the sitemaps that hold them.
 func (s *Server) sitemap(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
@@ -83,13 +86,22 @@ type sitemapEntry struct {
 	mod time.Time
 }
 
-// sitemapEntries are every HTML page: home, directory, API page, posts.
+// sitemapEntries are every HTML page: the home page, the API page, and
+// every page of the site (articles and other pages, sections, taxonomies,
+// terms, in every language).
 func sitemapEntries(st *state) []sitemapEntry {
 	cfg := st.snap.Config()
 	all := newest(st, st.snap.Posts())
-	out := []sitemapEntry{{cfg.AbsURL(""), all}, {cfg.AbsURL(cfg.Section + "/"), all}, {cfg.AbsURL(apiPagePath), all}}
-	for _, p := range st.snap.Posts() {
-		out = append(out, sitemapEntry{cfg.AbsURL(p.Path(cfg.Section)), modified(p)})
+	out := []sitemapEntry{{cfg.AbsURL(""), all}, {cfg.AbsURL(apiPagePath), all}}
+	for _, r := range st.snap.Routes() {
+		if r.Kind != pipeline.RoutePage || r.Path == "/" {
+			continue
+		}
+		mod := listModified(st, r.Page)
+		if r.Page == st.snap.Directory() {
+			mod = all // it lists every post
+		}
+		out = append(out, sitemapEntry{cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(r.Path), "/")), mod})
 	}
 	return out
 }

@@ -37,7 +37,7 @@ type theme struct {
 // each defining "main" (and optionally "head") for the layout in
 // templates/base.html. A site folder without one of them gets folio's
 // own for that kind, in its layout.
-var pageKinds = []string{"home", "directory", "article", "api", "404"}
+var pageKinds = []string{"home", "directory", "article", "list", "api", "404"}
 
 const (
 	sdkPath        = "sdk/blog-client.js"

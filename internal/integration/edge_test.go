@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -164,17 +165,20 @@ func TestCloudflareContentIsData(t *testing.T) {
 	edge := edgetest.Dev(t, dir)
 	p := start(t, nil, "serve", "--config", s.Config, "--addr", "127.0.0.1:0")
 	paths := exportedPaths(t, filepath.Join(dir, "public"))
+	// Hugo's URL rules take the slug's odd characters out of the page's
+	// URL (/blog/qbd-efx/); the alias, a redirect, keeps them as written.
 	var page string
 	for _, path := range paths {
-		if strings.Contains(path, "%E2%80%A8") && strings.HasSuffix(path, "/") {
+		if strings.HasPrefix(path, "/blog/") && strings.HasSuffix(path, "-efx/") {
 			page = path
 		}
 	}
 	if page == "" {
 		t.Fatalf("no page at the slug among %v", paths)
 	}
+	alias := (&url.URL{Path: "/old/" + nasty + "/"}).EscapedPath()
 	st := parity.Suite{Serve: p.URL, Host: edge, Paths: paths, Diff: parity.EdgeDiff, SameETags: true,
-		Extra: []parity.Request{{Path: strings.TrimSuffix(page, "/")}, {Path: page, Header: map[string]string{"Accept": "text/markdown"}}}}.Run(t)
+		Extra: []parity.Request{{Path: strings.TrimSuffix(page, "/")}, {Path: page, Header: map[string]string{"Accept": "text/markdown"}}, {Path: alias}}}.Run(t)
 	if a, err := parity.Do(edge, parity.Request{Path: page}); err != nil || a.Status != 200 || !strings.Contains(string(a.Body), "Body with") {
 		t.Errorf("the Worker's answer at %s: %v %v", page, a, err)
 	}

@@ -12,11 +12,15 @@ import (
 )
 
 // secretFiles are files an attacker would reach for by traversal: beside
-// the content folder, in it but outside the section, and ignored files
-// inside the section. Each holds a TOPSECRET marker.
+// the content folder, in it but unpublished (a draft page in a section of
+// its own, a draft bundle's file), and ignored files inside the section.
+// Each holds a TOPSECRET marker. (Every other page of the content folder
+// is published, and every file beside a section's or the home page's
+// _index: Hugo publishes them.)
 var secretFiles = map[string]string{
-	"private/page.md":           "---\ntitle: TOPSECRET private\ndate: 2020-01-01\n---\nTOPSECRET-PRIVATE\n",
-	"secret.txt":                "TOPSECRET-ROOT\n",
+	"private/page.md":           "---\ntitle: TOPSECRET private\ndate: 2020-01-01\ndraft: true\n---\nTOPSECRET-PRIVATE\n",
+	"private/hidden/index.md":   "---\ntitle: TOPSECRET bundle\ndate: 2020-01-01\ndraft: true\n---\nTOPSECRET-BUNDLE\n",
+	"private/hidden/secret.txt": "TOPSECRET-ROOT\n",
 	"blog/.secret-draft.md":     "---\ntitle: TOPSECRET hidden file\ndate: 2020-01-01\n---\nTOPSECRET-DOTFILE\n",
 	"blog/backup.md~":           "---\ntitle: TOPSECRET backup\ndate: 2020-01-01\n---\nTOPSECRET-BACKUP\n",
 	"blog/pub-bundle/.env":      "TOPSECRET-ENV\n",
@@ -62,7 +66,7 @@ var dotSpellings = []string{
 func traversalTargets() []string {
 	prefixes := []string{"/", "/blog/", "/blog/pub-bundle/", "/blog/hello/", "/static/", "/sdk/", "/api/posts/cursor/", "/blog/hello.md/"}
 	names := []string{"secret-outside.txt", "config.toml", "content/private/page.md", "private/page.md", "private/page",
-		"secret.txt", "blog/.secret-draft.md", ".secret-draft.md", "pub-bundle/.env", ".env", ".git/HEAD", "etc/passwd", "blog/backup.md~"}
+		"secret.txt", "private/hidden/secret.txt", "hidden/secret.txt", "blog/.secret-draft.md", ".secret-draft.md", "pub-bundle/.env", ".env", ".git/HEAD", "etc/passwd", "blog/backup.md~"}
 	var out []string
 	for _, prefix := range prefixes {
 		for _, dots := range dotSpellings {
