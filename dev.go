@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"folio/front"
-	"folio/host"
 )
 
 // runDev is the author's server: it listens (127.0.0.1:1313 by default),
@@ -25,9 +24,9 @@ func runDev(ctx context.Context, o *options, std stdio) error {
 	defer ln.Close()
 	spec := o.spec().ForDev(o.drafts, addrHosts(o.addr))
 	spec.Addr, spec.Log, spec.Started = ln.Addr(), std.log, start
-	h, err := host.Load(spec)
-	if err != nil {
-		return err
+	h, err := load(ctx, spec, std)
+	if h == nil {
+		return err // nil when stopped while loading
 	}
 	if w := baseWarning(o, h.Snapshot().Config(), ln.Addr()); w != "" {
 		fmt.Fprintln(std.err, w)

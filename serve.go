@@ -34,9 +34,9 @@ func runServe(ctx context.Context, o *options, std stdio) error {
 	defer ln.Close()
 	spec := o.spec().ForServe(o.watch)
 	spec.Addr, spec.Log, spec.Started = ln.Addr(), std.log, start
-	h, err := host.Load(spec)
-	if err != nil {
-		return err
+	h, err := load(ctx, spec, std)
+	if h == nil {
+		return err // nil when stopped while loading
 	}
 	if w := baseWarning(o, h.Snapshot().Config(), ln.Addr()); w != "" {
 		fmt.Fprintln(std.err, w)
@@ -55,6 +55,33 @@ func unblockedLog(std stdio) (stdio, func()) {
 	return std, func() { w.Close(2 * time.Second) }
 }
 
+// load is host.Load, unless ctx ends first: SIGTERM or SIGINT during a
+// slow start (a large or hostile site) stops the process at once, exit 0,
+// rather than when the site is built. It returns nil, nil then.
+func load(ctx context.Context, spec host.Spec, std stdio) (*host.Host, error) {
+	type loaded struct {
+		h   *host.Host
+		err error
+	}
+	done := make(chan loaded, 1)
+	go func() {
+		h, err := host.Load(spec)
+		done <- loaded{h, err}
+	}()
+	select {
+	case l := <-done:
+		return l.h, l.err
+	case <-ctx.Done():
+		std.log.Info("stopped while loading the site")
+		return nil, nil
+	}
+}
+
+// loopWait is how long a stopping server waits for its host's loop: a
+// reload that is building (a large site, a hostile post) is not cut
+// short, and must not hold SIGTERM's exit either.
+const loopWait = 100 * time.Millisecond
+
 // serveHost runs h's loop (with reload signals from hup, when not nil) and
 // the HTTP front end on ln, answering with handler, until ctx ends. The
 // start line goes to stderr first.
@@ -62,7 +89,14 @@ func serveHost(ctx context.Context, h *host.Host, ln net.Listener, hup <-chan os
 	loopCtx, stopLoop := context.WithCancel(ctx)
 	loopDone := make(chan struct{})
 	go func() { defer close(loopDone); h.Run(loopCtx, hup) }()
-	defer func() { stopLoop(); <-loopDone }()
+	defer func() {
+		stopLoop()
+		select {
+		case <-loopDone:
+		case <-time.After(loopWait):
+			std.log.Info("stopped while a reload was building; it is dropped")
+		}
+	}()
 	fmt.Fprintf(std.err, "folio: serving %s (%s, built in %s)\n",
 		host.BaseOf(ln.Addr()), count(len(h.Snapshot().Posts()), "post", "posts"), time.Since(start).Round(time.Millisecond))
 	if err := front.Serve(ctx, ln, handler, opts); err != nil {

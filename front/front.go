@@ -29,6 +29,9 @@ type Options struct {
 	OnShutdown func()
 	// Log gets the server's errors and the shutdown lines.
 	Log *slog.Logger
+	// MaxConns caps the connections open at once (conns.go): 0 is
+	// DefaultMaxConns, what the open-file limit allows.
+	MaxConns int
 }
 
 // Listen binds addr. Its error reads "listen 127.0.0.1:8080: address
@@ -69,12 +72,18 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, opts Options) e
 	if opts.Coalesce {
 		ln = coalesceListener{ln}
 	}
+	maxConns := opts.MaxConns
+	if maxConns <= 0 {
+		maxConns = DefaultMaxConns()
+	}
+	capped := newConnCap(ln, maxConns, log.Warn)
 	hs := newHTTPServer(h, log)
+	hs.ConnState = capped.track
 	if opts.OnShutdown != nil {
 		hs.RegisterOnShutdown(opts.OnShutdown)
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(capped) }()
 	select {
 	case err := <-errc:
 		return err
