@@ -7,16 +7,20 @@
 //
 //	go run ./bench/hugocompare [-diffs N] SITE...
 //
-// For each site it prints Hugo's URLs answered by folio, by class, and
-// the first N differences (missing, different, extra).
+// For each site it prints Hugo's URLs the site model publishes, by class,
+// and the first N differences (missing, different, extra); then the same
+// URLs asked of folio's server as folio serve in the site's folder
+// answers them (siteoracle.Answers).
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
+	"folio/host"
 	"folio/internal/hugotest"
 	"folio/internal/siteoracle"
 	"folio/pipeline"
@@ -65,12 +69,28 @@ func compare(bin, site string, diffs int) error {
 	for _, w := range cfg.Warnings {
 		fmt.Println("  config: " + w.String())
 	}
-	for i, d := range r.Diffs {
-		if i == diffs {
-			fmt.Printf("  … %d more\n", len(r.Diffs)-diffs)
+	printDiffs(r.Diffs, diffs)
+	abs, err := filepath.Abs(site)
+	if err != nil {
+		return err
+	}
+	h, err := host.Load(host.Spec{Source: abs})
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	a := siteoracle.Answers(h.Server(), hugo, work+"/public", siteoracle.BasePath(cfg))
+	fmt.Printf("  answered over HTTP: %s\n", a.Summary())
+	printDiffs(a.Diffs, diffs)
+	return nil
+}
+
+func printDiffs(ds []string, n int) {
+	for i, d := range ds {
+		if i == n {
+			fmt.Printf("  … %d more\n", len(ds)-n)
 			break
 		}
 		fmt.Println("  " + d)
 	}
-	return nil
 }

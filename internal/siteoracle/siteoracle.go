@@ -4,7 +4,16 @@
 package siteoracle
 
 import (
+	"bytes"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	"folio/internal/hugotest"
 	"folio/pipeline"
@@ -41,4 +50,93 @@ func BasePath(cfg *pipeline.Config) string {
 		return u.Path
 	}
 	return "/"
+}
+
+// Answers asks folio's handler h for every URL Hugo wrote (hugo, read
+// from Hugo's output folder out) and reports which it answers as Hugo's
+// output does: a page 200 with HTML, and its Markdown twin 200 with
+// Markdown; a feed 200 with RSS; an alias 301 to its target (base, the
+// base URL's path, as in Compare), but / (folio's home page, where Hugo
+// redirects to /en/); a file 200 with Hugo's bytes. The classes in
+// hugotest.NotFolios are counted apart.
+func Answers(h http.Handler, hugo map[string]hugotest.Output, out, base string) hugotest.Report {
+	r := hugotest.Report{Classes: map[string][2]int{}, Others: map[string]int{}}
+	for _, p := range slices.Sorted(maps.Keys(hugo)) {
+		o := hugo[p]
+		if slices.Contains(hugotest.NotFolios, o.Class) {
+			r.Others[o.Class]++
+			continue
+		}
+		r.Hugo++
+		n := r.Classes[o.Class]
+		n[1]++
+		if d := answer(h, o, out, base); d != "" {
+			r.Diffs = append(r.Diffs, d)
+		} else {
+			r.Matched++
+			n[0]++
+		}
+		r.Classes[o.Class] = n
+	}
+	return r
+}
+
+// answer is "" when h answers Hugo's output o as it should, else what
+// it answered.
+func answer(h http.Handler, o hugotest.Output, out, base string) string {
+	target := (&url.URL{Path: o.Path}).EscapedPath()
+	w := get(h, target, "")
+	got := fmt.Sprintf("%s %s: %d %s", o.Class, o.Path, w.Code, w.Header().Get("Content-Type"))
+	switch o.Class {
+	case "page":
+		if w.Code != http.StatusOK || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") {
+			return got
+		}
+		twin := (&url.URL{Path: pipeline.TwinPath(o.Path)}).EscapedPath()
+		if m := get(h, twin, ""); m.Code != http.StatusOK || !strings.HasPrefix(m.Header().Get("Content-Type"), "text/markdown") {
+			return fmt.Sprintf("%s: its Markdown twin %s: %d %s", got, twin, m.Code, m.Header().Get("Content-Type"))
+		}
+		if m := get(h, target, "text/markdown"); m.Code != http.StatusOK || !strings.HasPrefix(m.Header().Get("Content-Type"), "text/markdown") {
+			return fmt.Sprintf("%s: asked for Markdown: %d %s", got, m.Code, m.Header().Get("Content-Type"))
+		}
+	case "feed":
+		if w.Code != http.StatusOK || !strings.Contains(w.Header().Get("Content-Type"), "xml") || !bytes.Contains(w.Body.Bytes(), []byte("<rss")) {
+			return got
+		}
+	case "alias":
+		if o.Path == "/" && w.Code == http.StatusOK && strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") {
+			// Hugo's redirect to the default language's home page
+			// (defaultContentLanguageInSubdir): / is folio's home page,
+			// whatever the site (README, "Moving a Hugo blog to folio").
+			return ""
+		}
+		loc, err := url.Parse(w.Header().Get("Location"))
+		want := strings.TrimSuffix(o.Target, "index.html")
+		if w.Code != http.StatusMovedPermanently || err != nil || (loc.Path != want && base+strings.TrimPrefix(loc.Path, "/") != want) {
+			return fmt.Sprintf("%s to %s (want 301 to %s)", got, w.Header().Get("Location"), want)
+		}
+	default:
+		file := strings.TrimPrefix(o.Path, "/")
+		if file == "" || strings.HasSuffix(file, "/") {
+			file += "index.html" // an HTML file of the site's own
+		}
+		data, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(file)))
+		if err != nil {
+			return fmt.Sprintf("%s: %v", got, err)
+		}
+		if w.Code != http.StatusOK || !bytes.Equal(w.Body.Bytes(), data) {
+			return fmt.Sprintf("%s, %d bytes (Hugo's: %d)", got, w.Body.Len(), len(data))
+		}
+	}
+	return ""
+}
+
+func get(h http.Handler, target, accept string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodGet, target, nil)
+	if accept != "" {
+		req.Header.Set("Accept", accept)
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	return w
 }
