@@ -139,7 +139,10 @@ func (s *Snapshot) update(changed []string, now time.Time, patching bool) (*Snap
 	if len(rescan) == 0 && base == s {
 		return s.At(now), nil // nothing the site reads changed
 	}
-	if !patching {
+	if !patching || base != s {
+		// A config's new model, or files beside the pages that came or
+		// went (static, assets, a section's): their routes are made
+		// with the model's.
 		return base.assemble(units, now), nil
 	}
 	if n := base.patch(units, rescan, now); n != nil {

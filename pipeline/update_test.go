@@ -297,3 +297,32 @@ func TestUpdateFolderBecomesBundle(t *testing.T) {
 		t.Errorf("after removing index.md: %s", got)
 	}
 }
+
+// TestUpdateStaticFiles: a static file added or removed while serving is
+// served or gone at once, in a new folder or an old one.
+func TestUpdateStaticFiles(t *testing.T) {
+	files := map[string]string{
+		"hugo.toml":          "title = 'S'",
+		"content/posts/a.md": post("title: A"),
+		"static/old.txt":     "old",
+	}
+	cfg := loadSite(t, files, "production")
+	fsys := mapFS(files)
+	s, err := Build(fsys, cfg, Options{}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set(fsys, "static/new.txt", "new")
+	set(fsys, "static/x/deep.txt", "deep")
+	s = update1(t, s, "static/new.txt", "static/x")
+	for _, p := range []string{"/old.txt", "/new.txt", "/x/deep.txt"} {
+		if r, ok := s.Route(p); !ok || r.Kind != RouteFile {
+			t.Errorf("after adding: %s: %+v %v", p, r, ok)
+		}
+	}
+	delete(fsys, "static/old.txt")
+	s = update1(t, s, "static/old.txt")
+	if _, ok := s.Route("/old.txt"); ok {
+		t.Error("/old.txt still served after its removal")
+	}
+}
