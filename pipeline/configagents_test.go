@@ -55,3 +55,26 @@ func TestConfigAgents(t *testing.T) {
 		}
 	}
 }
+
+// TestRobotsTemplateWarning: a Hugo robots.txt template, the site's or its
+// theme's, is not run, and a warning says so and where.
+func TestRobotsTemplateWarning(t *testing.T) {
+	cfg, err := LoadSite(SiteOptions{Source: "site", FS: fstest.MapFS{
+		"hugo.toml":                          {Data: []byte("theme = \"paper\"\nenableRobotsTXT = true\n")},
+		"layouts/robots.txt":                 {Data: []byte("User-agent: *\n")},
+		"themes/paper/layouts/robots.txt":    {Data: []byte("User-agent: *\n")},
+		"themes/paper/layouts/_default/x.md": {Data: []byte("")},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range cfg.Warnings {
+		if strings.Contains(w.Message, "robots.txt templates") {
+			got = append(got, w.Path)
+		}
+	}
+	if strings.Join(got, " ") != "site/layouts/robots.txt site/themes/paper/layouts/robots.txt" {
+		t.Errorf("robots.txt template warnings on %q", got)
+	}
+}

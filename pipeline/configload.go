@@ -71,7 +71,23 @@ func LoadSite(opts SiteOptions) (*Config, error) {
 	}
 	cfg.Source, cfg.Environment = src, opts.Environment
 	cfg.ConfigFiles, cfg.ConfigDirs = l.raw.files, l.dirs
+	cfg.Warnings = append(cfg.Warnings, l.robotsTemplate(cfg)...)
 	return cfg, nil
+}
+
+// robotsTemplate warns about a layouts/robots.txt (the site's or a
+// theme's): folio writes robots.txt from [folio.agents], or serves the
+// site's static/robots.txt as it is, and runs no Hugo template for it.
+func (l *siteLoader) robotsTemplate(cfg *Config) []Problem {
+	var out []Problem
+	for _, dir := range append([]string{"."}, cfg.Themes...) {
+		name := path.Join(dir, "layouts", "robots.txt")
+		if _, err := fs.Stat(l.fsys, name); err == nil {
+			out = append(out, Problem{Path: l.display(name), Line: 1, Severity: Warning,
+				Message: "folio does not run robots.txt templates: it writes robots.txt from [folio.agents] (params.folio.agents), or serves static/robots.txt as it is"})
+		}
+	}
+	return out
 }
 
 // siteLoader reads and merges one site's config files.

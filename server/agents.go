@@ -45,9 +45,15 @@ func markdownOf(body []byte, page string, mod time.Time, sig agents.Signals) *re
 	return rp
 }
 
-// robots answers /robots.txt: folio's, from the site's agents policy.
+// robots answers /robots.txt: the site's own (a static/robots.txt) byte
+// for byte, else folio's, from the site's agents policy.
 func (s *Server) robots(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
+	if own, ok := lookupSiteFile(st, "/robots.txt"); ok {
+		m.site = own
+		s.siteFile(w, r, m)
+		return
+	}
 	rp, _ := st.memo("robots.txt", func() (*rep, error) {
 		cfg := st.snap.Config()
 		rp := newRep(plainText, agents.Robots(cfg.Agents, cfg.AbsURL("sitemap.xml")), st.theme.loaded)
