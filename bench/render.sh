@@ -6,7 +6,12 @@
 #
 # Both read one content folder written by internal/corpus (seed 1). Hugo
 # uses the minimal peer site of ../shared/bench/hugo-peer (article HTML, a
-# Markdown alternate per page, a JSON list, RSS); folio build writes every
+# Markdown alternate per page, a JSON list, RSS), or the one HUGO_PEER
+# names. With WHOLE=1 the peer is ../shared/bench/hugo-peer-site, which
+# adds the tag and category pages and their feeds, and folio builds that
+# same site folder (folio build --source, its hugo.toml read as Hugo reads
+# it: services.rss.limit and all): the whole-site comparison of issue 13.
+# folio build writes every
 # route the server answers (article HTML and Markdown, the API with every
 # cursor page, feeds, sitemap, .gz twins). Wall time, CPU time and peak RSS
 # come from /usr/bin/time -v. Needs go, hugo (HUGO, default ~/bin/hugo or on
@@ -22,7 +27,12 @@ rounds=${ROUNDS:-3}
 out=bench/out
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-peer=${HUGO_PEER:-$(cd .. && pwd)/shared/bench/hugo-peer}
+whole=${WHOLE:-0}
+if [ "$whole" = 1 ]; then
+  peer=${HUGO_PEER:-$(cd .. && pwd)/shared/bench/hugo-peer-site}
+else
+  peer=${HUGO_PEER:-$(cd .. && pwd)/shared/bench/hugo-peer}
+fi
 hugo=${HUGO:-$(command -v hugo || echo "$HOME/bin/hugo")}
 [ -x "$hugo" ] || { echo "render.sh: no hugo at $hugo (set HUGO)" >&2; exit 2; }
 [ -d "$peer/layouts" ] || { echo "render.sh: no Hugo peer site at $peer (set HUGO_PEER)" >&2; exit 2; }
@@ -67,12 +77,18 @@ for round in $(seq "$rounds"); do
   hugo_runs+=("$(cd "$site" && measure hugo "$hugo" --quiet --destination public)")
   echo "== round $round: folio build" >&2
   rm -rf "$work/folio"
-  folio_runs+=("$(measure folio "$out/render-folio" build --content "$corpus/content" \
-    --base-url https://blog.example.org/ --out "$work/folio")")
+  if [ "$whole" = 1 ]; then
+    folio_runs+=("$(measure folio "$out/render-folio" build --source "$site" --content "$corpus/content" --out "$work/folio")")
+  else
+    folio_runs+=("$(measure folio "$out/render-folio" build --content "$corpus/content" \
+      --base-url https://blog.example.org/ --out "$work/folio")")
+  fi
 done
 
 html=$(find "$work/folio/blog" -name index.html | wc -l)
 hhtml=$(find "$site/public" -path '*/blog/*/index.html' | wc -l)
+terms() { find "$1/tags" "$1/categories" -name index.html 2>/dev/null | wc -l; }
+fterms=$(terms "$work/folio") hterms=$(terms "$site/public")
 
 # median of the runs' field $1 (1 wall, 2 cpu, 3 rss)
 median() { local f=$1; shift; printf '%s\n' "$@" | awk -v f="$f" '{print $f}' | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -84,7 +100,7 @@ hr=$(median 3 "${hugo_runs[@]}") fr=$(median 3 "${folio_runs[@]}")
 
 echo "$(nproc) cores; load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg); outputs in $work"
 echo "$("$hugo" version | cut -d' ' -f1-2); folio $(git rev-parse --short HEAD)"
-echo "article pages written: folio $html, hugo $hhtml"
+echo "article pages written: folio $html, hugo $hhtml; tag and category pages: folio $fterms, hugo $hterms"
 echo
 echo "| $posts posts | wall (s), median of $rounds | runs (s) | CPU user+sys (s) | peak RSS (MB) |"
 echo "| --- | ---: | --- | ---: | ---: |"

@@ -93,12 +93,13 @@ func escapePath(name string) string {
 }
 
 // Release drops what the current snapshot prepared for urlPath when it
-// belongs to a post: for its page or Markdown URL, the post's render and
-// its page and Markdown answers; for one of its bundle files, that file's
-// answer. They are made again, byte for byte, if asked for. The static
-// export calls it once a post's routes are written, so that a build holds
-// a few posts' answers at a time rather than the whole site's. Other
-// paths are left alone: the lists and feeds are asked for once.
+// belongs to a page of the site: for a post's page or Markdown URL, the
+// post's render and its page and Markdown answers; for a list's page or
+// further page, its HTML and Markdown; for a feed or a file, its answer.
+// They are made again, byte for byte, if asked for. The static export
+// calls it once a page's routes are written, so that a build holds a few
+// pages' answers at a time rather than the whole site's. Other paths
+// (folio's own) are left alone.
 func (s *Server) Release(urlPath string) {
 	st := s.current.Load()
 	u, err := url.Parse(urlPath)
@@ -108,9 +109,20 @@ func (s *Server) Release(urlPath string) {
 	m := st.routes.find(st, routingPathOf(u))
 	switch m.route.Kind {
 	case KindPage, KindMarkdown:
-		if pg := m.site.Page; pg != nil && pg.Kind == pipeline.KindPage {
+		pg := m.site.Page
+		switch {
+		case pg == nil:
+		case pg.Kind == pipeline.KindPage:
 			st.releasePost(pg.Post)
+		default:
+			// A list's page (or a further page of it): its HTML and
+			// Markdown, made for this path only.
+			p := pagerPath(st, pg, max(m.site.Pager, 1))
+			st.reps.Delete("page:" + p)
+			st.reps.Delete("md:" + p)
 		}
+	case KindFeed:
+		st.reps.Delete("feed:" + m.site.Path)
 	case KindFile:
 		st.reps.Delete("file:" + m.site.File)
 	}

@@ -66,7 +66,8 @@ const minCompress = 1024
 // percent are not worth a second set of files and a non-standard nginx
 // module.
 func newRep(ctype string, body []byte, modified time.Time) *rep {
-	r := &rep{ctype: ctype, body: body, etag: etagOf(body, ""), modified: modified.UTC().Truncate(time.Second)}
+	tag := etagHex(body)
+	r := &rep{ctype: ctype, body: body, etag: `"` + tag + `"`, modified: modified.UTC().Truncate(time.Second)}
 	r.hdr = prepareHeaders(r.ctype, r.etag, r.modified, len(body), "")
 	if len(body) > minCompress && compressible(ctype) {
 		var buf bytes.Buffer
@@ -81,7 +82,7 @@ func newRep(ctype string, body []byte, modified time.Time) *rep {
 		zw.Close()
 		pool.Put(zw)
 		if buf.Len() < len(body) {
-			e := encodedBody{coding: "gzip", body: buf.Bytes(), etag: etagOf(body, "gz")}
+			e := encodedBody{coding: "gzip", body: buf.Bytes(), etag: `"` + tag + `-gz"`} // etagOf(body, "gz"), hashed once
 			e.hdr = prepareHeaders(r.ctype, e.etag, r.modified, buf.Len(), e.coding)
 			r.encoded = append(r.encoded, e)
 		}
@@ -136,12 +137,17 @@ func compressible(ctype string) bool {
 // SHA-256, which the CPU computes several times faster than FNV-128 (the
 // hash was a tenth of the cost of preparing a page's representations).
 func etagOf(body []byte, suffix string) string {
-	sum := sha256.Sum256(body)
-	tag := hex.EncodeToString(sum[:16])
+	tag := etagHex(body)
 	if suffix != "" {
 		tag += "-" + suffix
 	}
 	return `"` + tag + `"`
+}
+
+// etagHex is the hex of the first 128 bits of body's SHA-256.
+func etagHex(body []byte) string {
+	sum := sha256.Sum256(body)
+	return hex.EncodeToString(sum[:16])
 }
 
 // Header values every answer shares, and the canonical keys they go

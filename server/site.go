@@ -277,6 +277,14 @@ func itemLine(it *itemView) string {
 // listModified is when a list's content last changed: the newest of its
 // pages' and its own.
 func listModified(st *state, pg *pipeline.Page) time.Time {
+	if len(pg.Pages) > 0 && pg.Path != "" {
+		// Once per list and state, not once per pager.
+		return stateValue(st, "modified:"+pg.Path, func() time.Time { return listModifiedOnce(st, pg) })
+	}
+	return listModifiedOnce(st, pg)
+}
+
+func listModifiedOnce(st *state, pg *pipeline.Page) time.Time {
 	t := pageModified(pg)
 	if t.IsZero() {
 		// A list of nothing dated (a taxonomy without terms): the site's
@@ -453,8 +461,18 @@ func sitePaths(st *state, kinds ...pipeline.RouteKind) []string {
 	return out
 }
 
+// pagePaths are each page's path followed by its twin's: the exporter
+// writes neighbours together, so a post is rendered once for both and
+// released after (Release). The twin row lists them again, which the
+// export's list takes once.
 func pagePaths(st *state) []string {
-	return sitePaths(st, pipeline.RoutePage, pipeline.RoutePager)
+	var out []string
+	for _, r := range st.snap.Routes() {
+		if r.Kind == pipeline.RoutePage || r.Kind == pipeline.RoutePager {
+			out = append(out, pipeline.EscapePath(r.Path), pipeline.EscapePath(pipeline.TwinPath(r.Path)))
+		}
+	}
+	return out
 }
 
 func twinPaths(st *state) []string {
