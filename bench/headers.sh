@@ -2,10 +2,11 @@
 # What issue 19's headers cost: folio serve built before them beside folio
 # serve built now, on the same corpus, in the same run, alternately.
 #
-#   bench/headers.sh [POSTS] [BEFORE]   (ROUNDS=n (5), DURATION=5s)
+#   bench/headers.sh [POSTS] [BEFORE] [AFTER]   (ROUNDS=n (5), DURATION=5s)
 #
-# BEFORE is the commit to compare with (default: the one before the agent
-# headers, cdffd93^). Both servers are pinned to core 0 and wrk to core 1
+# BEFORE and AFTER are the commits compared (default: the one before the
+# agent headers, cdffd93^, and the commit that added them, cdffd93, so
+# that nothing else differs). Both servers are pinned to core 0 and wrk to core 1
 # (taskset). For one article page (gzip, a browser's Accept) and its
 # Markdown twin (gzip), each round runs wrk -t1 -c32 against before and
 # then after; the columns are medians over the rounds of requests per
@@ -19,6 +20,7 @@ cd "$(dirname "$0")/.."
 
 posts=${1:-10000}
 before=${2:-cdffd93^}
+after=${3:-cdffd93}
 duration=${DURATION:-5s}
 rounds=${ROUNDS:-5}
 out=bench/out/headers
@@ -29,12 +31,13 @@ out=$(cd "$out" && pwd)
 
 content=$(corpus "$out" "$posts")
 
-echo "== build folio now and at $before" >&2
-CGO_ENABLED=0 go build -trimpath -o "$out/folio-after" .
-rm -rf "$out/src-before"
-mkdir -p "$out/src-before"
-git archive "$before" | tar -x -C "$out/src-before"
-(cd "$out/src-before" && CGO_ENABLED=0 go build -trimpath -o "$out/folio-before" .)
+for who in before after; do
+  echo "== build folio at ${!who}" >&2
+  rm -rf "$out/src-$who"
+  mkdir -p "$out/src-$who"
+  git archive "${!who}" | tar -x -C "$out/src-$who"
+  (cd "$out/src-$who" && CGO_ENABLED=0 go build -trimpath -o "$out/folio-$who" .)
+done
 
 declare -A port pid
 for who in before after; do
@@ -65,7 +68,7 @@ measure() { # who header → "req/s µs-CPU/req"
 }
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-echo "$(nproc) cores; $posts posts; $page; before = $(git rev-parse --short "$before"), after = $(git rev-parse --short HEAD); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "$(nproc) cores; $posts posts; $page; before = $(git rev-parse --short "$before"), after = $(git rev-parse --short "$after"); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "| request (gzip) | before req/s (runs) | after req/s (runs) | after ÷ before | before µs CPU/req (runs) | after µs CPU/req (runs) | CPU after ÷ before |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
