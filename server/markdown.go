@@ -76,8 +76,9 @@ func (s *Server) homeMarkdownRep(st *state) (*rep, error) {
 		}
 		b.WriteString("\nFor agents: " + cfg.AbsURL("llms.txt") + " (every post), " + cfg.AbsURL(apiPagePath) +
 			" (the API), " + cfg.AbsURL(skillPath) + " (how to search this blog).\n")
-		body := render.PageDocument(cfg.Title, cfg.Description, cfg.AbsURL(""), b.String())
-		return markdownOf(body, cfg.AbsURL(""), newest(st, newestPosts), cfg.Agents.Signals), nil
+		page, _ := homeURLs(st)
+		body := render.PageDocument(cfg.Title, cfg.Description, page, b.String())
+		return markdownOf(body, page, newest(st, newestPosts), cfg.Agents.Signals), nil
 	})
 }
 

@@ -217,9 +217,28 @@ func htmlRep(st *state, pg *pageData, modified time.Time) (*rep, error) {
 // or its Markdown (/index.md) when Accept prefers it.
 func (s *Server) home(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
+	if page, _ := homeURLs(st); page != st.snap.Config().AbsURL("") && m.route.Path == "/" {
+		// The home page lives in the default language's folder
+		// (defaultContentLanguageInSubdir): / sends there, as Hugo's does.
+		s.moved(w, m, page)
+		return
+	}
 	s.negotiated(w, r, m,
 		func() (*rep, error) { return s.homeRep(st) },
 		func() (*rep, error) { return s.homeMarkdownRep(st) })
+}
+
+// homeURLs are the absolute URLs of the home page and its twin: "/" and
+// "/index.md", or the default language's home ("/en/", "/en.md") when
+// the site puts it in a subfolder.
+func homeURLs(st *state) (page, twin string) {
+	cfg := st.snap.Config()
+	p := "/"
+	if h := st.snap.Home(cfg.DefaultLanguage); h != nil {
+		p = h.Path
+	}
+	rel := func(p string) string { return strings.TrimPrefix(pipeline.EscapePath(p), "/") }
+	return cfg.AbsURL(rel(p)), cfg.AbsURL(rel(pipeline.TwinPath(p)))
 }
 
 // homeRep is the home page, made once per snapshot.
@@ -227,8 +246,7 @@ func (s *Server) homeRep(st *state) (*rep, error) {
 	return st.memo("page:home", func() (*rep, error) {
 		cfg := st.snap.Config()
 		pg := s.newPage(st, "home")
-		pg.Canonical = pg.URL("")
-		pg.Markdown = cfg.AbsURL("index.md")
+		pg.Canonical, pg.Markdown = homeURLs(st)
 		newestPosts := st.snap.Posts()[:min(homeLimit, len(st.snap.Posts()))]
 		pg.Posts = views(st, newestPosts)
 		pg.JSONLD = template.JS(agents.WebSiteAndBlog(agents.Site{

@@ -92,9 +92,10 @@ type sitemapEntry struct {
 func sitemapEntries(st *state) []sitemapEntry {
 	cfg := st.snap.Config()
 	all := newest(st, st.snap.Posts())
-	out := []sitemapEntry{{cfg.AbsURL(""), all}, {cfg.AbsURL(apiPagePath), all}}
+	home, _ := homeURLs(st)
+	out := []sitemapEntry{{home, all}, {cfg.AbsURL(apiPagePath), all}}
 	for _, r := range st.snap.Routes() {
-		if r.Kind != pipeline.RoutePage || r.Path == "/" {
+		if r.Kind != pipeline.RoutePage || r.Path == "/" || cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(r.Path), "/")) == home {
 			continue
 		}
 		mod := listModified(st, r.Page)

@@ -31,6 +31,10 @@ type Site struct {
 	Client *http.Client
 	// MaxPages bounds the sitemap walk (0: every page).
 	MaxPages int
+	// OwnRobots says the site serves its own robots.txt (static/), which
+	// need only be a valid one: the AI crawler groups, signals and
+	// sitemap line are the author's business then.
+	OwnRobots bool
 }
 
 // AICrawlers are the crawlers the readiness probes look for in
@@ -124,6 +128,9 @@ func (s Site) robots(t *testing.T) {
 	if len(f.Other) > 0 {
 		t.Errorf("robots.txt lines that are not RFC 9309 records: %q", f.Other)
 	}
+	if s.OwnRobots {
+		return
+	}
 	star := f.Group("*")
 	if star == nil || !star.Allowed("/") {
 		t.Errorf("robots.txt: no User-agent: * group allowing /")
@@ -167,8 +174,25 @@ func xmlValid(b []byte) bool {
 
 // homeLinks: HEAD / carries Link with api-catalog, service-desc and the
 // Markdown alternate; each target answers with the type it advertises.
+// home fetches / as a probe does, following redirects (a multilingual
+// site's / sends to its default language's home).
+func (s Site) home(t *testing.T, method string, header ...string) answer {
+	t.Helper()
+	u := ""
+	for range 5 {
+		a := s.get(t, method, u, header...)
+		loc := a.Header.Get("Location")
+		if a.StatusCode/100 != 3 || loc == "" {
+			return a
+		}
+		u = loc
+	}
+	t.Fatalf("/: more than 5 redirects")
+	return answer{}
+}
+
 func (s Site) homeLinks(t *testing.T) {
-	a := s.get(t, "HEAD", "")
+	a := s.home(t, "HEAD")
 	links, err := ParseLinks(a.Header.Values("Link"))
 	if err != nil {
 		t.Fatal(err)
@@ -192,7 +216,7 @@ func (s Site) homeLinks(t *testing.T) {
 }
 
 func (s Site) homeMarkdown(t *testing.T) {
-	a := s.get(t, "GET", "", "Accept", "text/markdown")
+	a := s.home(t, "GET", "Accept", "text/markdown")
 	s.checkTwin(t, "/", a)
 }
 
