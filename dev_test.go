@@ -37,7 +37,7 @@ func TestDevStartLine(t *testing.T) {
 	}()
 	line := regexp.MustCompile(`^folio: serving (http://127\.0\.0\.1:[1-9][0-9]*/) \(1 post, built in [0-9.]+[µm]?s\)\n`)
 	var m []string
-	for deadline := time.Now().Add(15 * time.Second); m == nil; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(60 * time.Second); m == nil; time.Sleep(10 * time.Millisecond) {
 		if m = line.FindStringSubmatch(stderr.String()); m == nil && time.Now().After(deadline) {
 			t.Fatalf("start line: %q", stderr.String())
 		}

@@ -84,10 +84,10 @@ func pipe(t *testing.T) (*coalesceConn, net.Conn) {
 }
 
 // readWithin reads n bytes from c, failing the test if they do not come
-// within 5 s: a liveness check, not a timing assertion.
+// within 30 s: a liveness check, not a timing assertion.
 func readWithin(t *testing.T, c net.Conn, n int) []byte {
 	t.Helper()
-	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	c.SetReadDeadline(time.Now().Add(30 * time.Second))
 	buf := make([]byte, n)
 	if _, err := io.ReadFull(c, buf); err != nil {
 		t.Fatalf("reading %d bytes: %v", n, err)
@@ -149,7 +149,7 @@ func TestCoalesceCloseDuringWrite(t *testing.T) {
 	go func() { c.Close(); close(closed) }()
 	select {
 	case <-closed:
-	case <-time.After(5 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("Close waited for a blocked write")
 	}
 	if err := <-done; err == nil {

@@ -63,8 +63,8 @@ func (s *sseStream) next(t *testing.T) sseEvent {
 		return ev
 	case <-s.done:
 		t.Fatal("the stream ended")
-	case <-time.After(10 * time.Second):
-		t.Fatal("no event within 10s")
+	case <-time.After(30 * time.Second):
+		t.Fatal("no event within 30s")
 	}
 	return sseEvent{}
 }
@@ -343,7 +343,7 @@ func TestLiveInject(t *testing.T) {
 // waitFor polls cond; the deadline only keeps a failure from hanging.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting: %s", what)

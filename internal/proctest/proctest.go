@@ -51,7 +51,7 @@ type Proc struct {
 }
 
 // Start starts cmd, collects its stderr and waits for the start-up line
-// (at most 30 s). When the test ends the process is killed if it still
+// (at most 2 minutes, a hang guard). When the test ends the process is killed if it still
 // runs, the test fails if the race detector reported a race, and a failed
 // test shows the process's stderr.
 func Start(t testing.TB, cmd *exec.Cmd) *Proc {
@@ -79,7 +79,7 @@ func Start(t testing.TB, cmd *exec.Cmd) *Proc {
 			t.Logf("%s stderr:\n%s", strings.Join(cmd.Args, " "), p.Log)
 		}
 	})
-	p.URL = p.Log.Wait(t, StartLine, 30*time.Second)[1]
+	p.URL = p.Log.Wait(t, StartLine, 2*time.Minute)[1] // a hang guard: the machine may be busy
 	return p
 }
 

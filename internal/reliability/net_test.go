@@ -92,7 +92,7 @@ func (rc *rawConn) do(t testing.TB, method, target string, lines ...string) answ
 	}
 	b.WriteString("\r\n")
 	for attempt := 0; ; attempt++ {
-		rc.conn.SetDeadline(time.Now().Add(20 * time.Second))
+		rc.conn.SetDeadline(time.Now().Add(60 * time.Second))
 		_, err := io.WriteString(rc.conn, b.String())
 		var res *http.Response
 		if err == nil {
