@@ -223,10 +223,12 @@ func (s *Snapshot) rescanDir(units map[string]*unit, dir string, found map[strin
 // unchanged file is not parsed again and a broken one keeps its last good
 // post.
 //
-// found are the keys a walk of the content found (nil: all of them), and
-// a walk never descends into a bundle. Other keys (a changed file, a unit
-// that was below a changed folder) are resources when an index a walk
-// found is in a folder above them.
+// found are the keys a walk of the content found (nil: all of them, in
+// one walk, which never descends into a bundle). Any key of an update is
+// a resource when an index a walk found is in a folder above it: a
+// changed file, a unit that was below a changed folder, and what a walk
+// of a folder inside a bundle found (an update that creates a bundle and
+// a folder in it walks both).
 func (s *Snapshot) parseAll(keys []string, old map[string]*unit, found map[string]bool) map[string]*unit {
 	batch := make(map[string]*unit, len(keys))
 	for _, k := range keys {
@@ -244,7 +246,7 @@ func (s *Snapshot) parseAll(keys []string, old map[string]*unit, found map[strin
 			defer wg.Done()
 			for k := range work {
 				walked := found == nil || found[k]
-				free := walked || s.knownBundle(batch, path.Dir(k)) == ""
+				free := found == nil || s.knownBundle(batch, s.outerDir(k)) == ""
 				var u *unit
 				if walked || !s.throughLink(k) { // a walk follows no link
 					u = s.readUnit(k, old[k], free)
@@ -261,6 +263,17 @@ func (s *Snapshot) parseAll(keys []string, old map[string]*unit, found map[strin
 	close(work)
 	wg.Wait()
 	return out
+}
+
+// outerDir is the folder whose bundle, if any, key belongs to: its own
+// folder, or the one above for a bundle's index (an index.md is its own
+// bundle's page, and a resource only of a bundle above that).
+func (s *Snapshot) outerDir(key string) string {
+	dir := path.Dir(key)
+	if s.config.parseContentName(path.Base(key)).isIndex() {
+		dir = path.Dir(dir)
+	}
+	return dir
 }
 
 // hashSeed keys the content hashes. maphash is several times faster than
@@ -280,13 +293,13 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 	cn := s.config.parseContentName(name)
 	file, bundle, slug := key, "", cn.base
 	switch {
+	case !outside:
+		return nil // a bundle's Markdown file is a resource, an index.md in a folder of it too
 	case cn.isIndex() && s.config.isBundleDir(parentDir(cm.rel), s.config.Section):
 		bundle = path.Dir(key)
 		slug = path.Base(bundle)
 	case cn.isIndex() && cm.rel == name:
 		return nil // an index.md at a mount's root is no bundle
-	case !outside:
-		return nil // a bundle's Markdown file is a resource
 	}
 	src, err := readPost(s.fsys, file)
 	if err != nil {

@@ -67,14 +67,15 @@ func (c *Config) inMount(p, kind string) bool {
 }
 
 // withFiles returns s with its lists of files brought up to date after
-// the paths changed: s itself when none of them is a static or asset file
-// or a content folder's other file.
+// the paths changed: s itself when none of them is a static or asset file,
+// a content folder's other file, or a bundle's index (whose coming or
+// going makes the files beside it a bundle's resources or the site's).
 func (s *Snapshot) withFiles(changed []string) *Snapshot {
 	var static, assets, content bool
 	for _, p := range changed {
 		static = static || s.config.inMount(p, "static")
 		assets = assets || s.config.inMount(p, "assets")
-		content = content || (s.config.inContent(p) && !isContentFile(path.Base(p)))
+		content = content || (s.config.inContent(p) && (!isContentFile(path.Base(p)) || s.isIndexFile(p)))
 	}
 	if !static && !assets && !content {
 		return s
@@ -92,6 +93,12 @@ func (s *Snapshot) withFiles(changed []string) *Snapshot {
 	return &n
 }
 
+// isIndexFile reports whether p is named as a leaf bundle's index.
+func (s *Snapshot) isIndexFile(p string) bool {
+	base := path.Base(p)
+	return isContentFile(base) && s.config.parseContentName(base).isIndex()
+}
+
 // contentFiles is s.files with the changed paths looked at again.
 func (s *Snapshot) contentFiles(changed []string) []string {
 	set := map[string]bool{}
@@ -101,6 +108,9 @@ func (s *Snapshot) contentFiles(changed []string) []string {
 	for _, p := range changed {
 		if !s.config.inContent(p) {
 			continue
+		}
+		if s.isIndexFile(p) {
+			p = path.Dir(p) // its folder's files are a bundle's, or no longer
 		}
 		for f := range maps.Clone(set) {
 			if f == p || strings.HasPrefix(f, p+"/") {

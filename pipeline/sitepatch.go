@@ -89,11 +89,47 @@ func (l *langModel) patchPage(c postChange) bool {
 	if c.old != nil && oldPg == nil {
 		return false // a file of a taxonomy folder before
 	}
+	if (c.new != nil && !l.hasSection(c.new)) || (c.old != nil && l.lastOfSection(c.old)) {
+		return false // a top section comes with its first page, or goes with its last
+	}
 	if !l.patchMain(oldPg, newPg) || !l.patchRoutes(oldPg, newPg) || !l.patchTerms(oldPg, newPg) {
 		return false
 	}
 	l.patchSectionList(oldPg, newPg)
 	l.patchHomeList(oldPg, newPg)
+	return true
+}
+
+// topSection is the top-level folder of a content file's page, "" for
+// one at the root or in a taxonomy's folder (which makes no section).
+func (l *langModel) topSection(p *Post) string {
+	top, _, _ := strings.Cut(p.Dir, "/")
+	if l.isTaxonomyDir(top) {
+		return ""
+	}
+	return top
+}
+
+// hasSection reports whether the model has the top section of p's page.
+func (l *langModel) hasSection(p *Post) bool {
+	top := l.topSection(p)
+	return top == "" || l.sections[top] != nil
+}
+
+// lastOfSection reports whether p's page is the last thing keeping its
+// top section: a section with no _index and no subsection exists only
+// while it has a page.
+func (l *langModel) lastOfSection(p *Post) bool {
+	top := l.topSection(p)
+	sec := l.sections[top]
+	if top == "" || sec == nil || sec.Post != nil || len(sec.Sections) > 0 {
+		return false
+	}
+	for other := range l.regular {
+		if other != p && l.topSection(other) == top {
+			return false
+		}
+	}
 	return true
 }
 
