@@ -58,6 +58,10 @@ func MarkupOf(cfg *pipeline.Config) *Markup {
 	}
 }
 
+// HighlightStyle is the chroma style of the site's code colours, "" for
+// folio's own light and dark pair (see styleOf).
+func HighlightStyle(cfg *pipeline.Config) string { return styleOf(cfg.Markup.Highlight.Style) }
+
 // styleOf keeps folio's own light and dark pair for Hugo's default style,
 // which a site that never chose one did not ask for.
 func styleOf(style string) string {

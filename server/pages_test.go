@@ -498,3 +498,57 @@ func TestThemeFallback(t *testing.T) {
 		}
 	}
 }
+
+// TestSyntaxCSSStyle: a site that chose a chroma style
+// (markup.highlight.style) gets its code colours in that style, at a new
+// fingerprint the article pages link to; a snapshot under another config
+// brings its own; a site with no choice keeps folio's light and dark
+// pair.
+func TestSyntaxCSSStyle(t *testing.T) {
+	styled, err := pipeline.LoadSite(pipeline.SiteOptions{FS: fstest.MapFS{"hugo.toml": {Data: []byte(
+		"baseURL = \"https://example.org/\"\ncontentDir = \".\"\n[markup.highlight]\nstyle = \"dracula\"\n")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snapOf := func(cfg *pipeline.Config) *pipeline.Snapshot {
+		snap, err := pipeline.Build(sampleSite(), cfg, pipeline.Options{}, fixtureNow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return snap
+	}
+	s := newServer(t, snapOf(styled), false)
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	sheet := func() (plain, linked string) {
+		_, body := get(t, ts, "GET", "/static/syntax.css")
+		_, page := get(t, ts, "GET", "/blog/hello-world/")
+		m := regexp.MustCompile(`href="https://example.org(/static/syntax\.[0-9a-f]+\.css)"`).FindStringSubmatch(string(page))
+		if m == nil {
+			t.Fatalf("the article links no fingerprinted syntax.css:\n%s", page)
+		}
+		resp, fp := get(t, ts, "GET", m[1])
+		if resp.StatusCode != http.StatusOK || string(fp) != string(body) {
+			t.Fatalf("%s: status %d, %d bytes; /static/syntax.css has %d", m[1], resp.StatusCode, len(fp), len(body))
+		}
+		return string(body), m[1]
+	}
+	draculaBG := "#282a36" // dracula's background, in no style of folio's pair
+	got, draculaURL := sheet()
+	if !strings.Contains(got, draculaBG) || strings.Contains(got, "prefers-color-scheme") {
+		t.Errorf("style dracula: syntax.css is not dracula's:\n%.300s", got)
+	}
+	if err := s.Swap(snapOf(fixtureConfig(t))); err != nil {
+		t.Fatal(err)
+	}
+	got, pairURL := sheet()
+	if strings.Contains(got, draculaBG) || !strings.Contains(got, "prefers-color-scheme: dark") {
+		t.Errorf("no style: syntax.css is not folio's pair:\n%.300s", got)
+	}
+	if pairURL == draculaURL {
+		t.Errorf("both styles at one fingerprinted URL %s", pairURL)
+	}
+	if resp, _ := get(t, ts, "GET", draculaURL); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("the old style's fingerprinted URL answers %d after the swap, want 404", resp.StatusCode)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"folio/pipeline"
+	"folio/render"
 )
 
 // Options configure a Server.
@@ -96,7 +97,12 @@ func (s *Server) Swap(snap *pipeline.Snapshot) error {
 	if err != nil {
 		return err
 	}
-	s.current.Store(&state{snap: snap, theme: s.theme.Load(), routes: routes, changes: &s.changes})
+	th := s.theme.Load()
+	if styled := th.forStyle(render.HighlightStyle(snap.Config())); styled != th {
+		s.theme.CompareAndSwap(th, styled) // made once per style, not per swap
+		th = styled
+	}
+	s.current.Store(&state{snap: snap, theme: th, routes: routes, changes: &s.changes})
 	s.events.publish(snap)
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"html/template"
 	"io/fs"
+	"maps"
 	"path"
 	"strings"
 	"sync"
@@ -31,6 +32,11 @@ type theme struct {
 	hashed map[string]string
 	sdk    *rep
 	loaded time.Time
+	// madeSyntax: syntax.css is folio's, made for syntaxStyle (the
+	// site's markup.highlight.style, render.HighlightStyle), not the
+	// site's own file.
+	madeSyntax  bool
+	syntaxStyle string
 }
 
 // pageKinds are the templates of a site, one file each under templates/,
@@ -97,8 +103,10 @@ func loadTheme(site fs.FS, dev bool) (*theme, error) {
 	}
 	if _, ok := th.assets[syntaxCSS]; !ok {
 		// Code blocks carry chroma's classes; their colours come from
-		// render, so that a theme gets them without copying them.
-		th.addAsset(syntaxCSS, []byte(render.HighlightCSS()))
+		// render, so that a theme gets them without copying them, in
+		// folio's own style until a snapshot names one (forStyle).
+		th.madeSyntax = true
+		th.addAsset(syntaxCSS, []byte(render.HighlightCSSFor("")))
 	}
 	js, err := fs.ReadFile(site, sdkPath)
 	if err != nil {
@@ -106,6 +114,22 @@ func loadTheme(site fs.FS, dev bool) (*theme, error) {
 	}
 	th.sdk = newRep(contentType(sdkPath), js, th.loaded)
 	return th, nil
+}
+
+// forStyle is the theme with its syntax.css in the chroma style a site
+// configured (markup.highlight.style): th itself when the site has its
+// own syntax.css or th's is already of that style, else a copy that
+// shares everything but that stylesheet.
+func (th *theme) forStyle(style string) *theme {
+	if !th.madeSyntax || th.syntaxStyle == style {
+		return th
+	}
+	c := *th
+	c.assets, c.hashed = maps.Clone(th.assets), maps.Clone(th.hashed)
+	delete(c.assets, th.hashed[syntaxCSS])
+	c.addAsset(syntaxCSS, []byte(render.HighlightCSSFor(style)))
+	c.syntaxStyle = style
+	return &c
 }
 
 // parseTemplates parses base.html (the layout) once, then each page kind

@@ -31,8 +31,9 @@
 // Pages are served with a Content-Security-Policy that allows only the
 // site's own scripts and styles: a theme may not use inline <script>,
 // <style> or style attributes. Highlighted code uses chroma's CSS classes;
-// their colours are static/syntax.css, made from the renderer's styles
-// unless the theme has its own. Under folio dev the layout's
+// their colours are static/syntax.css, made in the site's
+// markup.highlight.style (folio's light and dark pair when it chose
+// none) unless the theme has its own. Under folio dev the layout's
 // {{if .Dev}}…{{end}} hook links /_folio/live.js, the live-reload script.
 //
 // # The directory page and the client
