@@ -72,7 +72,12 @@ func Do(base string, r Request) (*Answer, error) {
 	}
 	req, err := http.NewRequest(method, base+r.Path, nil)
 	if err != nil {
-		return nil, err
+		// A path Go's URL parser refuses (a bad escape) is sent as
+		// written, for the host to refuse.
+		if req, err = http.NewRequest(method, base+"/", nil); err != nil {
+			return nil, err
+		}
+		req.URL.Opaque = r.Path
 	}
 	for k, v := range r.Header {
 		req.Header.Set(k, v)
