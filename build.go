@@ -99,7 +99,7 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	// put in place with the folder: the config always serves the folder
 	// it was written for.
 	if o.nginx != "" {
-		if err := stageNginx(staged, o, snap.Config().BaseURL); err != nil {
+		if err := stageNginx(staged, o, snap.Config().BaseURL, refusals(srv.Routes())); err != nil {
 			return fmt.Errorf("nginx: %w; %s left as it was", err, o.dest())
 		}
 	}
@@ -196,8 +196,9 @@ func checkNginxPath(out, conf string) error {
 }
 
 // stageNginx stages the nginx config for the export and the njs module it
-// loads, to be put in place with the export.
-func stageNginx(staged *export.Staged, o *options, base string) error {
+// loads, to be put in place with the export; rows are the server's
+// refusal rows.
+func stageNginx(staged *export.Staged, o *options, base string, rows []export.Refusal) error {
 	root, err := filepath.Abs(o.out)
 	if err != nil {
 		return err
@@ -214,6 +215,7 @@ func stageNginx(staged *export.Staged, o *options, base string) error {
 	}
 	cfg, script, err := export.Nginx(staged.Site, export.NginxOptions{
 		Root: root, Listen: listen, BaseURL: base, Self: conf, Script: js, NotFound: server.NotFoundPath,
+		Refusals: rows,
 	})
 	if err != nil {
 		return err

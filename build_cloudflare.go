@@ -53,8 +53,8 @@ func (o *options) dest() string {
 	return o.out
 }
 
-// refusals are the server's refusal rows, for the Worker to refuse paths
-// that name nothing as the server does.
+// refusals are the server's refusal rows, for the Worker and the nginx
+// config to refuse paths that name nothing as the server does.
 func refusals(rows []server.Route) []export.Refusal {
 	var out []export.Refusal
 	for _, rt := range rows {

@@ -11,17 +11,6 @@ import (
 	"unicode/utf8"
 )
 
-// A Refusal is one of the server's refusal rows, which answer a path
-// that names nothing: the first whose literal prefix and suffix fit the
-// path decides whether the 404 is a problem (else the 404 page) and
-// whether it carries CORS.
-type Refusal struct {
-	Prefix  string `json:"prefix"`
-	Suffix  string `json:"suffix"`
-	CORS    bool   `json:"cors"`
-	Problem bool   `json:"problem"`
-}
-
 // workerData is site.json, the Worker's table: everything it answers
 // with, recorded from the server.
 type workerData struct {

@@ -36,14 +36,31 @@
 // Nginx writes a configuration for the http context: a server block with
 // root at the output folder that adds the headers the server sends
 // (Content-Type from the server's fixed table, Cache-Control, CORS, Link,
-// Content-Security-Policy, Vary), serves the .gz twins, answers redirects,
-// 404 (problem+json on API paths), 405 and OPTIONS like the server, offers
-// byte ranges only for the files the server streams (one range at a time), and
-// negotiates HTML against Markdown with a small njs function (folio.js,
-// written beside the config) that is the server's negotiation rule written
-// again in JavaScript. Per-path values (Link headers, redirects, which
-// pages negotiate) are read from the recorded answers into nginx maps, so
-// the config cannot drift from what the server sent.
+// Content-Security-Policy, Vary, and the server's own ETag and
+// Last-Modified: nginx's validators are off), serves the .gz twins,
+// answers redirects, 405 and OPTIONS like the server, and refuses a path
+// that names nothing by the server's refusal rows (the problem or the 404
+// page, CORS or not), learnt from the route table (NginxOptions.Refusals)
+// rather than written here. A small njs script (folio.js, written beside
+// the config) does what a file cannot, each with the server's own rule
+// written again in JavaScript: negotiating HTML against Markdown;
+// evaluating a request's preconditions in RFC 9110's order (the
+// server's conditional, or Go's ServeContent with its ranges for the large
+// bundle files the server streams) and answering 304, 412 and 416 itself;
+// cleaning a path as the server does. Per-path values (headers,
+// redirects, which pages negotiate, which files take ranges) are read
+// from the recorded answers into nginx maps, so the config cannot drift
+// from what the server sent.
+//
+// Two nginx behaviours stand in the way and are stepped around. Its own
+// precondition filter (ngx_http_not_modified_filter_module) acts on every
+// 200 with its own rules (If-Unmodified-Since before If-Match, "*" only
+// alone, an unreadable date refused): a file njs has let through is
+// served with status 299, which the filter passes by, and made 200 again
+// by njs before the status line is written. And nginx refuses a request
+// line whose path climbs above the root (/../x) before it reads any
+// header (ngx_http_request.c): error_page 400 hands it to njs, which
+// answers what serve answers for the cleaned path, without the headers.
 //
 // # Cloudflare Workers
 //

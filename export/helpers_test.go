@@ -3,7 +3,9 @@ package export
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -143,12 +145,15 @@ func body(w http.ResponseWriter, r *http.Request, ctype, text, vary string) {
 		h.Set("Cache-Control", "public, max-age=300")
 	}
 	h.Set("Content-Type", ctype)
-	h.Set("ETag", `"x"`)
+	sum := sha256.Sum256(b)
+	etag := fmt.Sprintf("%x", sum[:4])
 	h.Set("Last-Modified", fakeModified.Format(http.TimeFormat))
 	if compress && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 		b = gzipped(b)
 		h.Set("Content-Encoding", "gzip")
+		etag += "-gz" // the server's ETag of a gzip body
 	}
+	h.Set("ETag", `"`+etag+`"`)
 	h.Set("Content-Length", strconv.Itoa(len(b)))
 	w.Write(b)
 }

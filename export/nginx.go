@@ -29,6 +29,9 @@ type NginxOptions struct {
 	// NotFound is the path of the 404 page, which is no route of its own;
 	// it must be one of the site's files.
 	NotFound string
+	// Refusals are the server's refusal rows, in table order: how a path
+	// that names nothing is refused (problem or 404 page, CORS or not).
+	Refusals []Refusal
 }
 
 // ScriptPath is where the njs script of the config conf goes: beside it,
@@ -56,9 +59,12 @@ var (
 const prefix = "folio"
 
 // skipped are the headers nginx makes itself, or that describe one
-// response's bytes rather than the representation.
+// response's bytes rather than the representation. ETag and
+// Last-Modified are the server's own, sent by the config (nginx's are
+// turned off), so that a client revalidates against the same
+// validators on either host.
 var skipped = map[string]bool{
-	"Etag": true, "Last-Modified": true, "Content-Length": true, "Content-Encoding": true,
+	"Content-Length": true, "Content-Encoding": true,
 	"Date": true, "Accept-Ranges": true, "Connection": true, "Transfer-Encoding": true,
 }
 
@@ -77,15 +83,35 @@ func Nginx(site *Site, opts NginxOptions) (conf, script []byte, err error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("export: nginx script: %w", err)
 	}
-	if err := scriptTmpl.Execute(&s, map[string]any{"Root": opts.Root, "Answers": string(answers), "CORSPaths": corsPathsJS}); err != nil {
+	js, err := json.Marshal(scriptData(data, opts))
+	if err != nil {
+		return nil, nil, fmt.Errorf("export: nginx script: %w", err)
+	}
+	if err := scriptTmpl.Execute(&s, map[string]any{"Root": opts.Root, "Answers": string(answers), "Site": string(js)}); err != nil {
 		return nil, nil, fmt.Errorf("export: nginx script: %w", err)
 	}
 	return c.Bytes(), s.Bytes(), nil
 }
 
-// corsPathsJS lists the single paths besides /api/ and .md that carry
-// CORS, as the server's corsPath does.
-const corsPathsJS = `["/openapi.json", "/rss.xml", "/llms.txt", "/sdk/blog-client.js"]`
+// jsSite is what the njs script knows of the site besides the recorded
+// answers: the refusal rows, the headers the config's maps hold (to
+// answer 304 and 412 with a file's headers), and the output folder.
+type jsSite struct {
+	Refusals []Refusal  `json:"refusals"`
+	Headers  [][]string `json:"headers"` // [name, variable]
+	Root     string     `json:"root"`
+}
+
+func scriptData(v *confValues, opts NginxOptions) jsSite {
+	d := jsSite{Refusals: opts.Refusals, Root: strings.TrimSuffix(opts.Root, "/")}
+	if d.Refusals == nil {
+		d.Refusals = []Refusal{}
+	}
+	for _, m := range v.Headers {
+		d.Headers = append(d.Headers, []string{m.Name, prefix + "_h_" + m.Var})
+	}
+	return d
+}
 
 // entry is one line of a map: key and value, quoted for nginx. The key is
 // made by a keyer: a quoted string, or a quoted regular expression.
@@ -111,12 +137,19 @@ type confValues struct {
 	Exact   []entry
 	Ranges  []entry
 	Headers []headerMap
+	// GzipETag is how the server's ETag of a gzip body is made from the
+	// plain body's: the regular expression of the plain one and the
+	// replacement, for the map that sends it with a .gz twin.
+	GzipETagRegexp, GzipETagValue string
 	// MalformedValid and MalformedAny are the quoted regular expressions
 	// of Site.Malformed: paths matching Any but not Valid answer 400.
 	MalformedValid, MalformedAny, MalformedRaw string
 	// NotFoundFile is the 404 page's file, absolute and quoted, and
 	// NotFoundKey the key of its headers, quoted for set.
 	NotFoundFile, NotFoundKey string
+	// PassAlias is the alias of the locations that serve a file njs has
+	// passed: the output folder and the file's variable, quoted.
+	PassAlias string
 }
 
 func confData(site *Site, opts NginxOptions) (*confValues, error) {
@@ -134,6 +167,7 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 		P: prefix, NS: prefix, Root: opts.Root, Self: opts.Self, Script: opts.Script,
 		RootQ: quote(opts.Root), RootSlashQ: quote(strings.TrimSuffix(opts.Root, "/") + "/"), ScriptQ: quote(opts.Script), Listen: opts.Listen, ServerName: host,
 		Extra: extra, ExtraQ: quote(extra + "/*.conf"),
+		PassAlias: quote(strings.TrimSuffix(opts.Root, "/") + "${" + prefix + "_file}"),
 	}
 	if m := site.Malformed; m != nil {
 		pre, suf := regexp.QuoteMeta(m.Prefix), regexp.QuoteMeta(m.Suffix)
@@ -160,6 +194,9 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 			v.NotFoundKey = quoteValue("f:" + file)
 			keyed["f:"+file] = f.Header
 			continue
+		}
+		if f.Gzip && f.GzipETag != gzipETag(f.Header.Get("Etag")) {
+			return nil, fmt.Errorf("export: nginx: %s: the server's ETag of the gzip body, %s, is not its plain ETag %s with -gz, which the config sends with the .gz twin", f.Path, f.GzipETag, f.Header.Get("Etag"))
 		}
 		routes = append(routes, entry{p, quoteValue(file)})
 		keyed["f:"+file] = f.Header
@@ -191,7 +228,19 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 	}
 	v.setKeys(routes, markdown, redirects, ranges, keyed)
 	v.HashMax, v.HashBucket = hashSizes(v)
+	v.GzipETagRegexp, v.GzipETagValue = quote(`~^"(?<folio_tag>.*)"\z`), quote(`"${folio_tag}-gz"`)
 	return v, nil
+}
+
+// gzipETag is the server's ETag of a representation's gzip body, made
+// from its plain ETag (server/respond.go, etagOf): the config makes it
+// the same way (GzipETagRegexp), and confData checks that every .gz twin
+// the server answered has it.
+func gzipETag(etag string) string {
+	if len(etag) < 2 || !strings.HasSuffix(etag, `"`) {
+		return ""
+	}
+	return strings.TrimSuffix(etag, `"`) + `-gz"`
 }
 
 // decoded is p as nginx's $uri holds it (percent-decoded), checked to be
@@ -322,7 +371,7 @@ type jsAnswers struct {
 func jsAnswersOf(d Dynamic) jsAnswers {
 	a := jsAnswers{
 		ProbePath: MarkPath, ProbeMethod: MarkMethod, ProbeNegotiated: MarkPath, ProbeRequestHeaders: MarkHeaders,
-		Health:     healthAnswerOf(d.Health),
+		Health:     jsAnswerOf(d.Health),
 		Problem404: jsPairOf(d.Problem404),
 		Method405:  jsPairOf(d.Method405),
 		Options:    jsPairOf(d.Options),
@@ -347,20 +396,6 @@ func jsPairOf(p Pair) jsPair {
 	if p.Negotiating != nil {
 		n := jsAnswerOf(*p.Negotiating)
 		j.Negotiating = &n
-	}
-	return j
-}
-
-// healthAnswerOf keeps the validators the other recorded answers drop:
-// /healthz is a representation like any route of serve's (its ETag is
-// the same, the body being "ok"; its Last-Modified is the build's time
-// where serve's is its start).
-func healthAnswerOf(a Answer) jsAnswer {
-	j := jsAnswerOf(a)
-	for _, name := range []string{"Etag", "Last-Modified"} {
-		if v := a.Header.Get(name); v != "" {
-			j.Headers[name] = v
-		}
 	}
 	return j
 }

@@ -3,6 +3,7 @@ package export
 import (
 	"flag"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -28,7 +29,7 @@ func fakeNginx(t *testing.T, listen string) (root, conf string) {
 	conf = filepath.Join(dir, "site.conf")
 	c, s, err := Nginx(site, NginxOptions{
 		Root: root, Listen: listen, BaseURL: "https://example.org/",
-		Self: conf, Script: ScriptPath(conf), NotFound: "/404.html",
+		Self: conf, Script: ScriptPath(conf), NotFound: "/404.html", Refusals: fakeRefusals,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -155,6 +156,48 @@ func TestNginxParity(t *testing.T) {
 		}
 		if d := parity.Diff(a, b); d != "" {
 			t.Errorf("%s: handler vs nginx: %s", r, d)
+		}
+	}
+}
+
+// TestNginxGzipETag: the config sends a .gz twin with the server's plain
+// ETag made into its gzip one; an export whose gzip ETag the server made
+// otherwise is refused, naming the path, rather than served with a
+// validator the server never sent.
+func TestNginxGzipETag(t *testing.T) {
+	site := &Site{Files: []File{
+		{Path: "/", Name: "index.html", Header: http.Header{"Etag": {`"a"`}}, Gzip: true, GzipETag: `"b"`},
+		{Path: "/404.html", Name: "404.html"},
+	}}
+	opts := NginxOptions{Root: "/srv/public", Self: "/srv/site.conf", Script: "/srv/site.js", NotFound: "/404.html"}
+	if _, _, err := Nginx(site, opts); err == nil || !strings.Contains(err.Error(), `/: the server's ETag of the gzip body, "b", is not its plain ETag "a" with -gz`) {
+		t.Errorf("gzip ETag \"b\" for \"a\": %v, want an error naming the path", err)
+	}
+	site.Files[0].GzipETag = `"a-gz"`
+	if _, _, err := Nginx(site, opts); err != nil {
+		t.Errorf("gzip ETag \"a-gz\": %v", err)
+	}
+}
+
+// TestNginxScriptData: the njs script refuses paths by the rows it is
+// given, in their order, and builds 304s and 412s from the maps the
+// config writes; all of it is data (JSON), none of it program text.
+func TestNginxScriptData(t *testing.T) {
+	site, err := Write(filepath.Join(t.TempDir(), "public"), fakeSite{}, fakePaths, fakeOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, script, err := Nginx(site, NginxOptions{Root: "/srv/public", Self: "/srv/site.conf", Script: "/srv/site.js",
+		NotFound: "/404.html", Refusals: fakeRefusals})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`"refusals":[{"prefix":"/api/","suffix":"","cors":true,"problem":true},{"prefix":"/","suffix":".json","cors":false,"problem":true},{"prefix":"/","suffix":"","cors":false,"problem":false}]`,
+		`["Etag","folio_h_etag"]`, `["Last-Modified","folio_h_last_modified"]`, `"root":"/srv/public"`,
+	} {
+		if !strings.Contains(string(script), want) {
+			t.Errorf("the script lacks %s", want)
 		}
 	}
 }

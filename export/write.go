@@ -33,8 +33,10 @@ type File struct {
 	Header http.Header
 	// Size is the length of the body.
 	Size int
-	// Gzip reports that Name+".gz" holds the server's gzip body.
-	Gzip bool
+	// Gzip reports that Name+".gz" holds the server's gzip body, and
+	// GzipETag is the ETag the server sent with it.
+	Gzip     bool
+	GzipETag string
 	// Markdown is, for a page that negotiates, the Path of the exported
 	// route whose body the page's Markdown answer is, and MarkdownHeader
 	// that answer's headers (they differ from the route's own by Vary).
@@ -309,6 +311,9 @@ func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 		return err
 	}
 	f.Gzip = gz.kept
+	if gz.kept {
+		f.GzipETag = gz.header.Get("Etag")
+	}
 	return nil
 }
 
