@@ -52,7 +52,7 @@ func (s *Server) exportList(what Export) []string {
 	for i := range rows {
 		rt := &rows[i]
 		switch {
-		case rt.Export != what:
+		case exportOf(st, rt) != what:
 		case rt.list != nil:
 			add(rt.list(st)...)
 		case rt.pat.wild == wildNone:
@@ -60,6 +60,16 @@ func (s *Server) exportList(what Export) []string {
 		}
 	}
 	return out
+}
+
+// exportOf is what the export does with rt's paths for st: the row's
+// Export, but a redirect for the home row where / answers 301 to the
+// default language's home (homeMoved).
+func exportOf(st *state, rt *Route) Export {
+	if rt.Kind == KindHome && homeMoved(st) {
+		return ExportRedirect
+	}
+	return rt.Export
 }
 
 // cursorPaths are the cursor pages a walk of the API issues.

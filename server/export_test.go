@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -112,5 +113,49 @@ func TestExportRedirects(t *testing.T) {
 		if rec.Code != http.StatusMovedPermanently {
 			t.Errorf("GET %s: %d, want 301", p, rec.Code)
 		}
+	}
+}
+
+// TestExportMovedHome: on a site whose home lives in its default
+// language's folder (configdir: defaultContentLanguageInSubdir), / is a
+// redirect to it, so the export records its 301 rather than a file, and
+// its other answers (405, OPTIONS) do not say Vary: Accept, as its GET
+// does not negotiate.
+func TestExportMovedHome(t *testing.T) {
+	dir := "../pipeline/testdata/sites/configdir"
+	cfg, err := pipeline.LoadSite(pipeline.SiteOptions{Source: dir, Environment: "production"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := pipeline.Build(os.DirFS(dir), cfg, pipeline.Options{Root: dir}, fixtureNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newServer(t, snap, false)
+	paths := s.ExportPaths()
+	if slices.Contains(paths, "/") || !slices.Contains(paths, "/en/") || !slices.Contains(paths, "/index.md") {
+		t.Errorf("ExportPaths: / listed %v, /en/ %v, /index.md %v; want the home at /en/ only (and /index.md)",
+			slices.Contains(paths, "/"), slices.Contains(paths, "/en/"), slices.Contains(paths, "/index.md"))
+	}
+	if !slices.Contains(s.ExportRedirects(), "/") {
+		t.Errorf("ExportRedirects lacks /: %v", s.ExportRedirects())
+	}
+	answersAll(t, s, paths)
+	for _, tc := range []struct {
+		method string
+		status int
+	}{{http.MethodGet, http.StatusMovedPermanently}, {http.MethodHead, http.StatusMovedPermanently},
+		{http.MethodPost, http.StatusMethodNotAllowed}, {http.MethodOptions, http.StatusNoContent}} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest(tc.method, "/", nil))
+		if rec.Code != tc.status || rec.Header().Get("Vary") != "" {
+			t.Errorf("%s /: %d, Vary %q; want %d and no Vary", tc.method, rec.Code, rec.Header().Get("Vary"), tc.status)
+		}
+	}
+	// A site whose home is / still negotiates there, 405 included.
+	rec := httptest.NewRecorder()
+	newServer(t, build(t, sampleSite(), pipeline.Options{}), false).ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/", nil))
+	if rec.Code != http.StatusMethodNotAllowed || rec.Header().Get("Vary") != "Accept" {
+		t.Errorf("sample site, POST /: %d, Vary %q; want 405 and Vary: Accept", rec.Code, rec.Header().Get("Vary"))
 	}
 }

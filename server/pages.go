@@ -217,15 +217,23 @@ func htmlRep(st *state, pg *pageData, modified time.Time) (*rep, error) {
 // or its Markdown (/index.md) when Accept prefers it.
 func (s *Server) home(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
-	if page, _ := homeURLs(st); page != st.snap.Config().AbsURL("") && m.route.Path == "/" {
+	if homeMoved(st) && m.route.Path == "/" {
 		// The home page lives in the default language's folder
 		// (defaultContentLanguageInSubdir): / sends there, as Hugo's does.
+		page, _ := homeURLs(st)
 		s.moved(w, m, page)
 		return
 	}
 	s.negotiated(w, r, m,
 		func() (*rep, error) { return s.homeRep(st) },
 		func() (*rep, error) { return s.homeMarkdownRep(st) })
+}
+
+// homeMoved reports whether the site's home page lives elsewhere than /
+// (the default language's folder), so that / answers 301 to it.
+func homeMoved(st *state) bool {
+	page, _ := homeURLs(st)
+	return page != st.snap.Config().AbsURL("")
 }
 
 // homeURLs are the absolute URLs of the home page and its twin: "/" and

@@ -172,9 +172,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // varyOnAccept sets Vary: Accept on an answer other than GET's on a row
-// that negotiates: every response from such a URL carries it.
+// that negotiates: every response from such a URL carries it. A
+// multilingual site's / does not negotiate: its GET is a 301 to the
+// default language's home (homeMoved).
 func varyOnAccept(w http.ResponseWriter, m match) {
-	if m.route.Negotiates {
+	if m.route.Negotiates && !(m.route.Kind == KindHome && homeMoved(m.st)) {
 		w.Header()["Vary"] = hdrVaryAccept
 	}
 }
