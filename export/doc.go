@@ -37,7 +37,9 @@
 // root at the output folder that adds the headers the server sends
 // (Content-Type from the server's fixed table, Cache-Control, CORS, Link,
 // Content-Security-Policy, Vary, and the server's own ETag and
-// Last-Modified: nginx's validators are off), serves the .gz twins,
+// Last-Modified: nginx's validators are off), serves the .gz twins
+// (with the server's ETag of its gzip body, the plain one's with -gz, a
+// rule Nginx checks of every twin before it writes a line),
 // answers redirects, 405 and OPTIONS like the server, and refuses a path
 // that names nothing by the server's refusal rows (the problem or the 404
 // page, CORS or not), learnt from the route table (NginxOptions.Refusals)
