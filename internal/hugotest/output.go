@@ -170,7 +170,8 @@ func ReadOutput(out string) (map[string]Output, error) {
 func classifyHTML(o *Output, data []byte) {
 	if m := refreshRe.FindSubmatch(data); m != nil {
 		o.Class = "alias"
-		if u, err := url.Parse(string(m[1])); err == nil {
+		// The attribute is HTML-escaped: c++ is written c&#43;&#43;.
+		if u, err := url.Parse(html.UnescapeString(string(m[1]))); err == nil {
 			o.Target, _ = url.PathUnescape(u.EscapedPath())
 		}
 		return
