@@ -18,7 +18,7 @@ const maxPatch = 64
 // that is a few milliseconds at 10,000 posts instead of tens. It returns
 // nil when the change is not that simple, and the caller assembles from
 // scratch: a scheduled instant has passed (the published set moves), a
-// post involved has a duplicate URL or aliases, the site model cannot be
+// post involved has a duplicate URL, the site model cannot be
 // patched, or too many units changed. Either way the result is the same
 // snapshot; TestPatchEqualsAssemble holds them to it.
 func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *Snapshot {
@@ -52,7 +52,7 @@ func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *
 	var added []*Post
 	for _, c := range changes {
 		if p := c.old; p != nil && s.isPost(p) {
-			if s.dups[p.Slug] || len(p.Aliases) > 0 {
+			if s.dups[p.Slug] {
 				return nil
 			}
 			if s.bySlug[p.Slug] == p {
@@ -60,9 +60,6 @@ func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *
 			}
 		}
 		if p := c.new; p != nil && s.isPost(p) {
-			if len(p.Aliases) > 0 {
-				return nil
-			}
 			added = append(added, p)
 		}
 	}
@@ -77,7 +74,7 @@ func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *
 		bySlug[p.Slug] = p
 	}
 	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units,
-		bySlug: bySlug, alias: s.alias, dups: s.dups, dupProblems: s.dupProblems,
+		bySlug: bySlug, dups: s.dups, dupProblems: s.dupProblems,
 		files: s.files, static: s.static, assets: s.assets, site: site}
 	n.posts = splice(s.posts, gone, added)
 	n.problems = s.patchProblems(units, keys)

@@ -306,11 +306,7 @@ func (b *langModel) regularPage(p *Post) *Page {
 // pageDesc is where a page's HTML (or, with feed, its RSS) goes.
 func (b *langModel) pageDesc(pg *Page, addends string) pathDesc {
 	d := pathDesc{kind: pg.Kind, prefix: b.prefix, addends: addends}
-	topSection, _, _ := strings.Cut(pg.Section, "/")
-	if pg.Kind == KindTaxonomy || pg.Kind == KindTerm {
-		topSection = pg.Taxonomy
-	}
-	d.ugly = b.cfg.UglyURLs.For(topSection)
+	d.ugly = b.cfg.UglyURLs.For(b.uglySection(pg))
 	pp := b.permaPage(pg)
 	if pattern := permalinkRule(b.lang.Permalinks, pg.Kind, pp.path); pattern != "" {
 		if exp, err := b.cfg.expandPermalink(pattern, pp); err == nil {
@@ -670,32 +666,62 @@ func (b *langModel) imageRoutes(pg *Page) []Route {
 	return out
 }
 
-// aliasRoutes are a page's aliases: each a site path, as written,
-// redirecting to the page.
+// aliasRoutes are a page's aliases, where Hugo writes them (aliasPath).
 func (b *langModel) aliasRoutes(pg *Page) []Route {
 	if b.cfg.DisableAliases {
 		return nil
 	}
+	ugly := b.cfg.UglyURLs.For(b.uglySection(pg))
 	var out []Route
 	for _, a := range pg.Post.Aliases {
-		if p := aliasPath(a); p != "" {
+		if p := aliasPath(a, b.prefix, resourceBase(pg.File), ugly); p != "" {
 			out = append(out, Route{Path: p, Kind: RouteAlias, Target: pg.Path, owner: pg})
 		}
 	}
 	return out
 }
 
-// aliasPath is where Hugo writes an alias: cleaned, from the site root,
-// a folder unless it ends in .html. "" for one Hugo refuses.
-func aliasPath(a string) string {
-	a = path.Clean("/" + strings.TrimSpace(a))
-	if a == "/" || strings.HasPrefix(a, "/..") || strings.Contains(a, "://") {
+// aliasPath is where Hugo writes an alias (hugolib's Aliases and
+// targetPathAlias): one that starts with a slash from the site root,
+// below the language prefix; any other beside the page, from the folder
+// its own folder is in (base, its resources' folder: "post/hello" for
+// post/hello/index.html). A folder unless it ends in .html (an ugly
+// section's alias gets .html). "" for one Hugo refuses: the site root,
+// or above it.
+func aliasPath(a, prefix, base string, ugly bool) string {
+	a = strings.TrimSpace(a)
+	if a == "" || strings.Contains(a, "://") {
 		return ""
 	}
-	if strings.HasSuffix(a, ".html") || strings.HasSuffix(a, ".htm") {
+	dir := "/" + prefix
+	if !strings.HasPrefix(a, "/") {
+		if base == "" {
+			return "" // Hugo: "traverses outside the website root directory"
+		}
+		dir = path.Join("/"+base, "..")
+	}
+	a = path.Join(dir, a)
+	if a == "/" || strings.HasPrefix(a, "/..") {
+		return ""
+	}
+	isHTML := strings.HasSuffix(a, ".html") || strings.HasSuffix(a, ".htm")
+	if ugly && !isHTML {
+		a, isHTML = a+".html", true
+	}
+	if isHTML {
 		return a
 	}
 	return a + "/"
+}
+
+// uglySection is the section whose uglyURLs setting applies to a page:
+// its top-level section, or its taxonomy.
+func (b *langModel) uglySection(pg *Page) string {
+	if pg.Kind == KindTaxonomy || pg.Kind == KindTerm {
+		return pg.Taxonomy
+	}
+	top, _, _ := strings.Cut(pg.Section, "/")
+	return top
 }
 
 // publishList records a list page with its pagers, the /page/1/ alias

@@ -46,7 +46,6 @@ type Snapshot struct {
 	fsys   fs.FS
 	units  map[string]*unit // by unit key: "blog/x.md" or bundle dir "blog/x"
 	bySlug map[string]*Post
-	alias  map[string]*Post // by alias path without slashes at the ends
 	next   time.Time
 
 	// dups are the slugs more than one visible post has (patch leaves
@@ -201,10 +200,6 @@ func (s *Snapshot) NextChange() time.Time { return s.next }
 // Post looks a visible post up by slug (unescaped).
 func (s *Snapshot) Post(slug string) *Post { return s.bySlug[slug] }
 
-// Alias looks a post up by one of its aliases, a site path such as
-// "old/path" (no slashes at the ends).
-func (s *Snapshot) Alias(p string) *Post { return s.alias[strings.Trim(p, "/")] }
-
 // FS is the content file system the snapshot was read from, for bundle
 // resources.
 func (s *Snapshot) FS() fs.FS { return s.fsys }
@@ -306,12 +301,6 @@ func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
 	}
 	n.problems = append(n.problems, n.dupProblems...)
 	slices.SortFunc(n.posts, Compare)
-	n.alias = map[string]*Post{}
-	for _, p := range n.posts {
-		for _, a := range p.Aliases {
-			n.alias[strings.Trim(a, "/")] = p
-		}
-	}
 	sort.Slice(n.problems, func(i, j int) bool {
 		a, b := n.problems[i], n.problems[j]
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message)) < 0

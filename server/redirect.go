@@ -15,32 +15,19 @@ func (s *Server) moved(w http.ResponseWriter, m match, location string) {
 }
 
 // aliasPaths lists every alias of the site (a page's, a list's
-// /page/1/, a language's redirect) and of st's posts as folio's own
-// config wrote them, with and without a trailing slash (both redirect).
+// /page/1/, a language's redirect), with and without a trailing slash
+// (both redirect).
 // An alias that a row above claims answers that row instead; the
 // exporter keeps only real 301s.
 func aliasPaths(st *state) []string {
 	var out []string
-	seen := map[string]bool{}
 	for _, r := range st.snap.Routes() {
 		if r.Kind != pipeline.RouteAlias {
 			continue
 		}
-		a := strings.Trim(r.Path, "/")
-		seen[a] = true
 		out = append(out, pipeline.EscapePath(r.Path))
 		if strings.HasSuffix(r.Path, "/") && r.Path != "/" {
 			out = append(out, pipeline.EscapePath(strings.TrimSuffix(r.Path, "/")))
-		}
-	}
-	for _, p := range st.snap.Posts() {
-		for _, a := range p.Aliases {
-			a = strings.Trim(a, "/")
-			if a == "" || seen[a] {
-				continue
-			}
-			seen[a] = true
-			out = append(out, "/"+escapePath(a), "/"+escapePath(a)+"/")
 		}
 	}
 	return out

@@ -58,7 +58,7 @@ var routeRequests = func() []routeRequest {
 		"/blog/draft/", "/blog/draft.md", "/blog/future/", "/blog/nope/", "/blog/nope", "/blog/nope.md",
 		"/blog/a%2Fb/", "/blog/trip%2Fphoto.svg", "/blog/hello-world%2F", "/%62log/", "/blog/hello%2Dworld/",
 		"/blog//hello-world/", "/blog/./hello-world/", "/blog/../blog/", "/blog/%2e%2e/rss.xml",
-		"/old/moved/", "/old/moved", "/legacy.html", "/legacy.html/", "/blog/gone/", "/blog/gone", "/blog/moved/",
+		"/old/moved/", "/old/moved", "/blog/legacy.html", "/blog/legacy.html/", "/legacy.html", "/blog/gone/", "/blog/gone", "/blog/moved/",
 		"/api/posts.json", "/api/posts/cursor/0.json", "/api/posts/cursor/0", "/api/posts/cursor/!.json",
 		"/api/posts/cursor/a%2Fb.json", "/api/posts/cursor/zzzzzz.json", "/api/posts/cursor/0.json/",
 		"/api/posts/cursor", "/api/posts/cursor/", "/api/nope", "/api", "/api/", "/api/post%73.json",

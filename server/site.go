@@ -54,9 +54,9 @@ func lookupSlashless(st *state, p string) (pipeline.Route, bool) {
 	return pipeline.Route{Path: p, Kind: pipeline.RouteAlias, Target: r.Path}, ok
 }
 
-// lookupSiteAlias finds an alias: one of a page's aliases, a list's
-// /page/1/, a language's redirect, with or without its final slash; or
-// a post's alias as folio's own config wrote them (relative).
+// lookupSiteAlias finds an alias: one of a page's aliases (where Hugo
+// writes them), a list's /page/1/, a language's redirect, with or
+// without its final slash.
 func lookupSiteAlias(st *state, p string) (pipeline.Route, bool) {
 	for _, cand := range []string{p, p + "/"} {
 		if r, ok := st.snap.Route(cand); ok && r.Kind == pipeline.RouteAlias {
@@ -65,9 +65,6 @@ func lookupSiteAlias(st *state, p string) (pipeline.Route, bool) {
 		if strings.HasSuffix(p, "/") {
 			break
 		}
-	}
-	if post := st.snap.Alias(p); post != nil {
-		return pipeline.Route{Path: p, Kind: pipeline.RouteAlias, Target: "/" + st.snap.URLOf(post)}, true
 	}
 	return pipeline.Route{}, false
 }
