@@ -36,7 +36,7 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 			fmt.Fprintf(std.err, "ok %s -> %s\n", snap.DisplayPath(p.File), cfg.AbsURL(snap.URLOf(p)))
 		}
 		for _, p := range snap.AllPosts() {
-			if why := unpublished(p, snap.Now(), cfg.Location); why != "" {
+			if why := unpublished(p, snap.Now(), cfg); why != "" {
 				fmt.Fprintf(std.err, "skip %s: %s\n", snap.DisplayPath(p.File), why)
 			}
 		}
@@ -69,17 +69,19 @@ func siteProblems(snap *pipeline.Snapshot, configFile string, rendered []pipelin
 	return problems
 }
 
-// unpublished says why p is not published at now ("" when it is): what
-// check -v prints for the posts it leaves out, so that "N posts" adds up.
-// Times are in the site's timeZone, as the author wrote them.
-func unpublished(p *pipeline.Post, now time.Time, loc *time.Location) string {
+// unpublished says why the site does not publish p at now ("" when it
+// does): what check -v prints for the posts it leaves out, so that "N
+// posts" adds up. Times are in the site's timeZone, as the author wrote
+// them.
+func unpublished(p *pipeline.Post, now time.Time, cfg *pipeline.Config) string {
 	const minute = "2006-01-02 15:04 MST"
+	loc := cfg.Location
 	switch {
-	case p.Published(now):
+	case cfg.Shows(p, now):
 		return ""
-	case p.Draft:
+	case p.Draft && !cfg.BuildDrafts:
 		return "draft"
-	case !p.Expiry.IsZero() && p.Expiry.Before(now):
+	case !p.Expiry.IsZero() && p.Expiry.Before(now) && !cfg.BuildExpired:
 		return "expired " + p.Expiry.In(loc).Format(minute)
 	case !p.Expiry.IsZero() && !p.Expiry.After(p.Date):
 		return "scheduled for " + p.Date.In(loc).Format(minute) + ", but it expires before that, at " + p.Expiry.In(loc).Format(minute)

@@ -174,6 +174,9 @@ func (l *siteLoader) siteSettings(s *SiteConfig, k *rootKeys) error {
 	setBool(&s.CapitalizeListTitles, h.CapitalizeListTitles)
 	setBool(&s.PluralizeListTitles, h.PluralizeListTitles)
 	setBool(&s.EnableRobotsTXT, h.EnableRobotsTXT)
+	setBool(&s.BuildDrafts, h.BuildDrafts)
+	setBool(&s.BuildFuture, h.BuildFuture)
+	setBool(&s.BuildExpired, h.BuildExpired)
 	if h.TitleCaseStyle != nil {
 		s.TitleCaseStyle = *h.TitleCaseStyle
 	}

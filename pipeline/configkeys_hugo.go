@@ -107,11 +107,11 @@ type hugoKeys struct {
 	StaticDir10                    *stringsKey         `cfg:"staticDir10"`
 	AssetDir                       *string             `cfg:"assetDir"`
 	EnableRobotsTXT                *bool               `cfg:"enableRobotsTXT"`
+	BuildDrafts                    *bool               `cfg:"buildDrafts"`
+	BuildFuture                    *bool               `cfg:"buildFuture"`
+	BuildExpired                   *bool               `cfg:"buildExpired"`
 
 	// Hugo's keys folio does not read.
-	BuildDrafts                          any                         `cfg:"buildDrafts"`
-	BuildExpired                         any                         `cfg:"buildExpired"`
-	BuildFuture                          any                         `cfg:"buildFuture"`
 	DefaultContentRole                   any                         `cfg:"defaultContentRole"`
 	DefaultContentRoleInSubdir           any                         `cfg:"defaultContentRoleInSubdir"`
 	DefaultContentVersion                any                         `cfg:"defaultContentVersion"`

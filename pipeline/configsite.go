@@ -3,6 +3,7 @@ package pipeline
 import (
 	"reflect"
 	"slices"
+	"time"
 )
 
 // SiteConfig is what a Hugo site's configuration says about its pages and URLs,
@@ -76,6 +77,10 @@ type SiteConfig struct {
 	SectionPagesMenu     string
 	Copyright            string
 	EnableRobotsTXT      bool
+	// BuildDrafts, BuildFuture and BuildExpired publish drafts, pages
+	// whose publish date is to come and expired pages, as Hugo does when
+	// the config sets them (Shows).
+	BuildDrafts, BuildFuture, BuildExpired bool
 
 	// keys maps the legacy names of folio's settings to the keys they
 	// were read from, for messages.
@@ -230,6 +235,19 @@ func (s *SiteConfig) Lang(code string) *Language {
 		}
 	}
 	return nil
+}
+
+// Shows reports whether the site publishes p at now, by Hugo's rules: a
+// draft only under buildDrafts, a page whose publish date is after now
+// only under buildFuture, an expired one only under buildExpired.
+func (s *SiteConfig) Shows(p *Post, now time.Time) bool {
+	switch {
+	case p.Draft && !s.BuildDrafts:
+		return false
+	case p.Date.After(now) && !s.BuildFuture:
+		return false
+	}
+	return s.BuildExpired || p.Expiry.IsZero() || !p.Expiry.Before(now)
 }
 
 // Multilingual reports whether the site has more than one language.

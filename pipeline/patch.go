@@ -26,7 +26,7 @@ func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *
 		return nil
 	}
 	visible := func(u *unit) *Post {
-		if u != nil && u.post != nil && (s.opts.Drafts || u.post.Published(now)) {
+		if u != nil && u.post != nil && s.shows(u.post, now) {
 			return u.post
 		}
 		return nil

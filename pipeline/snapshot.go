@@ -239,7 +239,13 @@ func (s *Snapshot) DisplayPath(file string) string { return s.display(file) }
 
 // Visible reports whether p is shown by this snapshot.
 func (s *Snapshot) Visible(p *Post) bool {
-	return s.opts.Drafts || p.Published(s.now)
+	return s.shows(p, s.now)
+}
+
+// shows reports whether p is shown at now: published as the site's
+// config has it (SiteConfig.Shows), or anything under Options.Drafts.
+func (s *Snapshot) shows(p *Post, now time.Time) bool {
+	return s.opts.Drafts || s.config.Shows(p, now)
 }
 
 // assemble computes the visible posts, lookups and problems for now.
@@ -248,7 +254,7 @@ func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
 		files: s.files, static: s.static, assets: s.assets}
 	var visible []*Post
 	for _, u := range units {
-		if !u.draft || n.opts.Drafts {
+		if !u.draft || n.opts.Drafts || n.config.BuildDrafts {
 			if u.problem != nil {
 				n.problems = append(n.problems, *u.problem)
 			}
@@ -259,7 +265,7 @@ func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
 			continue
 		}
 		n.noteSchedule(p, now)
-		if n.opts.Drafts || p.Published(now) {
+		if n.shows(p, now) {
 			visible = append(visible, p)
 		}
 	}
@@ -332,10 +338,17 @@ func (s *Snapshot) isPost(p *Post) bool {
 // noteSchedule keeps the earliest future instant at which p's visibility
 // changes.
 func (s *Snapshot) noteSchedule(p *Post, now time.Time) {
-	if p.Draft || s.opts.Drafts {
+	if s.opts.Drafts || p.Draft && !s.config.BuildDrafts {
 		return
 	}
-	for _, t := range []time.Time{p.Date, p.Expiry.Add(time.Nanosecond)} {
+	var changes []time.Time // under buildFuture or buildExpired, shown either side
+	if !s.config.BuildFuture {
+		changes = append(changes, p.Date)
+	}
+	if !s.config.BuildExpired {
+		changes = append(changes, p.Expiry.Add(time.Nanosecond))
+	}
+	for _, t := range changes {
 		if t.After(now) && (s.next.IsZero() || t.Before(s.next)) {
 			s.next = t
 		}

@@ -282,6 +282,58 @@ func TestAt(t *testing.T) {
 	}
 }
 
+// TestBuildFlags: the config's buildDrafts, buildFuture and buildExpired
+// publish what Hugo then publishes, each on its own, and the schedule
+// waits only for the changes that still show or hide a post; a draft's
+// problems count once the config publishes it.
+func TestBuildFlags(t *testing.T) {
+	publish := testNow.Add(time.Hour)
+	expire := testNow.Add(2 * time.Hour)
+	files := map[string]string{
+		"content/blog/always.md":    post(),
+		"content/blog/scheduled.md": yamlPost("date: " + publish.Format(time.RFC3339)),
+		"content/blog/expiring.md":  yamlPost("date: 2026-01-01", "expiryDate: "+expire.Format(time.RFC3339)),
+		"content/blog/expired.md":   yamlPost("date: 2020-01-01", "expiryDate: 2021-01-01"),
+		"content/blog/draft.md":     yamlPost("date: 2026-01-01", "draft: true"),
+		"content/blog/broken.md":    "---\ntitle: Broken\ndraft: true\ndate: not a date\n---\n",
+	}
+	tests := []struct {
+		config   string
+		want     string
+		next     time.Time
+		problems int
+	}{
+		{"", "always expiring", publish, 0},
+		{"buildDrafts = true", "always draft expiring", publish, 1},
+		{"buildFuture = true", "scheduled always expiring", expire.Add(time.Nanosecond), 0},
+		{"buildExpired = true", "always expiring expired", publish, 0},
+		{"buildDrafts = true\nbuildFuture = true\nbuildExpired = true", "scheduled always draft expiring expired", time.Time{}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.config, func(t *testing.T) {
+			fsys := mapFS(files)
+			fsys["hugo.toml"] = &fstest.MapFile{Data: []byte(tt.config + "\n[folio]\nsection = 'blog'\n")}
+			cfg, err := LoadSite(SiteOptions{FS: fsys})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := Build(fsys, cfg, Options{}, testNow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(slugs(s.posts), " "); got != tt.want {
+				t.Errorf("posts %s, want %s", got, tt.want)
+			}
+			if !s.NextChange().Equal(tt.next) {
+				t.Errorf("next change %v, want %v", s.NextChange(), tt.next)
+			}
+			if len(s.Problems()) != tt.problems {
+				t.Errorf("problems %v, want %d", s.Problems(), tt.problems)
+			}
+		})
+	}
+}
+
 // TestDescribe: a post without a description or summary in its front
 // matter gets Options.Describe's; the others keep theirs.
 func TestDescribe(t *testing.T) {

@@ -124,7 +124,7 @@ func newPostView(st *state, p *pipeline.Post) *postView {
 		Date:        p.Date.In(cfg.Location),
 		URL:         cfg.AbsURL(st.snap.URLOf(p)),
 		MarkdownURL: cfg.AbsURL(st.snap.MarkdownURLOf(p)),
-		Status:      status(p, st.snap.Now()),
+		Status:      status(cfg, p, st.snap.Now()),
 	}
 	v.TagLinks = termLinks(st, p.Lang, "tags", p.Tags)
 	v.CategoryLinks = termLinks(st, p.Lang, "categories", p.Categories)
@@ -137,14 +137,17 @@ func newPostView(st *state, p *pipeline.Post) *postView {
 	return v
 }
 
-// status names why p would not be published at now, "" when it is.
-func status(p *pipeline.Post, now time.Time) string {
+// status names why p would not be published at now, "" when it is (a
+// draft the config's buildDrafts publishes is published).
+func status(cfg *pipeline.Config, p *pipeline.Post, now time.Time) string {
 	switch {
-	case p.Draft:
+	case cfg.Shows(p, now):
+		return ""
+	case p.Draft && !cfg.BuildDrafts:
 		return "draft"
-	case p.Date.After(now):
+	case p.Date.After(now) && !cfg.BuildFuture:
 		return "scheduled"
-	case !p.Expiry.IsZero() && p.Expiry.Before(now):
+	case !p.Expiry.IsZero() && p.Expiry.Before(now) && !cfg.BuildExpired:
 		return "expired"
 	}
 	return ""

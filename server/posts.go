@@ -45,7 +45,7 @@ func newPostJSON(st *state, p *pipeline.Post) postJSON {
 		Date:        jsonTime(p.Date),
 		URL:         cfg.AbsURL(st.snap.URLOf(p)),
 		MarkdownURL: cfg.AbsURL(st.snap.MarkdownURLOf(p)),
-		Draft:       st.snap.Options().Drafts && !p.Published(st.snap.Now()),
+		Draft:       st.snap.Options().Drafts && !cfg.Shows(p, st.snap.Now()),
 	}
 	if !p.Lastmod.IsZero() {
 		j.Updated = jsonTime(p.Lastmod)
