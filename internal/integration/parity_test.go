@@ -39,9 +39,9 @@ func paritySite(t *testing.T) *site {
 	return newSite(t, "[api]\npageSize = 7", files)
 }
 
-// A staticSite is a site the nginx export is held to serve's answers
-// on: a config file and a content folder (or a Hugo site's folder), and
-// the requests of its own.
+// A staticSite is a site the nginx export and the Cloudflare Worker are
+// held to serve's answers on: a config file and a content folder (or a
+// Hugo site's folder), and the requests of its own.
 type staticSite struct {
 	name            string
 	config, content string
