@@ -10,7 +10,6 @@ import (
 
 	"folio/internal/edgetest"
 	"folio/internal/parity"
-	"folio/internal/probes"
 )
 
 // TestCloudflareParity builds each site with --cloudflare, runs the
@@ -83,14 +82,7 @@ func cloudflareParity(t *testing.T, s staticSite) parity.Stats {
 		Extra:     s.extra,
 	}.Run(t)
 	t.Logf("%s: %s", s.name, st)
-	if st.Negotiating == 0 || st.Paths < 10 {
-		t.Errorf("the crawl found %d paths, %d negotiating: too few to mean anything", st.Paths, st.Negotiating)
-	}
-	if s.emitted != "" {
-		t.Run("agent probes", func(t *testing.T) {
-			probes.Check(t, probes.Site{Base: edge + "/", Emitted: s.emitted})
-		})
-	}
+	s.checkHost(t, edge, st)
 	return st
 }
 

@@ -52,6 +52,21 @@ type staticSite struct {
 	args            []string // more flags for build and serve
 }
 
+// checkHost checks what every host of s is held to beyond serve's
+// answers: a suite that asked enough to mean anything, and the agents'
+// probes at base when the site says where it is.
+func (s staticSite) checkHost(t *testing.T, base string, st parity.Stats) {
+	t.Helper()
+	if st.Negotiating == 0 || st.Paths < 10 {
+		t.Errorf("%s: the host holds %d paths, %d negotiating: too few to mean anything", s.name, st.Paths, st.Negotiating)
+	}
+	if s.emitted != "" {
+		t.Run("agent probes", func(t *testing.T) {
+			probes.Check(t, probes.Site{Base: base + "/", Emitted: s.emitted})
+		})
+	}
+}
+
 // flags are the flags that name the site.
 func (s staticSite) flags() []string {
 	if s.source != "" {
@@ -155,14 +170,7 @@ func staticParity(t *testing.T, s staticSite, own bool) parity.Stats {
 		Extra:     s.extra,
 	}.Run(t)
 	t.Logf("%s: %s", s.name, st)
-	if st.Negotiating == 0 || st.Paths < 10 {
-		t.Errorf("the export holds %d paths, %d negotiating: too few to mean anything", st.Paths, st.Negotiating)
-	}
-	if s.emitted != "" {
-		t.Run("agent probes", func(t *testing.T) {
-			probes.Check(t, probes.Site{Base: static + "/", Emitted: s.emitted})
-		})
-	}
+	s.checkHost(t, static, st)
 	if !own {
 		return st
 	}
