@@ -362,7 +362,7 @@ func (c *Config) validateSite() error {
 		return badField("timeZone", "timeZone %q: %v", c.TimeZone, err)
 	}
 	c.Location = loc
-	return nil
+	return c.Markup.validate()
 }
 
 // Root is the folder the FS handed to Build is rooted at: a Hugo site's

@@ -277,6 +277,12 @@ func TestLoadSiteMessages(t *testing.T) {
 		{"syntax error", map[string]string{"hugo.yaml": "title: x\nparams: [\n"}, "site/hugo.yaml:", nil},
 		{"unknown default language", map[string]string{"hugo.toml": "defaultContentLanguage = 'de'\n[languages.en]\n"},
 			`site/hugo.toml:1: defaultContentLanguage "de" is not one of the languages`, nil},
+		{"passthrough delimiter that is not a pair", map[string]string{"hugo.toml": passthroughConfig("block = [['$$', '$$']]\ninline = [['$']]")},
+			`site/hugo.toml:5: markup.goldmark.extensions.passthrough.delimiters.inline: entry 1 is ["$"]: a pair of delimiters is [open, close], neither empty`, nil},
+		{"passthrough delimiter empty", map[string]string{"hugo.yaml": "markup:\n  goldmark:\n    extensions:\n      passthrough:\n        enable: true\n        delimiters:\n          block:\n            - ['$$', '$$']\n            - ['', ']']\n"},
+			`site/hugo.yaml:7: markup.goldmark.extensions.passthrough.delimiters.block: entry 2 is ["" "]"]`, nil},
+		{"passthrough off: its delimiters are not read", map[string]string{"hugo.toml": strings.Replace(passthroughConfig("inline = [['$']]"), "true", "false", 1)}, "", nil},
+		{"passthrough: a third string is ignored, as in Hugo", map[string]string{"hugo.toml": passthroughConfig("inline = [['$', '$', 'x']]")}, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -299,6 +305,12 @@ func TestLoadSiteMessages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// passthroughConfig is a hugo.toml enabling the passthrough extension
+// with delimiters (TOML lines), the first of them on line 4.
+func passthroughConfig(delimiters string) string {
+	return "[markup.goldmark.extensions.passthrough]\nenable = true\n[markup.goldmark.extensions.passthrough.delimiters]\n" + delimiters + "\n"
 }
 
 // TestThemes: theme is a name or a list, under themesDir.

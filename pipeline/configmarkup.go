@@ -186,6 +186,30 @@ func DefaultMarkup() MarkupConfig {
 	}
 }
 
+// validate refuses what Hugo cannot build its converter from (it
+// stops with a panic): a passthrough delimiter pair that is not a pair
+// of non-empty strings, when the extension is on. Past the first two,
+// an entry's strings are ignored, as Hugo ignores them.
+func (m *MarkupConfig) validate() error {
+	p := m.Goldmark.Extensions.Passthrough
+	if !p.Enable {
+		return nil
+	}
+	for _, kind := range []string{"inline", "block"} {
+		pairs := p.Delimiters.Inline
+		if kind == "block" {
+			pairs = p.Delimiters.Block
+		}
+		for i, d := range pairs {
+			if len(d) < 2 || d[0] == "" || d[1] == "" {
+				k := "markup.goldmark.extensions.passthrough.delimiters." + kind
+				return badField(k, "%s: entry %d is %q: a pair of delimiters is [open, close], neither empty", k, i+1, d)
+			}
+		}
+	}
+	return nil
+}
+
 // settle applies what Hugo derives after decoding: the renderer's unsafe
 // is folio's Unsafe, the older spelling of the heading ID type wins.
 func (m *MarkupConfig) settle() {
