@@ -19,7 +19,11 @@ require github.com/yuin/goldmark-emoji v1.0.6
 
 require rsc.io/qr v0.2.0
 
-require github.com/bep/goat v0.5.0
+require (
+	github.com/bep/goat v0.5.0
+	github.com/gohugoio/hugo-goldmark-extensions/extras v0.7.0
+	github.com/gohugoio/hugo-goldmark-extensions/passthrough v0.5.0
+)
 
 require (
 	github.com/getkin/kin-openapi v0.152.0

@@ -16,8 +16,9 @@
 // settings (Options.Markup, Hugo's defaults when nil: tables,
 // strikethrough, linkify, task lists, footnotes, definition lists,
 // typographer, {#id} heading attributes; hard wraps, emoji, block
-// attributes and the other heading-id styles when configured), raw HTML
-// omitted unless Options.Unsafe. Then:
+// attributes, the other heading-id styles, and Hugo's extras, CJK and
+// passthrough extensions when configured), raw HTML omitted unless
+// Options.Unsafe. Then:
 //
 //   - The HTML is goldmark's, with folio's node renderers where Hugo's
 //     output differs or folio needs more: a placeholder in text becomes
@@ -30,8 +31,10 @@
 //     raw HTML) are replaced at the end by the shortcode's HTML, as
 //     Hugo replaces them; inside a tag (an attribute) by its Markdown,
 //     escaped: shortcode syntax never reaches a reader. The site's render
-//     hooks render links, images, headings, code blocks and block quotes
-//     when it has them (hooks.go), and goat diagrams are drawn (goat.go).
+//     hooks render links, images, headings, code blocks, block quotes,
+//     tables and passthrough elements when it has them (hooks.go), and
+//     goat diagrams are drawn (goat.go). Passthrough elements (math)
+//     are written as the author typed them (passthrough.go).
 //   - The Markdown alternate is the same source with edits spliced in at
 //     offsets the parser reports: placeholders become the shortcodes'
 //     Markdown (see Shortcodes), link and image destinations become

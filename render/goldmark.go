@@ -1,6 +1,8 @@
 package render
 
 import (
+	"github.com/gohugoio/hugo-goldmark-extensions/extras"
+	"github.com/gohugoio/hugo-goldmark-extensions/passthrough"
 	"github.com/yuin/goldmark"
 	emoji "github.com/yuin/goldmark-emoji"
 	"github.com/yuin/goldmark/ast"
@@ -15,7 +17,8 @@ import (
 // newGoldmark configures goldmark as Hugo does for the site's markup
 // configuration (by default: tables, strikethrough, linkify, task lists,
 // footnotes, definition lists, typographer and {#id .class} attributes on
-// headings). Hugo's own heading IDs, links, images and code blocks are
+// headings; extras, CJK and passthrough when enabled). Hugo's own heading
+// IDs, links, images, code blocks, tables and passthrough elements are
 // folio's node renderers; the link parser is wrapped to record where each
 // link sits in the source.
 func newGoldmark(m *Markup, unsafe bool) (parser.Parser, renderer.Renderer) {
@@ -55,13 +58,30 @@ func newGoldmark(m *Markup, unsafe bool) (parser.Parser, renderer.Renderer) {
 		)
 	}
 	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(newNodeRenderer(m), 100)))
+	if m.Table {
+		md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(newTableRenderer(), 100)))
+	}
+	if m.Passthrough.Enable {
+		// Before the extension's own renderers (99 and 101), as Hugo's.
+		md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(&passthroughRenderer{}, 90)))
+	}
 	return md.Parser(), md.Renderer()
 }
 
-// extensions are the goldmark extensions m enables, as Hugo's converter
-// adds them.
+// extensions are the goldmark extensions m enables, in the order Hugo's
+// converter adds them (an inline parser's priority ties are broken by
+// it).
 func extensions(m *Markup) []goldmark.Extender {
 	var out []goldmark.Extender
+	if x := m.Extras; x != (Extras{}) {
+		out = append(out, extras.New(extras.Config{
+			Delete:      extras.DeleteConfig{Enable: x.Delete},
+			Insert:      extras.InsertConfig{Enable: x.Insert},
+			Mark:        extras.MarkConfig{Enable: x.Mark},
+			Subscript:   extras.SubscriptConfig{Enable: x.Subscript},
+			Superscript: extras.SuperscriptConfig{Enable: x.Superscript},
+		}))
+	}
 	if m.Table {
 		// An align attribute, not a style one: a strict
 		// Content-Security-Policy blocks inline styles.
@@ -93,8 +113,41 @@ func extensions(m *Markup) []goldmark.Extender {
 	if m.Footnote {
 		out = append(out, extension.NewFootnote(extension.WithFootnoteBacklinkHTML("&#x21a9;&#xfe0e;")))
 	}
+	if c := m.CJK; c.Enable {
+		var opts []extension.CJKOption
+		if c.EastAsianLineBreaks {
+			if c.Style == "css3draft" {
+				opts = append(opts, extension.WithEastAsianLineBreaks(extension.EastAsianLineBreaksCSS3Draft))
+			} else {
+				opts = append(opts, extension.WithEastAsianLineBreaks())
+			}
+		}
+		if c.EscapedSpace {
+			opts = append(opts, extension.WithEscapedSpace())
+		}
+		out = append(out, extension.NewCJK(opts...))
+	}
+	if p := m.Passthrough; p.Enable {
+		out = append(out, passthrough.New(passthrough.Config{
+			InlineDelimiters: delimiters(p.Inline),
+			BlockDelimiters:  delimiters(p.Block),
+		}))
+	}
 	if m.Emoji {
 		out = append(out, emoji.Emoji)
+	}
+	return out
+}
+
+// delimiters are the passthrough pairs the extension is given: those
+// whose two delimiters are not empty (an empty one would make it
+// panic).
+func delimiters(pairs [][2]string) []passthrough.Delimiters {
+	var out []passthrough.Delimiters
+	for _, d := range pairs {
+		if d[0] != "" && d[1] != "" {
+			out = append(out, passthrough.Delimiters{Open: d[0], Close: d[1]})
+		}
 	}
 	return out
 }

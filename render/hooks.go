@@ -18,7 +18,9 @@ import (
 // Hugo runs them: layouts/_markup/render-link.html renders every link,
 // render-image.html every image, render-heading.html every heading,
 // render-codeblock.html (or render-codeblock-LANG.html) fenced code
-// blocks, render-blockquote.html (or -alert, -regular) block quotes.
+// blocks, render-blockquote.html (or -alert, -regular) block quotes,
+// render-table.html tables (tables.go), render-passthrough.html (or
+// -inline, -block) the passthrough extension's elements (passthrough.go).
 // They are found as Hugo finds them:
 //
 //   - in layouts/_markup/, layouts/_default/_markup/ (Hugo's older
@@ -33,21 +35,21 @@ import (
 // Hugo's own goat code block renderer (```goat diagrams as SVG) comes
 // after the site's and themes' goat hooks at the root, before their
 // generic code block hook. A hook's context is Hugo's (.Destination,
-// .Text, .PlainText, .Title, .Page, .Ordinal, .Attributes, .Level,
-// .Anchor, .Type, .Inner, .Options, .AlertType…); its output is written
-// as it comes, as Hugo writes it. Hooks run with the page's template
-// budget (limits.go); one that fails is a problem at the element's line
-// naming the template's file and line, and the element is rendered as
-// without the hook. Table and passthrough hooks are not run (folio does
-// not parse passthrough elements; a table is rendered as Hugo's own
-// table template renders it).
+// .Text, .PlainText, .Title, .Page, .Ordinal, .Position, .Attributes,
+// .Level, .Anchor, .Type, .Inner, .Options, .AlertType, .THead,
+// .TBody…); its output is written as it comes, as Hugo writes it. Hooks
+// run with the page's template budget (limits.go); one that fails is a
+// problem at the element's line naming the template's file and line, and
+// the element is rendered as without the hook (a table as Hugo's own
+// table template renders it, a passthrough element as written). A
+// .Position has the element's line; its column is always 1.
 //
 // The Markdown twin is made from the Markdown, not from the hooks'
 // HTML: a mermaid block stays a ```mermaid fence, an alert a > [!NOTE]
-// quote.
+// quote, math its $$ … $$ as written.
 
 // hookKinds are the hooks run, by the name in render-KIND.html.
-var hookKinds = map[string]bool{"link": true, "image": true, "heading": true, "codeblock": true, "blockquote": true}
+var hookKinds = map[string]bool{"link": true, "image": true, "heading": true, "codeblock": true, "blockquote": true, "passthrough": true, "table": true}
 
 // A hookKey names one hook template: its folder below layouts ("" for
 // _markup and _default/_markup, "docs" for docs/_markup), its kind, and

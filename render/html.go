@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"fmt"
@@ -44,15 +45,45 @@ type nodeRenderer struct {
 	linkifyProtocol string
 	// codeFences highlights fenced code blocks.
 	codeFences bool
+	// eastAsian is goldmark's own text renderer, which knows when a line
+	// break between East Asian characters goes (the CJK extension's
+	// eastAsianLineBreaks); nil when none does.
+	eastAsian renderer.NodeRendererFunc
 }
 
 func newNodeRenderer(m *Markup) *nodeRenderer {
 	return &nodeRenderer{Config: html.NewConfig(), linkifyProtocol: cmp.Or(m.LinkifyProtocol, "https"), codeFences: m.Highlight.CodeFences}
 }
 
-// SetOption receives the renderer options (WithUnsafe).
+// SetOption receives the renderer options (WithUnsafe, the CJK
+// extension's).
 func (r *nodeRenderer) SetOption(name renderer.OptionName, value any) {
 	r.Config.SetOption(name, value)
+	if r.EastAsianLineBreaks != html.EastAsianLineBreaksNone {
+		text := textFuncs{}
+		html.NewRenderer(html.WithEastAsianLineBreaks(r.EastAsianLineBreaks)).RegisterFuncs(text)
+		r.eastAsian = text[ast.KindText]
+	} else {
+		r.eastAsian = nil
+	}
+}
+
+// textFuncs collects a node renderer's functions.
+type textFuncs map[ast.NodeKind]renderer.NodeRendererFunc
+
+func (f textFuncs) Register(k ast.NodeKind, fn renderer.NodeRendererFunc) { f[k] = fn }
+
+// softBreak reports whether the soft line break after text node n is
+// written, as goldmark decides with eastAsianLineBreaks.
+func (r *nodeRenderer) softBreak(src []byte, n *ast.Text) bool {
+	if r.eastAsian == nil {
+		return true
+	}
+	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	_, _ = r.eastAsian(w, src, n, true)
+	_ = w.Flush()
+	return bytes.HasSuffix(b.Bytes(), []byte{'\n'})
 }
 
 func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -83,7 +114,7 @@ func (r *nodeRenderer) text(w util.BufWriter, src []byte, node ast.Node, enterin
 	switch {
 	case n.HardLineBreak() || n.SoftLineBreak() && r.HardWraps:
 		_, _ = w.WriteString("<br>\n")
-	case n.SoftLineBreak():
+	case n.SoftLineBreak() && r.softBreak(src, n):
 		_ = w.WriteByte('\n')
 	}
 	return ast.WalkContinue, nil

@@ -27,6 +27,14 @@ type Markup struct {
 	LinkifyProtocol string
 	// Emoji turns :smile: into its character, as enableEmoji does.
 	Emoji bool
+	// Extras are markup.goldmark.extensions.extras: the inline elements
+	// Hugo adds, all off by default.
+	Extras Extras
+	// Passthrough is markup.goldmark.extensions.passthrough: text
+	// between its delimiters (math) is left as written.
+	Passthrough Passthrough
+	// CJK is markup.goldmark.extensions.cjk.
+	CJK CJK
 
 	// AutoHeadingID gives headings ids (markup.goldmark.parser.autoHeadingID).
 	AutoHeadingID bool
@@ -59,6 +67,39 @@ type Typographer struct {
 	LeftAngleQuote   string
 	RightAngleQuote  string
 	Apostrophe       string
+}
+
+// Extras are Hugo's extras extension: ~~delete~~ (<del>), ++insert++
+// (<ins>), ==mark== (<mark>), H~2~O (<sub>) and x^2^ (<sup>), each
+// when enabled.
+type Extras struct {
+	Delete, Insert, Mark, Subscript, Superscript bool
+}
+
+// Passthrough is Hugo's passthrough extension: what sits between an
+// inline pair of delimiters ("$", "$") or a block pair ("$$", "$$") is
+// neither parsed nor escaped, but written as it is, delimiters
+// included, or handed to a render-passthrough hook. A block pair in the
+// middle of a paragraph splits it, as in Hugo.
+type Passthrough struct {
+	Enable bool
+	// Inline and Block are the delimiter pairs, open then close; a pair
+	// with an empty delimiter is ignored.
+	Inline, Block [][2]string
+}
+
+// CJK is goldmark's CJK extension as Hugo configures it.
+type CJK struct {
+	Enable bool
+	// EastAsianLineBreaks drops a line break between two East Asian
+	// wide characters instead of writing it as a space; with Style
+	// "css3draft" (not "simple", the default) a break next to one
+	// wide character is dropped too, as CSS Text Level 3 draft says.
+	EastAsianLineBreaks bool
+	Style               string
+	// EscapedSpace makes "\ " an escape that writes nothing, so that
+	// emphasis can close next to CJK punctuation.
+	EscapedSpace bool
 }
 
 // Highlight is markup.highlight: how code blocks (fenced, and the
@@ -125,6 +166,7 @@ func DefaultMarkup() Markup {
 		AutoHeadingID:   true,
 		AutoIDType:      "github",
 		AttributeTitle:  true,
+		CJK:             CJK{Style: "simple"},
 		Highlight: Highlight{
 			CodeFences:         true,
 			LineNumbersInTable: true,

@@ -38,10 +38,28 @@ func MarkupOf(cfg *pipeline.Config) *Markup {
 		TaskList:        ext.TaskList,
 		LinkifyProtocol: ext.LinkifyProtocol,
 		Emoji:           cfg.EnableEmoji,
-		AutoHeadingID:   g.Parser.AutoHeadingID,
-		AutoIDType:      g.Parser.AutoIDType,
-		AttributeTitle:  g.Parser.Attribute.Title,
-		AttributeBlock:  g.Parser.Attribute.Block,
+		Extras: Extras{
+			Delete:      ext.Extras.Delete.Enable,
+			Insert:      ext.Extras.Insert.Enable,
+			Mark:        ext.Extras.Mark.Enable,
+			Subscript:   ext.Extras.Subscript.Enable,
+			Superscript: ext.Extras.Superscript.Enable,
+		},
+		Passthrough: Passthrough{
+			Enable: ext.Passthrough.Enable,
+			Inline: delimiterPairs(ext.Passthrough.Delimiters.Inline),
+			Block:  delimiterPairs(ext.Passthrough.Delimiters.Block),
+		},
+		CJK: CJK{
+			Enable:              ext.CJK.Enable,
+			EastAsianLineBreaks: ext.CJK.EastAsianLineBreaks,
+			Style:               ext.CJK.EastAsianLineBreaksStyle,
+			EscapedSpace:        ext.CJK.EscapedSpace,
+		},
+		AutoHeadingID:  g.Parser.AutoHeadingID,
+		AutoIDType:     g.Parser.AutoIDType,
+		AttributeTitle: g.Parser.Attribute.Title,
+		AttributeBlock: g.Parser.Attribute.Block,
 		Highlight: Highlight{
 			Style:              styleOf(h.Style),
 			CodeFences:         h.CodeFences,
@@ -56,6 +74,18 @@ func MarkupOf(cfg *pipeline.Config) *Markup {
 			WrapperClass:       h.WrapperClass,
 		},
 	}
+}
+
+// delimiterPairs are the passthrough delimiters of the configuration:
+// the first two strings of each entry (the loader refused shorter ones).
+func delimiterPairs(ds [][]string) [][2]string {
+	var out [][2]string
+	for _, d := range ds {
+		if len(d) >= 2 {
+			out = append(out, [2]string{d[0], d[1]})
+		}
+	}
+	return out
 }
 
 // HighlightStyle is the chroma style of the site's code colours, "" for

@@ -41,3 +41,39 @@ lineNos = "inline"
 		t.Errorf("MarkupOf = %v, want %v", got, want)
 	}
 }
+
+// TestMarkupOfExtensions: the extensions Hugo configures from
+// markup.goldmark.extensions reach the renderer as the site set them.
+func TestMarkupOfExtensions(t *testing.T) {
+	cfg, err := pipeline.LoadSite(pipeline.SiteOptions{FS: fstest.MapFS{"hugo.yaml": {Data: []byte(`
+markup:
+  goldmark:
+    extensions:
+      extras:
+        delete: {enable: true}
+        mark: {enable: true}
+        superscript: {enable: true}
+      passthrough:
+        enable: true
+        delimiters:
+          block: [['\[', '\]'], ['$$', '$$']]
+          inline: [['\(', '\)']]
+      cjk:
+        enable: true
+        eastAsianLineBreaks: true
+        eastAsianLineBreaksStyle: css3draft
+        escapedSpace: true
+`)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := MarkupOf(cfg)
+	want := Markup{
+		Extras:      Extras{Delete: true, Mark: true, Superscript: true},
+		Passthrough: Passthrough{Enable: true, Block: [][2]string{{`\[`, `\]`}, {"$$", "$$"}}, Inline: [][2]string{{`\(`, `\)`}}},
+		CJK:         CJK{Enable: true, EastAsianLineBreaks: true, Style: "css3draft", EscapedSpace: true},
+	}
+	if got := (Markup{Extras: m.Extras, Passthrough: m.Passthrough, CJK: m.CJK}); !reflect.DeepEqual(got, want) {
+		t.Errorf("MarkupOf = %+v\nwant %+v", got, want)
+	}
+}

@@ -41,7 +41,8 @@ import (
 //     forbids style attributes; the size is the inherited one anyway).
 
 // An oracleSuite is a fixture site and the Options that say to folio
-// what the site's configuration says to Hugo.
+// what the site's configuration says to Hugo: opts, or, when nil, the
+// site's own configuration as folio reads it (OptionsFor).
 type oracleSuite struct {
 	name string
 	opts func() Options
@@ -81,6 +82,11 @@ var oracleSuites = []oracleSuite{
 			Content:   os.DirFS(filepath.Join(site, "content")),
 			Site:      &Site{Title: "Oracle: render hooks", LanguageCode: "en-us", Language: "en"}}
 	}},
+	// Goldmark's extensions Hugo configures (extras, CJK, passthrough
+	// with its delimiters) and a table hook, from the site's hugo.toml.
+	{name: "extensions"},
+	// Passthrough hooks, inline and block, and raw HTML allowed.
+	{name: "passthrough"},
 	{name: "summaries", description: true, opts: func() Options {
 		return Options{BaseURL: oracleBase, Section: "posts", SummaryLength: 40}
 	}},
@@ -125,7 +131,7 @@ func TestOracle(t *testing.T) {
 	for _, s := range oracleSuites {
 		t.Run(s.name, func(t *testing.T) {
 			posts, res := s.parse(t)
-			r := New(s.opts())
+			r := New(s.options(t))
 			for _, file := range s.pages(t) {
 				t.Run(file, func(t *testing.T) {
 					p := posts["posts/"+file+".md"]
@@ -153,6 +159,22 @@ func TestOracle(t *testing.T) {
 			}
 		})
 	}
+}
+
+// options are the Options folio renders the suite's pages with.
+func (s oracleSuite) options(t *testing.T) Options {
+	t.Helper()
+	if s.opts != nil {
+		return s.opts()
+	}
+	cfg, err := pipeline.LoadSite(pipeline.SiteOptions{Source: s.site(), Environment: "production"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := OptionsFor(cfg, os.DirFS(s.site()))
+	o.Section = "posts"
+	o.Content = os.DirFS(filepath.Join(s.site(), "content"))
+	return o
 }
 
 func (s oracleSuite) dir() string  { return filepath.Join("testdata", "oracle", s.name) }

@@ -76,6 +76,9 @@ type state struct {
 	// elements a hook renders started in the output (hooks.go).
 	ordinals map[ast.NodeKind]int
 	hookPos  []int
+	// tables are the tables being rendered, innermost last: the cells
+	// a render-table hook gets, nil for a table goldmark renders.
+	tables []*tableHook
 	// hookWritten are the link and image destinations as written (refs
 	// substituted), which hooks get as Hugo gives them; only with hooks.
 	hookWritten map[ast.Node]string

@@ -117,6 +117,8 @@ var goTypes = strings.NewReplacer(
 	"*render.file", "File", "*render.language", "Language", "*funcs.Scratch", "Scratch",
 	"*render.linkHook", "the link (.)", "*render.imageHook", "the image (.)", "*render.headingHook", "the heading (.)",
 	"*render.codeblockHook", "the code block (.)", "*render.blockquoteHook", "the block quote (.)",
+	"*render.passthroughHook", "the passthrough element (.)", "*render.tableHook", "the table (.)",
+	"render.tableCell", "the table cell",
 )
 
 // tplEnv is the execution a clone's functions work for: funcs.Env.
