@@ -33,6 +33,9 @@ func FuzzRender(f *testing.F) {
 		"[a](<b c>) [d](e \"f\" ) [g]( h ) [i]\n\n[i]: j\n",
 		"FOLIOSC0E FOLIOSCX1E {{< ref \"FOLIOSC\" >}}\n",
 		strings.Repeat("*a", 50) + strings.Repeat("[", 50) + strings.Repeat(">", 80) + "\n",
+		"Math $a_1$ \\(b\\) @(c)@ text $$d$$ more\n\n\\[\ne < f\n\\]\n\n- $$g$$ h\n\n> $$\n> i\n> $$\n",
+		"H~2~O x^2^ ==m== ++i++ ~~d~~ 日本語の\n文章 **太字**\\ です $x {{< ref \"other.md\" >}}$ <!--more--> $$y$$\n",
+		"| $a|b$ | c |\n|---|---|\n| \\(x\\) | $$y$$ |\n",
 	} {
 		f.Add(seed)
 	}
@@ -52,7 +55,8 @@ func FuzzRender(f *testing.F) {
 		"blog/other.md": {Data: []byte("---\ntitle: O\ndate: 2024-01-01\n---\nx\n")},
 		"blog/draft.md": {Data: []byte("---\ntitle: D\ndate: 2024-01-01\ndraft: true\n---\nx\n")},
 	}
-	r := New(Options{BaseURL: testBase, Section: "blog"})
+	// Hugo's defaults, and every extension on (extensionsMarkup).
+	renderers := []*Renderer{New(Options{BaseURL: testBase, Section: "blog"}), New(Options{BaseURL: testBase, Section: "blog", Markup: extensionsMarkup()})}
 	f.Fuzz(func(t *testing.T, body string) {
 		fsys := fstest.MapFS{"blog/x.md": {Data: []byte("---\ntitle: X\ndate: 2024-01-01\n---\n" + body)}}
 		for k, v := range fixtures {
@@ -72,29 +76,36 @@ func FuzzRender(f *testing.F) {
 			return // the pipeline rejected the file
 		}
 		res := NewIndex(s.Posts(), func(q *pipeline.Post) bool { return q.Published(now) })
-		out := r.Render(p, res)
-		for _, is := range out.Issues {
-			if strings.Contains(is.Message, "internal error") {
-				t.Fatalf("%s", is.Message)
-			}
-			if is.Line < 1 {
-				t.Fatalf("issue without a line: %v", is)
-			}
-		}
-		prefix := string(placeholderPrefix(p.Body))
-		if strings.Contains(string(out.HTML), prefix) || strings.Contains(out.Markdown, prefix) {
-			t.Fatalf("placeholder leaked:\nHTML %q\nMarkdown %q", out.HTML, out.Markdown)
-		}
-		if !strings.HasPrefix(string(out.HTML), string(out.Summary)) {
-			t.Fatalf("summary %q is not a prefix of the HTML %q", out.Summary, out.HTML)
-		}
-		textHas := false
-		walkStrings(p.Body, func(s string) { textHas = textHas || strings.Contains(s, "{{") })
-		if !textHas && strings.Contains(out.Markdown, "{{<") {
-			t.Fatalf("shortcode leaked into the Markdown %q", out.Markdown)
-		}
-		if utf8.ValidString(body) && (!utf8.ValidString(string(out.HTML)) || !utf8.ValidString(out.Markdown)) {
-			t.Fatalf("invalid UTF-8 out of valid input")
+		for _, r := range renderers {
+			checkRendered(t, p, body, r.Render(p, res))
 		}
 	})
+}
+
+// checkRendered checks what FuzzRender asks of every rendering.
+func checkRendered(t *testing.T, p *pipeline.Post, body string, out Result) {
+	t.Helper()
+	for _, is := range out.Issues {
+		if strings.Contains(is.Message, "internal error") {
+			t.Fatalf("%s", is.Message)
+		}
+		if is.Line < 1 {
+			t.Fatalf("issue without a line: %v", is)
+		}
+	}
+	prefix := string(placeholderPrefix(p.Body))
+	if strings.Contains(string(out.HTML), prefix) || strings.Contains(out.Markdown, prefix) {
+		t.Fatalf("placeholder leaked:\nHTML %q\nMarkdown %q", out.HTML, out.Markdown)
+	}
+	if !strings.HasPrefix(string(out.HTML), string(out.Summary)) {
+		t.Fatalf("summary %q is not a prefix of the HTML %q", out.Summary, out.HTML)
+	}
+	textHas := false
+	walkStrings(p.Body, func(s string) { textHas = textHas || strings.Contains(s, "{{") })
+	if !textHas && strings.Contains(out.Markdown, "{{<") {
+		t.Fatalf("shortcode leaked into the Markdown %q", out.Markdown)
+	}
+	if utf8.ValidString(body) && (!utf8.ValidString(string(out.HTML)) || !utf8.ValidString(out.Markdown)) {
+		t.Fatalf("invalid UTF-8 out of valid input")
+	}
 }

@@ -23,13 +23,19 @@ import "strings"
 //     a megabyte of "*a" is 260 MB of tree.
 //   - Link reference definitions in one paragraph cost the square of
 //     their number; defuse puts a blank line between every maxRefDefs.
+//   - The passthrough extension (math) scans from an opening delimiter
+//     to its closing one across the paragraph's lines; an opening `\(`
+//     with no `\)` after it is scanned to the paragraph's end, and so
+//     is every one after it: thousands of them cost their number times
+//     the paragraph's length. passthroughScans counts that cost, which
+//     is charged as markup, one character per scansPerMarkup bytes.
 //   - chroma highlights a few hundred kilobytes a second: a post gets
 //     maxHighlightPost bytes of highlighting (highlight.go), the rest is
 //     plain code.
 //
 // A paragraph past those bounds (maxParagraphMarkup markup characters and
-// lines, maxBrackets open brackets, a line of runaway "](", or past the
-// post's maxPostMarkup) is not given to goldmark: it is shown as plain
+// lines, maxBrackets open brackets, a line of runaway "](" or of unclosed
+// passthrough delimiters, or past the post's maxPostMarkup) is not given to goldmark: it is shown as plain
 // text, which is what such input looks like anyway, and the post gets an
 // Issue. Ordinary posts are far below every bound.
 
@@ -41,6 +47,7 @@ const (
 	maxRefDefs         = 128     // link reference definitions in one paragraph
 	maxParagraphMarkup = 20_000  // markup characters and lines in one paragraph
 	maxPostMarkup      = 400_000 // and in a whole post
+	scansPerMarkup     = 1 << 10 // bytes the passthrough parser scans, per markup character
 )
 
 // A piece is part of a text after defuse: Markdown to parse, or a
@@ -52,12 +59,50 @@ type piece struct {
 	line  int
 }
 
+// extensionGuard is what defuse needs to know of the extensions a site
+// turned on: the passthrough delimiters, and the characters the extras
+// and passthrough extensions make nodes from, which count as markup.
+type extensionGuard struct {
+	pairs [][2]string
+	chars [256]bool
+}
+
+// newExtensionGuard is the guard for m's extensions; nil when the
+// extensions are off, as by default.
+func newExtensionGuard(m *Markup) *extensionGuard {
+	g := &extensionGuard{}
+	add := func(on bool, chars string) {
+		if on {
+			for i := range len(chars) {
+				g.chars[chars[i]] = !markupChars[chars[i]]
+			}
+		}
+	}
+	x := m.Extras
+	add(x.Superscript, "^")
+	add(x.Subscript || x.Delete, "~")
+	add(x.Insert, "+")
+	add(x.Mark, "=")
+	if pt := m.Passthrough; pt.Enable {
+		g.pairs = append(append(g.pairs, pt.Inline...), pt.Block...)
+		for _, d := range g.pairs {
+			if d[0] != "" {
+				add(true, d[0][:1])
+			}
+		}
+	}
+	if g.pairs == nil && g.chars == ([256]bool{}) {
+		return nil
+	}
+	return g
+}
+
 // defuse bounds what goldmark is given, paragraph by paragraph outside
 // fenced code. budget is what is left of the post's maxPostMarkup, and is
-// spent. It returns nil when s needs no change; shown is the line of the
+// spent; g is the guard of the site's extensions (nil for none). It returns nil when s needs no change; shown is the line of the
 // first change that shows in the output (a blank line between link
 // reference definitions does not), -1 if none.
-func defuse(s string, budget *int) (pieces []piece, shown int) {
+func defuse(s string, budget *int, g *extensionGuard) (pieces []piece, shown int) {
 	shown = -1
 	if *budget < 0 {
 		// The post is spent: the rest of it is one plain piece, not a
@@ -73,7 +118,7 @@ func defuse(s string, budget *int) (pieces []piece, shown int) {
 		if len(para) == 0 {
 			return
 		}
-		act := defuseParagraph(para, budget)
+		act := defuseParagraph(para, budget, g)
 		if *budget < 0 {
 			end, act = len(s), plain // and all that follows
 		}
@@ -143,10 +188,20 @@ const (
 
 // defuseParagraph decides about one paragraph, rewriting its lines in
 // place when it keeps it as Markdown.
-func defuseParagraph(lines []string, budget *int) action {
+func defuseParagraph(lines []string, budget *int, g *extensionGuard) action {
 	markup := blockCost
 	for _, l := range lines {
 		markup += markupCount(l) + 1 // a line is a node too
+	}
+	if g != nil {
+		for _, l := range lines {
+			for i := range len(l) {
+				if g.chars[l[i]] {
+					markup++
+				}
+			}
+		}
+		markup += passthroughScans(lines, g.pairs) / scansPerMarkup
 	}
 	*budget -= markup
 	if markup > maxParagraphMarkup || *budget < 0 || bracketDepth(lines) > maxBrackets {
@@ -176,6 +231,38 @@ func defuseParagraph(lines []string, budget *int) action {
 		}
 	}
 	return act
+}
+
+// passthroughScans is at most what the passthrough extension's inline
+// parser scans in a paragraph, bar one length per pair: each opening
+// delimiter with no closing one after it is scanned to the end. (An
+// opening delimiter with a closing one after it is scanned to there, and
+// the parser goes on after it; a pair whose delimiters are the same has
+// no opening one after its last closing one.)
+func passthroughScans(lines []string, pairs [][2]string) int {
+	var p string
+	total := 0
+	for _, d := range pairs {
+		if d[0] == d[1] || d[0] == "" || d[1] == "" {
+			continue
+		}
+		if p == "" {
+			p = strings.Join(lines, "")
+		}
+		from := 0
+		if i := strings.LastIndex(p, d[1]); i >= 0 {
+			from = i + len(d[1])
+		}
+		for {
+			j := strings.Index(p[from:], d[0])
+			if j < 0 {
+				break
+			}
+			total += len(p) - (from + j)
+			from += j + len(d[0])
+		}
+	}
+	return total
 }
 
 // markupChars are the characters from which goldmark's parsers make

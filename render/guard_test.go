@@ -32,7 +32,7 @@ func TestDefuse(t *testing.T) {
 		{"fenced code is left alone", "```\n" + deep + strings.Repeat("[", 300) + "\n```\n", "", false},
 	} {
 		budget := maxPostMarkup
-		pieces, shown := defuse(tc.in, &budget)
+		pieces, shown := defuse(tc.in, &budget, nil)
 		visible := shown >= 0
 		if got := joinPieces(pieces); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
@@ -44,11 +44,11 @@ func TestDefuse(t *testing.T) {
 
 	// The post's budget runs out across paragraphs and texts.
 	budget := blockCost + 3 // "*a*" and its line
-	pieces, _ := defuse("*a*\n\n*b*\n\n*c*\n", &budget)
+	pieces, _ := defuse("*a*\n\n*b*\n\n*c*\n", &budget, nil)
 	if got := joinPieces(pieces); got != "*a*\n\n«*b*\n\n*c*\n»" {
 		t.Errorf("budget: got %q", got) // the rest is one piece, not one per paragraph
 	}
-	if pieces, _ := defuse("# d\n\ne\n", &budget); joinPieces(pieces) != "«# d\n\ne\n»" {
+	if pieces, _ := defuse("# d\n\ne\n", &budget, nil); joinPieces(pieces) != "«# d\n\ne\n»" {
 		t.Errorf("spent budget: got %q", joinPieces(pieces))
 	}
 }
@@ -87,6 +87,20 @@ var pathological = map[string]func(n int) string{
 	"e-mail like runs":   func(n int) string { return strings.Repeat("a.b_c*", n/6) + "@x" },
 	"linkify candidates": func(n int) string { return strings.Repeat("www.a.b a@b.c ", n/14) },
 	"code":               func(n int) string { return "```go\n" + strings.Repeat("x := \"a\" + `b`\n", n/16) + "```\n" },
+	// With extensionsMarkup.
+	"unclosed passthrough": func(n int) string { return strings.Repeat(`\( a `, n/12) + "\n" + strings.Repeat(`@( b`, n/8) },
+	"dollar runs":          func(n int) string { return strings.Repeat("$a", n/2) },
+	"extras runs":          func(n int) string { return strings.Repeat("^a==b++c~d", n/10) },
+}
+
+// extensionsMarkup turns on every extension Hugo has, with the math
+// delimiters and one custom pair, for the pathological shapes.
+func extensionsMarkup() *Markup {
+	m := mathMarkup()
+	m.Passthrough.Inline = append(m.Passthrough.Inline, [2]string{"@(", ")@"})
+	m.Extras = Extras{Delete: true, Insert: true, Mark: true, Subscript: true, Superscript: true}
+	m.CJK = CJK{Enable: true, EastAsianLineBreaks: true, Style: "css3draft", EscapedSpace: true}
+	return m
 }
 
 func indented(n int) string {
@@ -115,10 +129,10 @@ func refDefs(n int) string {
 	return b.String() + "[r1]\n"
 }
 
-// TestPathological renders each shape at 64 KB: it must finish (go test's
+// TestPathological renders each shape at 64 KB, with every extension on: it must finish (go test's
 // timeout is the bound) without an internal error.
 func TestPathological(t *testing.T) {
-	r := New(Options{BaseURL: testBase, Section: "blog"})
+	r := New(Options{BaseURL: testBase, Section: "blog", Markup: extensionsMarkup()})
 	for name, gen := range pathological {
 		p := &pipeline.Post{File: "blog/x.md", Slug: "x", Body: []pipeline.Node{{Kind: pipeline.TextNode, Text: gen(64 << 10), Line: 1}}}
 		out := r.Render(p, nil)
@@ -138,7 +152,7 @@ func TestPathological(t *testing.T) {
 //
 //	go test ./render -run '^$' -bench Pathological -benchtime 1x
 func BenchmarkPathological(b *testing.B) {
-	r := New(Options{BaseURL: testBase, Section: "blog"})
+	r := New(Options{BaseURL: testBase, Section: "blog", Markup: extensionsMarkup()})
 	for name, gen := range pathological {
 		for _, size := range []int{1 << 20, 2 << 20} {
 			p := &pipeline.Post{File: "blog/x.md", Slug: "x", Body: []pipeline.Node{{Kind: pipeline.TextNode, Text: gen(size), Line: 1}}}

@@ -97,6 +97,7 @@ type Renderer struct {
 	base    *url.URL
 	parser  parser.Parser
 	html    renderer.Renderer
+	guard   *extensionGuard // what defuse knows of the extensions
 }
 
 // New returns a Renderer for a site. A BaseURL that does not parse is
@@ -116,6 +117,7 @@ func New(opts Options) *Renderer {
 		r.markup = *opts.Markup
 	}
 	r.parser, r.html = newGoldmark(&r.markup, opts.Unsafe)
+	r.guard = newExtensionGuard(&r.markup)
 	return r
 }
 

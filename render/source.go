@@ -205,7 +205,7 @@ func blankLineBefore(src []byte, end int) bool {
 // nesting and link runs defused (see guard.go).
 func (st *state) appendText(s string, line int) {
 	s = normalizeNewlines(s)
-	pieces, shown := defuse(s, &st.root().markupBudget)
+	pieces, shown := defuse(s, &st.root().markupBudget, st.r.guard)
 	if shown >= 0 && !st.defused {
 		st.defused = true
 		st.issue(line+shown, "Markdown too deeply nested or too dense to render; part of it is shown as plain text")
