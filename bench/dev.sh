@@ -6,9 +6,13 @@
 #
 #   bench/dev.sh [POSTS]
 #
-# Both servers watch one copy of the corpus written by internal/corpus
-# (seed 1) plus one post that the edits rewrite; they run one after the
-# other, not at once. folio's reload message is its SSE "reload" event;
+# Both servers build the whole site (pages, sections, tag and category
+# pages, feeds) of one copy of the corpus written by internal/corpus (seed
+# 1) plus one post that the edits rewrite, in the tags and the category
+# with the most pages, so that every edit changes large term lists; they
+# run one after the other, not at once, in one site folder holding the
+# peer's config (../shared/bench/hugo-peer-site, or HUGO_PEER), which
+# folio dev reads as Hugo does (--source). folio's reload message is its SSE "reload" event;
 # Hugo's is the "reload" command on its livereload WebSocket. Needs go,
 # hugo (HUGO, default ~/bin/hugo or on PATH), curl and python3. Writes into
 # bench/out/ (ignored by git) and prints a Markdown table for
@@ -21,12 +25,12 @@ edits=${EDITS:-50}
 out=bench/out
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-peer=${HUGO_PEER:-$(cd .. && pwd)/shared/bench/hugo-peer}
+. bench/lib.sh # pids, cleanup, free_port, corpus, shared_bench
+peer=${HUGO_PEER:-$(shared_bench)/hugo-peer-site}
 hugo=${HUGO:-$(command -v hugo || echo "$HOME/bin/hugo")}
 [ -x "$hugo" ] || { echo "dev.sh: no hugo at $hugo (set HUGO)" >&2; exit 2; }
 [ -d "$peer/layouts" ] || { echo "dev.sh: no Hugo peer site at $peer (set HUGO_PEER)" >&2; exit 2; }
 
-. bench/lib.sh # pids, cleanup, free_port, corpus
 
 # wait_for URL SECONDS: until URL answers 200.
 wait_for() {
@@ -48,10 +52,15 @@ cat > "$content/blog/zz-bench-edit.md" <<'EOF'
 ---
 title: "BENCH-TITLE"
 date: 2020-01-01T00:00:00Z
-tags: [bench]
+tags: [go, performance, 日本語]
+categories: [engineering]
 ---
 The post bench/dev.sh edits. Its title changes with every edit.
 EOF
+
+site="$work/site"
+mkdir -p "$site"
+cp -r "$peer/hugo.toml" "$peer/layouts" "$site/"
 
 echo "== build" >&2
 CGO_ENABLED=0 go build -trimpath -o "$out/dev-folio" .
@@ -59,10 +68,15 @@ go build -o "$out/devbench" ./bench/devbench
 
 echo "== folio dev" >&2
 port=$(free_port)
-"$out/dev-folio" dev --content "$content" --addr "127.0.0.1:$port" 2> "$out/dev-folio.log" &
+"$out/dev-folio" dev --source "$site" --content "$content" --addr "127.0.0.1:$port" \
+  --base-url "http://127.0.0.1:$port/" 2> "$out/dev-folio.log" &
 fpid=$!
 pids+=($fpid)
 wait_for "http://127.0.0.1:$port/healthz" 120
+# The whole site is served: the edited post's term pages and feeds.
+for p in /tags/go/ /categories/engineering/ /tags/go/index.xml /categories/; do
+  curl -sf -o /dev/null "http://127.0.0.1:$port$p" || { echo "dev.sh: folio dev does not answer $p" >&2; exit 1; }
+done
 sleep 1
 folio=$("$out/devbench" -kind folio -url "http://127.0.0.1:$port" -page /blog/zz-bench-edit/ \
   -file "$content/blog/zz-bench-edit.md" -pid $fpid -edits "$edits")
@@ -70,9 +84,6 @@ echo "$folio" >&2
 kill $fpid; wait $fpid 2>/dev/null || true
 
 echo "== hugo server" >&2
-site="$work/hugo"
-mkdir -p "$site"
-cp -r "$peer/hugo.toml" "$peer/layouts" "$site/"
 port=$(free_port)
 "$hugo" server --source "$site" --contentDir "$content" --bind 127.0.0.1 --port "$port" \
   --baseURL "http://127.0.0.1:$port/" --logLevel warn > "$out/dev-hugo.log" 2>&1 &

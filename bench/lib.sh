@@ -21,3 +21,14 @@ corpus() {
   fi
   echo "$1/corpus-$2/content"
 }
+
+# shared_bench prints ../shared/bench as seen from the main checkout, so
+# that a script run in a worktree (/work/wt/NAME) finds the peers too.
+shared_bench() {
+  local common
+  common=$(cd "$(git rev-parse --git-common-dir)" && pwd)
+  for d in ../shared/bench "$common/../../shared/bench"; do
+    if [ -d "$d" ]; then (cd "$d" && pwd); return; fi
+  done
+  echo ../shared/bench
+}

@@ -28,10 +28,11 @@ out=bench/out
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 whole=${WHOLE:-0}
+. bench/lib.sh # shared_bench
 if [ "$whole" = 1 ]; then
-  peer=${HUGO_PEER:-$(cd .. && pwd)/shared/bench/hugo-peer-site}
+  peer=${HUGO_PEER:-$(shared_bench)/hugo-peer-site}
 else
-  peer=${HUGO_PEER:-$(cd .. && pwd)/shared/bench/hugo-peer}
+  peer=${HUGO_PEER:-$(shared_bench)/hugo-peer}
 fi
 hugo=${HUGO:-$(command -v hugo || echo "$HOME/bin/hugo")}
 [ -x "$hugo" ] || { echo "render.sh: no hugo at $hugo (set HUGO)" >&2; exit 2; }
