@@ -91,3 +91,22 @@ func reportPerPost(b *testing.B, posts int, cpu time.Duration) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/post")
 	b.ReportMetric(float64(cpu.Nanoseconds())/n, "cpu-ns/post")
 }
+
+// BenchmarkSiteIndex measures the index a snapshot's links and refs
+// resolve against, over the 10,000-post corpus's whole site (pages,
+// sections, tags and categories): folio dev makes one per change.
+func BenchmarkSiteIndex(b *testing.B) {
+	cfg := pipeline.DefaultConfig()
+	cfg.BaseURL = "https://example.org/"
+	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	s, err := pipeline.Build(corpus.MapFS(benchPosts, 1), cfg, pipeline.Options{}, now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	cpu := cputime.Used()
+	for b.Loop() {
+		NewSiteIndex(s)
+	}
+	b.ReportMetric(float64((cputime.Used()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}

@@ -376,3 +376,25 @@ func TestLiveRenderProblems(t *testing.T) {
 	wantEvent(t, stream.next(t), "clear")
 	wantReload(t, stream.next(t), fixed)
 }
+
+// TestLiveReloadRendersNothing: the events a change sends need nothing
+// rendered, so the state they describe has no render context yet (an
+// index of every page of the site, the largest part of a change at
+// 10,000 posts); the first page asked for makes it.
+func TestLiveReloadRendersNothing(t *testing.T) {
+	s, ts := devSite(t, liveSite())
+	stream := openEvents(t, ts, "")
+	next := build(t, liveSite(), pipeline.Options{Root: "content"})
+	s.Swap(next)
+	wantReload(t, stream.next(t), next)
+	st := s.current.Load()
+	if hasValue(st, rendersKey) {
+		t.Fatal("the reload event made the new state's render context")
+	}
+	if resp, _ := get(t, ts, "GET", "/blog/"+next.Posts()[0].Slug+"/"); resp.StatusCode != 200 {
+		t.Fatalf("article: %d", resp.StatusCode)
+	}
+	if !hasValue(st, rendersKey) {
+		t.Fatal("rendering a page did not make the render context")
+	}
+}

@@ -61,7 +61,14 @@ func (s *Server) rendered(st *state, p *pipeline.Post) render.Result {
 func (s *Server) RenderProblems() []pipeline.Problem { return s.current.Load().renderProblems() }
 
 // renderProblems is what rendering found so far in st, by path and line.
+//
+// A state nothing has been rendered from has found none, and its
+// rendering context (an index of every page of the site) is not made just
+// to say so: folio dev asks on every change, before any page is.
 func (st *state) renderProblems() []pipeline.Problem {
+	if !hasValue(st, rendersKey) {
+		return nil
+	}
 	rs := st.renders()
 	rs.mu.Lock()
 	out := slices.Clone(rs.problems)
@@ -72,9 +79,11 @@ func (st *state) renderProblems() []pipeline.Problem {
 	return out
 }
 
+const rendersKey = "renders"
+
 // renders returns st's rendering context, made on first use.
 func (st *state) renders() *renders {
-	return stateValue(st, "renders", func() *renders {
+	return stateValue(st, rendersKey, func() *renders {
 		r, ix := render.ForSnapshot(st.snap)
 		return &renders{renderer: r, resolver: ix}
 	})

@@ -24,3 +24,10 @@ func stateValue[T any](st *state, key string, make func() T) T {
 	l.once.Do(func() { l.v = make() })
 	return l.v
 }
+
+// hasValue reports whether the value key of st has been asked for: made,
+// or being made.
+func hasValue(st *state, key string) bool {
+	_, ok := st.reps.Load(valuePrefix + key)
+	return ok
+}
