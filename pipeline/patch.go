@@ -76,10 +76,55 @@ func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *
 	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units,
 		bySlug: bySlug, dups: s.dups, dupProblems: s.dupProblems,
 		files: s.files, static: s.static, assets: s.assets, site: site}
+	n.patched = &patched{from: s.id, changes: s.fileChanges(units, keys)}
 	n.posts = splice(s.posts, gone, added)
 	n.problems = s.patchProblems(units, keys)
 	n.patchSchedule(s, units, keys, now)
 	return n
+}
+
+// A PostChange is one content file's post before and after an update,
+// visible or not; nil when the file had or has none.
+type PostChange struct{ Old, New *Post }
+
+// patched records how patch made a snapshot: from which, with which
+// posts changed.
+type patched struct {
+	from    uint64
+	changes []PostChange
+}
+
+// PatchedFrom tells how this snapshot was made when Update patched it
+// from another (see patch): that snapshot's ID and the posts of the
+// files read again whose post changed, in file order. A snapshot made any
+// other way says ok false. A patched snapshot differs from the one it was
+// made from only in these posts' own pages and the lists that hold them:
+// every other page has the same path, title and outputs, so what indexes
+// pages can be patched alike.
+func (s *Snapshot) PatchedFrom() (from uint64, changes []PostChange, ok bool) {
+	if s.patched == nil {
+		return 0, nil, false
+	}
+	return s.patched.from, s.patched.changes, true
+}
+
+// fileChanges are the posts of the units at keys that differ between s
+// and units.
+func (s *Snapshot) fileChanges(units map[string]*unit, keys []string) []PostChange {
+	var out []PostChange
+	for _, k := range keys {
+		var c PostChange
+		if u := s.units[k]; u != nil {
+			c.Old = u.post
+		}
+		if u := units[k]; u != nil {
+			c.New = u.post
+		}
+		if c.Old != c.New {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // bundlesOf are the resources of the changed pages' bundles.

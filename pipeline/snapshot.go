@@ -62,6 +62,8 @@ type Snapshot struct {
 	assets map[string]string
 	// site is the Hugo site the visible pages make (site.go).
 	site *siteModel
+	// patched is how patch made it, nil when it was not.
+	patched *patched
 }
 
 // unit is what one post file or bundle produced: its last good post and,

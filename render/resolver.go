@@ -196,20 +196,31 @@ type Index struct {
 // shown (for a snapshot s, s.Visible); nil means all of them. When two
 // posts share a slug, a visible one wins.
 func NewIndex(posts []*pipeline.Post, visible func(*pipeline.Post) bool) *Index {
+	return newIndex(posts, visible, true)
+}
+
+// newIndex is NewIndex; without paths, the index finds posts by file and
+// slug only (a SiteIndex finds pages by path and name itself).
+func newIndex(posts []*pipeline.Post, visible func(*pipeline.Post) bool, paths bool) *Index {
 	if visible == nil {
 		visible = func(*pipeline.Post) bool { return true }
 	}
 	ix := &Index{
 		byFile:  make(map[string]*pipeline.Post, len(posts)),
 		bySlug:  make(map[string]*pipeline.Post, len(posts)),
-		byPath:  make(map[string]*pipeline.Post, len(posts)),
-		byName:  make(map[string][]*pipeline.Post, len(posts)),
 		visible: visible,
+	}
+	if paths {
+		ix.byPath = make(map[string]*pipeline.Post, len(posts))
+		ix.byName = make(map[string][]*pipeline.Post, len(posts))
 	}
 	for _, p := range posts {
 		ix.byFile[p.File] = p
 		if old, ok := ix.bySlug[p.Slug]; !ok || (!visible(old) && visible(p)) {
 			ix.bySlug[p.Slug] = p
+		}
+		if !paths {
+			continue
 		}
 		ix.byPath[pagePath(p)] = p
 		name := path.Base(pagePath(p))
@@ -288,6 +299,14 @@ func (noPosts) Slug(string) (*pipeline.Post, bool) { return nil, false }
 // The site's own templates are read from the site's folder (the
 // configuration's Source) when it has one.
 func ForSnapshot(snap *pipeline.Snapshot) (*Renderer, Resolver) {
+	return ForSnapshotAfter(snap, nil)
+}
+
+// ForSnapshotAfter is ForSnapshot for a snapshot made from an earlier one
+// whose resolver was prev (nil when there was none): the index is
+// patched from prev where it can be (SiteIndex.Next), as a save in folio
+// dev allows.
+func ForSnapshotAfter(snap *pipeline.Snapshot, prev Resolver) (*Renderer, Resolver) {
 	cfg := snap.Config()
 	var site fs.FS
 	if cfg.Source != "" {
@@ -301,6 +320,9 @@ func ForSnapshot(snap *pipeline.Snapshot) (*Renderer, Resolver) {
 		if main := snap.MainSections(cfg.DefaultLanguage); len(main) > 0 {
 			o.Section = main[0]
 		}
+	}
+	if six, ok := prev.(*SiteIndex); ok && six != nil {
+		return New(o), six.Next(snap)
 	}
 	return New(o), NewSiteIndex(snap)
 }

@@ -84,7 +84,17 @@ const rendersKey = "renders"
 // renders returns st's rendering context, made on first use.
 func (st *state) renders() *renders {
 	return stateValue(st, rendersKey, func() *renders {
-		r, ix := render.ForSnapshot(st.snap)
+		r, ix := render.ForSnapshotAfter(st.snap, st.prevResolver)
 		return &renders{renderer: r, resolver: ix}
 	})
+}
+
+// resolverToKeep is what the next state's render context may start from:
+// st's resolver once made, else the one st would have started from. It
+// never waits for st's context to be made.
+func (st *state) resolverToKeep() render.Resolver {
+	if rs, ok := madeValue[*renders](st, rendersKey); ok {
+		return rs.resolver
+	}
+	return st.prevResolver
 }

@@ -60,6 +60,12 @@ type state struct {
 	routes  *table   // the route table of snap's configuration
 	reps    sync.Map // key → *lazyRep
 	changes *changes // the server's; nil in benchmarks of one state
+	// prevResolver is the resolver of the state this one replaced (or
+	// the one that state had to start from, when nothing was rendered
+	// from it): its render context patches it rather than indexing every
+	// page again. Only the resolver is kept, never the state, so no chain
+	// of states builds up; it is set once, before the state is shared.
+	prevResolver render.Resolver
 }
 
 type lazyRep struct {
@@ -102,7 +108,11 @@ func (s *Server) Swap(snap *pipeline.Snapshot) error {
 		s.theme.CompareAndSwap(th, styled) // made once per style, not per swap
 		th = styled
 	}
-	s.current.Store(&state{snap: snap, theme: th, routes: routes, changes: &s.changes})
+	st := &state{snap: snap, theme: th, routes: routes, changes: &s.changes}
+	if old := s.current.Load(); old != nil {
+		st.prevResolver = old.resolverToKeep()
+	}
+	s.current.Store(st)
 	s.events.publish(snap)
 	return nil
 }

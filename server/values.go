@@ -1,6 +1,9 @@
 package server
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // A state also keeps values that are not representations but are made
 // once per snapshot all the same: the render context, the index of issued
@@ -11,6 +14,7 @@ const valuePrefix = "value:"
 type lazyValue[T any] struct {
 	once sync.Once
 	v    T
+	done atomic.Bool // v is made
 }
 
 // stateValue returns the value key of st, making it on first use.
@@ -21,8 +25,25 @@ func stateValue[T any](st *state, key string, make func() T) T {
 		v, _ = st.reps.LoadOrStore(key, &lazyValue[T]{})
 	}
 	l := v.(*lazyValue[T])
-	l.once.Do(func() { l.v = make() })
+	l.once.Do(func() {
+		l.v = make()
+		l.done.Store(true)
+	})
 	return l.v
+}
+
+// madeValue returns the value key of st when it is made, without waiting
+// for it or making it.
+func madeValue[T any](st *state, key string) (v T, ok bool) {
+	l, found := st.reps.Load(valuePrefix + key)
+	if !found {
+		return v, false
+	}
+	lv := l.(*lazyValue[T])
+	if !lv.done.Load() {
+		return v, false
+	}
+	return lv.v, true
 }
 
 // hasValue reports whether the value key of st has been asked for: made,
