@@ -51,11 +51,17 @@ func BuildSite(t testing.TB, dir string) map[string]Output {
 }
 
 // BuildWith builds a copy of the site in dir (made in work) with the Hugo
-// at bin and the oracle theme into out, and reads what it wrote. The
-// site's own layouts are left out but for its shortcodes; a shortcode the
-// site uses but has no template for (its theme's) gets one that keeps its
-// inner text, as folio does.
+// at bin and the oracle theme into out, for the production environment,
+// and reads what it wrote. The site's own layouts are left out but for
+// its shortcodes; a shortcode the site uses but has no template for (its
+// theme's) gets one that keeps its inner text, as folio does.
 func BuildWith(bin, dir, work, out string) (map[string]Output, error) {
+	return BuildEnv(bin, dir, work, out, "production")
+}
+
+// BuildEnv is BuildWith for the config environment env ("development"
+// is what folio dev reads, as hugo server does).
+func BuildEnv(bin, dir, work, out, env string) (map[string]Output, error) {
 	site := filepath.Join(work, "site")
 	if err := os.CopyFS(site, os.DirFS(dir)); err != nil {
 		return nil, fmt.Errorf("copy %s: %w", dir, err)
@@ -65,12 +71,16 @@ func BuildWith(bin, dir, work, out string) (map[string]Output, error) {
 	}
 	for range 50 {
 		cmd := exec.Command(bin, "--themesDir", ThemesDir(), "--theme", "theme", "--destination", out,
-			"--environment", "production", "--noBuildLock")
+			"--environment", env, "--noBuildLock")
 		cmd.Dir = site
 		cmd.Env = append(os.Environ(), "HUGO_CACHEDIR="+filepath.Join(work, "cache"))
 		msg, err := cmd.CombinedOutput()
 		if err == nil {
-			return ReadOutput(out)
+			urls, err := ReadOutput(out)
+			if err == nil {
+				markAssets(urls, site)
+			}
+			return urls, err
 		}
 		// A stub keeps the inner text; one used without a closing tag
 		// cannot name .Inner (Hugo then wants every call closed).
@@ -117,6 +127,27 @@ func keepShortcodesOnly(site, keep string) error {
 		return nil
 	}
 	return os.CopyFS(layouts, os.DirFS(keep))
+}
+
+// markAssets marks as "asset" the files Hugo published from the site's
+// assets folder (and not from static/): content's images, which folio
+// publishes too, or what a template published through Hugo Pipes
+// (resources.Get …).Permalink, which it does not. Compare and Answers
+// count one folio answers as a file, any other as "pipes".
+func markAssets(urls map[string]Output, site string) {
+	for p, o := range urls {
+		if o.Class != "file" {
+			continue
+		}
+		rel := filepath.FromSlash(strings.TrimPrefix(p, "/"))
+		if _, err := os.Stat(filepath.Join(site, "static", rel)); err == nil {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(site, "assets", rel)); err == nil {
+			o.Class = "asset"
+			urls[p] = o
+		}
+	}
 }
 
 // processedImage matches the names Hugo gives processed images
@@ -240,9 +271,10 @@ func (r Report) Summary() string {
 
 // NotFolios are the classes of Hugo's output folio does not produce:
 // its own sitemaps and robots.txt stand for Hugo's, and the outputs of a
-// theme's custom formats and of image processing are not folio's (see
-// the README's "Moving a Hugo blog to folio").
-var NotFolios = []string{"sitemap", "robots", "format", "processed"}
+// theme's custom formats, of image processing and of Hugo Pipes (an
+// "asset" folio does not publish) are not folio's (see the README's
+// "Moving a Hugo blog to folio").
+var NotFolios = []string{"sitemap", "robots", "format", "processed", "pipes"}
 
 // Compare compares Hugo's URLs with folio's. base is the path of the
 // site's base URL ("/" or "/sub/"): Hugo's alias targets carry it.
@@ -255,6 +287,13 @@ func Compare(hugo, folio map[string]Output, base string) Report {
 	delete(rest, "/robots.txt") // folio's own, or the site's static file
 	for _, p := range slices.Sorted(maps.Keys(hugo)) {
 		o := hugo[p]
+		if o.Class == "asset" {
+			if f, ok := rest[p]; ok && f.Class == "file" {
+				o.Class = "file"
+			} else {
+				o.Class = "pipes"
+			}
+		}
 		if slices.Contains(NotFolios, o.Class) {
 			r.Others[o.Class]++
 			continue

@@ -36,3 +36,44 @@ func TestReadOutputAliasTarget(t *testing.T) {
 		})
 	}
 }
+
+// TestCompareAssets: a file Hugo published from assets/ is folio's when
+// folio publishes it (content's image) and a Hugo Pipes output when not.
+func TestCompareAssets(t *testing.T) {
+	hugo := map[string]Output{
+		"/images/diagram.png": {Path: "/images/diagram.png", Class: "asset"},
+		"/images/photo.jpg":   {Path: "/images/photo.jpg", Class: "asset"},
+	}
+	folio := map[string]Output{"/images/diagram.png": {Path: "/images/diagram.png", Class: "file"}}
+	r := Compare(hugo, folio, "/")
+	if r.Hugo != 1 || r.Matched != 1 || r.Classes["file"] != [2]int{1, 1} || r.Others["pipes"] != 1 || len(r.Diffs) != 0 {
+		t.Errorf("report %+v, want the diagram a file folio answers and the photo Hugo Pipes'", r)
+	}
+}
+
+// TestMarkAssets: a file of Hugo's output that is in the site's assets
+// folder, and not in static/, is an asset.
+func TestMarkAssets(t *testing.T) {
+	site := t.TempDir()
+	for _, f := range []string{"assets/images/a.png", "assets/both.css", "static/both.css", "static/s.txt"} {
+		p := filepath.Join(site, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	urls := map[string]Output{}
+	for _, p := range []string{"/images/a.png", "/both.css", "/s.txt", "/other.js"} {
+		urls[p] = Output{Path: p, Class: "file"}
+	}
+	urls["/posts/"] = Output{Path: "/posts/", Class: "page"}
+	markAssets(urls, site)
+	want := map[string]string{"/images/a.png": "asset", "/both.css": "file", "/s.txt": "file", "/other.js": "file", "/posts/": "page"}
+	for p, class := range want {
+		if urls[p].Class != class {
+			t.Errorf("%s: class %s, want %s", p, urls[p].Class, class)
+		}
+	}
+}

@@ -41,6 +41,17 @@ func Outputs(snap *pipeline.Snapshot) map[string]hugotest.Output {
 		}
 		out[r.Path] = o
 	}
+	// A folder's index.html file is answered at the folder's URL, the
+	// key Hugo's output has for it, unless a route holds that URL.
+	for p, o := range out {
+		if dir, ok := strings.CutSuffix(p, "/index.html"); ok && o.Class == "file" {
+			if _, taken := out[dir+"/"]; !taken {
+				delete(out, p)
+				o.Path = dir + "/"
+				out[o.Path] = o
+			}
+		}
+	}
 	return out
 }
 
@@ -58,11 +69,23 @@ func BasePath(cfg *pipeline.Config) string {
 // Markdown; a feed 200 with RSS; an alias 301 to its target (base, the
 // base URL's path, as in Compare), but / (folio's home page, where Hugo
 // redirects to /en/); a file 200 with Hugo's bytes. The classes in
-// hugotest.NotFolios are counted apart.
+// hugotest.NotFolios are counted apart, and an asset h does not answer
+// is one: a Hugo Pipes output ("pipes").
 func Answers(h http.Handler, hugo map[string]hugotest.Output, out, base string) hugotest.Report {
 	r := hugotest.Report{Classes: map[string][2]int{}, Others: map[string]int{}}
 	for _, p := range slices.Sorted(maps.Keys(hugo)) {
 		o := hugo[p]
+		d := ""
+		if o.Class == "asset" {
+			// Content's image, or a Hugo Pipes output when folio has
+			// no such file (hugotest's markAssets).
+			o.Class = "file"
+			if d = answer(h, o, out, base); d != "" {
+				o.Class = "pipes"
+			}
+		} else if !slices.Contains(hugotest.NotFolios, o.Class) {
+			d = answer(h, o, out, base)
+		}
 		if slices.Contains(hugotest.NotFolios, o.Class) {
 			r.Others[o.Class]++
 			continue
@@ -70,7 +93,7 @@ func Answers(h http.Handler, hugo map[string]hugotest.Output, out, base string) 
 		r.Hugo++
 		n := r.Classes[o.Class]
 		n[1]++
-		if d := answer(h, o, out, base); d != "" {
+		if d != "" {
 			r.Diffs = append(r.Diffs, d)
 		} else {
 			r.Matched++
