@@ -109,6 +109,14 @@ func buildSite(in siteInput) *siteModel {
 		m.langs = append(m.langs, b)
 	}
 	for u, f := range in.static {
+		if dir, ok := strings.CutSuffix(u, "/index.html"); ok {
+			if _, page := m.routes.base[dir+"/"]; page {
+				// The page's own file. Hugo copies static files while it
+				// renders, so which one it keeps is a race; folio keeps
+				// the page, at both URLs.
+				continue
+			}
+		}
 		m.add(Route{Path: u, Kind: RouteFile, File: f})
 	}
 	m.addLanguageRedirects(in.cfg)

@@ -38,9 +38,14 @@ func lookupSiteFeed(st *state, p string) (pipeline.Route, bool) {
 	return r, ok && r.Kind == pipeline.RouteFeed
 }
 
-// lookupSiteFile finds a file of the site.
+// lookupSiteFile finds a file of the site; at a folder's URL that
+// nothing else has, the folder's index.html file, as a static host
+// serves the index.html of a site's static folder.
 func lookupSiteFile(st *state, p string) (pipeline.Route, bool) {
 	r, ok := st.snap.Route(p)
+	if !ok && strings.HasSuffix(p, "/") {
+		r, ok = st.snap.Route(p + "index.html")
+	}
 	return r, ok && r.Kind == pipeline.RouteFile
 }
 
