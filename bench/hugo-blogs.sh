@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# hugo-blogs.sh MIRROR…: the URLs of real Hugo blogs, Hugo 0.165's against
+# folio's, as a new user meets them: folio serve and folio dev started in
+# the blog's folder with no other config (bench/hugocompare -folio). Each
+# MIRROR is a bare repository brought by the fetch tool
+# (/work/.mirror/owner+name/repo); its HEAD is extracted to a temporary
+# folder (files the snapshot lacks, such as large images, are skipped) and
+# committed to a fresh git repository there, for sites with enableGitInfo.
+# Themes need not be there: Hugo builds with the oracle theme. Nothing of
+# the blogs is kept. Add -diffs N before the mirrors to see N differences
+# per site (default 10).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+diffs=10
+if [ "${1:-}" = "-diffs" ]; then diffs=$2; shift 2; fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+go build -o "$work/folio" .
+go build -o "$work/hugocompare" ./bench/hugocompare
+sites=()
+for mirror in "$@"; do
+  name=$(basename "$(dirname "$mirror")")
+  dir="$work/sites/$name"
+  mkdir -p "$dir"
+  git -C "$mirror" ls-tree -r -z --name-only HEAD | while IFS= read -r -d '' f; do
+    mkdir -p "$dir/$(dirname "$f")"
+    git -C "$mirror" cat-file blob "HEAD:$f" > "$dir/$f" 2>/dev/null || rm -f "$dir/$f"
+  done
+  git -C "$dir" init -q
+  git -C "$dir" add -A
+  git -C "$dir" -c user.name=hugo-blogs -c user.email=hugo-blogs@localhost commit -qm "$name at $(git -C "$mirror" rev-parse --short HEAD)"
+  echo "$name: $(git -C "$mirror" rev-parse --short HEAD), $(git -C "$mirror" log -1 --format=%cs HEAD)"
+  sites+=("$dir")
+done
+cd "$work/sites"
+status=0
+for dir in "${sites[@]}"; do
+  "$work/hugocompare" -diffs "$diffs" -folio "$work/folio" "$(basename "$dir")" || status=1
+done
+exit $status
