@@ -31,7 +31,7 @@ type fieldDecoder struct {
 
 func decodeFields(p *Post, fm map[string]any, source string, line int, loc *time.Location) error {
 	d := &fieldDecoder{fm: fm, source: source, line: line, loc: loc}
-	if s := d.str("slug"); s != "" {
+	if s := strings.Trim(d.str("slug"), "-"); s != "" {
 		p.Slug = s
 	}
 	p.Title = d.str("title")
@@ -126,7 +126,7 @@ func (d *fieldDecoder) str(key string) string {
 		return strings.TrimSpace(v)
 	case bool, int, int64, uint64, float64:
 		// Hugo casts a number or a boolean to text (title: 2024).
-		return fmt.Sprint(v)
+		return str(v)
 	}
 	d.fail(key, "want a string, got %s", describe(v))
 	return ""

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -18,7 +19,7 @@ import (
 func (c *Config) decodePageMeta(p *Post, taxonomies []Taxonomy) {
 	fm := p.Params
 	m := &p.PageMeta
-	m.SlugParam = strings.TrimSpace(str(fm["slug"]))
+	m.SlugParam = strings.Trim(strings.TrimSpace(str(fm["slug"])), "-") // Hugo: "Don't start or end with a -"
 	m.TitleParam = strings.TrimSpace(str(fm["title"]))
 	m.URL = strings.TrimSpace(str(fm["url"]))
 	m.LinkTitle = strings.TrimSpace(str(fm["linktitle"]))
@@ -41,9 +42,18 @@ func (c *Config) decodePageMeta(p *Post, taxonomies []Taxonomy) {
 	m.Images = imageRefs(p.Body)
 }
 
+// str is a front-matter value as text: a string, or a number or a
+// boolean written out, as Hugo's cast.ToString makes them (title: 2024).
 func str(v any) string {
-	s, _ := v.(string)
-	return s
+	switch v := v.(type) {
+	case string:
+		return v
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case bool, int, int64, uint64:
+		return fmt.Sprint(v)
+	}
+	return ""
 }
 
 // stringList is a list of strings or one string; other scalars are
