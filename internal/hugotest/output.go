@@ -69,11 +69,17 @@ func BuildEnv(bin, dir, work, out, env string) (map[string]Output, error) {
 	if err := keepShortcodesOnly(site, filepath.Join(work, "shortcodes")); err != nil {
 		return nil, err
 	}
+	var replaced []string // module path -> an empty folder
 	for range 50 {
 		cmd := exec.Command(bin, "--themesDir", ThemesDir(), "--theme", "theme", "--destination", out,
 			"--environment", env, "--noBuildLock")
 		cmd.Dir = site
-		cmd.Env = append(os.Environ(), "HUGO_CACHEDIR="+filepath.Join(work, "cache"))
+		// The oracle reads the theme's tags as written: a site's
+		// minifyOutput would take their quotes off.
+		cmd.Env = append(os.Environ(), "HUGO_CACHEDIR="+filepath.Join(work, "cache"), "HUGO_MINIFY_MINIFYOUTPUT=false")
+		if len(replaced) > 0 {
+			cmd.Env = append(cmd.Env, "HUGO_MODULE_REPLACEMENTS="+strings.Join(replaced, ","))
+		}
 		msg, err := cmd.CombinedOutput()
 		if err == nil {
 			urls, err := ReadOutput(out)
@@ -81,6 +87,21 @@ func BuildEnv(bin, dir, work, out, env string) (map[string]Output, error) {
 				markAssets(urls, site)
 			}
 			return urls, err
+		}
+		// A theme that is a Hugo module is not downloaded (the oracle
+		// theme stands for it, and nothing is fetched): an empty folder
+		// replaces it, as folio does without it.
+		if m := missingModule.FindSubmatch(msg); m != nil {
+			mod := string(m[1])
+			if slices.ContainsFunc(replaced, func(r string) bool { return strings.HasPrefix(r, mod+" ->") }) {
+				return nil, fmt.Errorf("hugo in %s: %v\n%s", dir, err, msg)
+			}
+			empty := filepath.Join(work, "modules", fmt.Sprint(len(replaced)))
+			if err := os.MkdirAll(empty, 0o755); err != nil {
+				return nil, err
+			}
+			replaced = append(replaced, mod+" -> "+empty)
+			continue
 		}
 		// A stub keeps the inner text; one used without a closing tag
 		// cannot name .Inner (Hugo then wants every call closed).
@@ -100,12 +121,13 @@ func BuildEnv(bin, dir, work, out, env string) (map[string]Output, error) {
 			return nil, err
 		}
 	}
-	return nil, fmt.Errorf("hugo in %s: too many missing shortcodes", dir)
+	return nil, fmt.Errorf("hugo in %s: too many missing shortcodes and modules", dir)
 }
 
 var (
 	missingShortcode  = regexp.MustCompile(`template for shortcode "([^"]+)" not found`)
 	unclosedShortcode = regexp.MustCompile(`shortcode "([^"]+)" must be closed or self-closed`)
+	missingModule     = regexp.MustCompile(`(?m)failed to load modules: .*?go: ([^@\s]+)@`)
 )
 
 // keepShortcodesOnly removes a site's layouts but its shortcode
