@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"folio/internal/layered"
 )
 
 // This file assembles the site model from the visible content pages: the
@@ -62,7 +64,7 @@ type Route struct {
 // sitepatch.go makes the next one from it, sharing what did not change.
 type siteModel struct {
 	langs  []*langModel
-	routes layered[string, Route]
+	routes layered.Map[string, Route]
 	// pagers are the lists by pager key (pagerKey): their pagers are
 	// answered by lookup.
 	pagers map[string]*Page
@@ -96,7 +98,7 @@ type siteInput struct {
 
 // buildSite makes the model.
 func buildSite(in siteInput) *siteModel {
-	m := &siteModel{routes: newLayered(map[string]Route{})}
+	m := &siteModel{routes: layered.New(map[string]Route{})}
 	byLang := map[string][]*Post{}
 	for _, p := range in.posts {
 		byLang[p.Lang] = append(byLang[p.Lang], p)
@@ -110,7 +112,7 @@ func buildSite(in siteInput) *siteModel {
 	}
 	for u, f := range in.static {
 		if dir, ok := strings.CutSuffix(u, "/index.html"); ok {
-			if _, page := m.routes.base[dir+"/"]; page {
+			if _, page := m.routes.Base()[dir+"/"]; page {
 				// The page's own file. Hugo copies static files while it
 				// renders, so which one it keeps is a race; folio keeps
 				// the page, at both URLs.
@@ -136,9 +138,9 @@ func (m *siteModel) lang(code string) *langModel {
 // add records a route; the first one for a path keeps it, as the first
 // file Hugo writes at a path is overwritten by no later one of folio's.
 func (m *siteModel) add(r Route) {
-	old, taken := m.routes.base[r.Path]
+	old, taken := m.routes.Base()[r.Path]
 	if !taken {
-		m.routes.base[r.Path] = r
+		m.routes.Base()[r.Path] = r
 		return
 	}
 	if m.contested == nil {
@@ -971,8 +973,8 @@ func linkTitle(p *Page) string {
 // Routes are every path the site publishes, sorted by path: its pages,
 // list pagers, feeds, aliases and files.
 func (s *Snapshot) Routes() []Route {
-	out := make([]Route, 0, s.site.routes.len())
-	for _, r := range s.site.routes.all {
+	out := make([]Route, 0, s.site.routes.Len())
+	for _, r := range s.site.routes.All {
 		out = append(out, r)
 	}
 	for _, pg := range s.site.pagers {
@@ -988,7 +990,7 @@ func (s *Snapshot) Routes() []Route {
 
 // Route looks up what answers a path (unescaped, from the site root).
 func (s *Snapshot) Route(p string) (Route, bool) {
-	if r, ok := s.site.routes.get(p); ok {
+	if r, ok := s.site.routes.Get(p); ok {
 		return r, true
 	}
 	return s.site.pagerRoute(s.config, p)

@@ -22,7 +22,7 @@ type postChange struct{ old, new *Post }
 
 // patch returns the model with the changes, or nil.
 func (m *siteModel) patch(in siteInput, changes []postChange) *siteModel {
-	n := &siteModel{langs: slices.Clone(m.langs), routes: m.routes.next(), pagers: m.pagers, contested: m.contested, clashes: m.clashes}
+	n := &siteModel{langs: slices.Clone(m.langs), routes: m.routes.Next(), pagers: m.pagers, contested: m.contested, clashes: m.clashes}
 	copied := map[string]*langModel{}
 	for _, c := range changes {
 		p := c.new
@@ -165,8 +165,8 @@ func (l *langModel) patchRoutes(oldPg, newPg *Page) bool {
 			if l.m.contested[r.Path] {
 				return false
 			}
-			if cur, ok := routes.get(r.Path); ok && cur.owner == oldPg {
-				routes.del(r.Path)
+			if cur, ok := routes.Get(r.Path); ok && cur.owner == oldPg {
+				routes.Del(r.Path)
 			}
 		}
 	}
@@ -175,13 +175,13 @@ func (l *langModel) patchRoutes(oldPg, newPg *Page) bool {
 			if l.m.contested[r.Path] {
 				return false
 			}
-			if _, taken := routes.get(r.Path); taken {
+			if _, taken := routes.Get(r.Path); taken {
 				return false
 			}
 			if _, taken := l.m.pagerRoute(l.cfg, r.Path); taken {
 				return false
 			}
-			routes.set(r.Path, r)
+			routes.Set(r.Path, r)
 		}
 	}
 	return true
@@ -363,7 +363,7 @@ func (l *langModel) repoint(old, new *Page) {
 	m := l.m
 	if old.Rendered {
 		for _, r := range l.listRoutes(old) {
-			if cur, ok := m.routes.get(r.Path); ok && cur.owner == old {
+			if cur, ok := m.routes.Get(r.Path); ok && cur.owner == old {
 				cur.owner = new
 				if cur.Page == old {
 					cur.Page = new
@@ -371,7 +371,7 @@ func (l *langModel) repoint(old, new *Page) {
 				if cur.Kind == RouteAlias {
 					cur.Target = new.Path
 				}
-				m.routes.set(r.Path, cur)
+				m.routes.Set(r.Path, cur)
 			}
 		}
 	}
