@@ -186,6 +186,12 @@ func (l *siteLoader) siteSettings(s *SiteConfig, k *rootKeys) error {
 	if h.Copyright != nil {
 		s.Copyright = *h.Copyright
 	}
+	if h.RefLinksNotFoundURL != nil {
+		s.RefLinksNotFoundURL = *h.RefLinksNotFoundURL
+	}
+	if h.RefLinksErrorLevel != nil {
+		s.RefLinksWarning = strings.EqualFold(*h.RefLinksErrorLevel, "warning")
+	}
 	if err := l.languages(s, k); err != nil {
 		return err
 	}

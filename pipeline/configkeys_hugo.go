@@ -110,6 +110,8 @@ type hugoKeys struct {
 	BuildDrafts                    *bool               `cfg:"buildDrafts"`
 	BuildFuture                    *bool               `cfg:"buildFuture"`
 	BuildExpired                   *bool               `cfg:"buildExpired"`
+	RefLinksNotFoundURL            *string             `cfg:"refLinksNotFoundURL"`
+	RefLinksErrorLevel             *string             `cfg:"refLinksErrorLevel"`
 
 	// Hugo's keys folio does not read.
 	DefaultContentRole                   any                         `cfg:"defaultContentRole"`
@@ -138,8 +140,6 @@ type hugoKeys struct {
 	PrintUnusedTemplates                 any                         `cfg:"printUnusedTemplates"`
 	PrintI18nWarnings                    any                         `cfg:"printI18nWarnings"`
 	PrintPathWarnings                    any                         `cfg:"printPathWarnings"`
-	RefLinksNotFoundURL                  any                         `cfg:"refLinksNotFoundURL"`
-	RefLinksErrorLevel                   any                         `cfg:"refLinksErrorLevel"`
 	Theme                                any                         `cfg:"theme"`
 	Timeout                              any                         `cfg:"timeout"`
 	NewContentEditor                     any                         `cfg:"newContentEditor"`

@@ -81,6 +81,11 @@ type SiteConfig struct {
 	// whose publish date is to come and expired pages, as Hugo does when
 	// the config sets them (Shows).
 	BuildDrafts, BuildFuture, BuildExpired bool
+	// RefLinksNotFoundURL is what a ref or relref to no page gives;
+	// RefLinksWarning is refLinksErrorLevel "warning": such a ref is a
+	// warning, not an error (Hugo's REF_NOT_FOUND).
+	RefLinksNotFoundURL string
+	RefLinksWarning     bool
 
 	// keys maps the legacy names of folio's settings to the keys they
 	// were read from, for messages.

@@ -116,6 +116,16 @@ func targetRel(m Mount, rel string) string {
 	return sub + "/" + rel
 }
 
+// ContentPath is a content file's path from the content root, whatever
+// mount it came from, as Hugo's .File.Path gives it: "posts/a.md" for
+// the site's content/posts/a.md. A path in no content mount is itself.
+func (c *Config) ContentPath(file string) string {
+	if cm, ok := c.mountOf(file); ok {
+		return cm.rel
+	}
+	return file
+}
+
 // inContent reports whether a path of the site's FS is in a content
 // mount.
 func (c *Config) inContent(p string) bool {
