@@ -55,6 +55,6 @@ require (
 	golang.org/x/net v0.57.0
 	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/sys v0.47.0
-	golang.org/x/text v0.40.0 // indirect
+	golang.org/x/text v0.40.0
 	google.golang.org/protobuf v1.36.11 // indirect
 )

@@ -6,10 +6,11 @@
 //
 // Load is how every command starts (check and build stop there; check is
 // the start without the running): the config read (ReadConfig, the one
-// place a config is read), the watcher started when the Spec asks for one
-// (before the content is read, so nothing changed meanwhile is missed),
-// the first snapshot built, the theme tried, and one server.Server made
-// for the life of the process.
+// place a config is read: found in the site's folder, Spec.Source, as
+// Hugo finds it, or the file --config names), the watcher started when
+// the Spec asks for one (before the content is read, so nothing changed
+// meanwhile is missed), the first snapshot built, the theme tried, and
+// one server.Server made for the life of the process.
 //
 // Run is one goroutine with one select: the command's end, a reload
 // signal (SIGHUP: everything read again), the watcher's deliveries, and
@@ -17,13 +18,16 @@
 // publish or expiry. Each trigger only says what changed (a change); apply
 // does the rest, the same way for all of them:
 //
-//  1. the config read again, when asked (a reload, the config file saved);
+//  1. the config read again, when asked (a reload, one of the config
+//     files or config folders saved: every file merged is watched);
 //  2. the folders watched again, when the config moved one or one was
 //     replaced (the new watcher starts before the content is read);
 //  3. the next snapshot made from the current one: only the files that
 //     changed are read again, a post that breaks keeps its last good
-//     version, and a replaced content folder, or a config that reads the
-//     content another way, is read afresh (next);
+//     version, and a replaced site or content folder, or a config that
+//     reads the content another way, is read afresh (next). The snapshot
+//     reads the site's folder (content, static, assets and their mounts);
+//     the watcher sees all of it but the output and cache folders;
 //  4. the theme loaded and tried again, when asked or moved; one that
 //     fails keeps the theme in use;
 //  5. one commit: the problems found outside the content (config, theme)

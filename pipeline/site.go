@@ -1004,11 +1004,36 @@ func (s *Snapshot) Pages() []*Page {
 		for _, l := range m.langs {
 			m.pages = append(m.pages, l.allPages()...)
 		}
-		slices.SortFunc(m.pages, func(a, b *Page) int {
-			return cmp.Or(strings.Compare(a.Path, b.Path), strings.Compare(a.Kind, b.Kind), strings.Compare(a.Lang, b.Lang), strings.Compare(pageFile(a), pageFile(b)))
-		})
+		slices.SortFunc(m.pages, comparePagePaths)
 	})
 	return m.pages
+}
+
+// ListPages are the pages that are no regular page (home and section
+// pages, taxonomies, terms), in every language, in Pages' order: a few
+// hundred where Pages has every post.
+func (s *Snapshot) ListPages() []*Page {
+	var out []*Page
+	for _, l := range s.site.langs {
+		for _, pg := range l.sections {
+			out = append(out, pg)
+		}
+		for _, pg := range l.taxonomies {
+			out = append(out, pg)
+		}
+		for _, terms := range l.terms {
+			for _, pg := range terms {
+				out = append(out, pg)
+			}
+		}
+	}
+	slices.SortFunc(out, comparePagePaths)
+	return out
+}
+
+// comparePagePaths orders pages by path, then kind, language and file.
+func comparePagePaths(a, b *Page) int {
+	return cmp.Or(strings.Compare(a.Path, b.Path), strings.Compare(a.Kind, b.Kind), strings.Compare(a.Lang, b.Lang), strings.Compare(pageFile(a), pageFile(b)))
 }
 
 func pageFile(p *Page) string {

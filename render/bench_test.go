@@ -1,10 +1,12 @@
 package render
 
 import (
+	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"folio/internal/corpus"
@@ -94,19 +96,75 @@ func reportPerPost(b *testing.B, posts int, cpu time.Duration) {
 
 // BenchmarkSiteIndex measures the index a snapshot's links and refs
 // resolve against, over the 10,000-post corpus's whole site (pages,
-// sections, tags and categories): folio dev makes one per change.
+// sections, tags and categories), after one post was edited: made afresh
+// (New: NewSiteIndex, what every command's first snapshot pays) and
+// patched from the previous snapshot's (Next: what folio dev pays on each
+// save); and the site's lists templates may ask for (Lists).
 func BenchmarkSiteIndex(b *testing.B) {
+	fsys := corpus.MapFS(benchPosts, 1)
 	cfg := pipeline.DefaultConfig()
 	cfg.BaseURL = "https://example.org/"
 	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
-	s, err := pipeline.Build(corpus.MapFS(benchPosts, 1), cfg, pipeline.Options{}, now)
+	snap, err := pipeline.Build(fsys, cfg, pipeline.Options{}, now)
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	cpu := cputime.Used()
-	for b.Loop() {
-		NewSiteIndex(s)
+	const name = corpus.Section + "/post-000100.md"
+	orig := fsys[name].Data
+	edit := func(i int) *pipeline.Snapshot {
+		fsys[name] = &fstest.MapFile{Data: fmt.Appendf(append([]byte(nil), orig...), "\nEdit %d.\n", i)}
+		next, err := snap.Update([]string{name}, now)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return next
 	}
-	b.ReportMetric(float64((cputime.Used()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.Run("New", func(b *testing.B) {
+		next := edit(0)
+		cpu := cputime.Used()
+		for b.Loop() {
+			NewSiteIndex(next)
+		}
+		b.ReportMetric(float64((cputime.Used()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
+	})
+	// What the first rendering whose templates list the site pays per
+	// snapshot: .Site.RegularPages (and .Site.Pages); every list
+	// (every section's and term's pages, the taxonomies) besides.
+	for _, lists := range []struct {
+		name string
+		make func(*siteLists)
+	}{
+		{"Lists/Regular", func(l *siteLists) { l.global() }},
+		{"Lists/Every", func(l *siteLists) { l.global().termLists() }},
+	} {
+		b.Run(lists.name, func(b *testing.B) {
+			next := edit(0)
+			r, _ := ForSnapshot(next)
+			six := NewSiteIndex(next)
+			cpu := cputime.Used()
+			for b.Loop() {
+				lists.make(six.again().lists(next.Config().DefaultLanguage, r))
+			}
+			b.ReportMetric(float64((cputime.Used()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
+		})
+	}
+	b.Run("Next", func(b *testing.B) {
+		six := NewSiteIndex(snap)
+		i := 0
+		var cpu time.Duration
+		for b.Loop() {
+			b.StopTimer()
+			i++
+			next := edit(i)
+			b.StartTimer()
+			start := cputime.Used()
+			six = six.Next(next)
+			cpu += cputime.Used() - start
+			snap = next
+		}
+		b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
+		if six.snap != snap {
+			b.Fatal("the index is not the last snapshot's")
+		}
+	})
 }

@@ -88,6 +88,8 @@ func (st *state) postLink(dest string, u *url.URL, image bool, line int) (t targ
 		if image && p != nil && visible {
 			return target{}, false
 		}
+	case st.served(u):
+		return target{}, false // a URL the site serves: a page, a file
 	default:
 		slug, explicit, inBundle := st.linkedSlug(u)
 		if slug == "" || (inBundle && slug == st.post.Slug) {
@@ -194,6 +196,24 @@ func (st *state) linkedSlug(u *url.URL) (slug string, explicit, inBundle bool) {
 	return rest, explicit, false
 }
 
+// served reports whether the site serves u, a URL of the site: a page
+// or a file of a Hugo site's model, at whatever URL its permalinks give
+// it. Without a SiteIndex nothing is known to be served.
+func (st *state) served(u *url.URL) bool {
+	six, ok := st.res.(*SiteIndex)
+	if !ok {
+		return false
+	}
+	abs := st.page.ResolveReference(u)
+	rel, ok := strings.CutPrefix(abs.Path, st.r.base.Path)
+	if !ok || !st.onSite(abs) {
+		return false
+	}
+	st.remember(Ref{Site: six.snap.ID()})
+	_, found := six.snap.Route("/" + rel)
+	return found
+}
+
 // collapseSlashes turns each run of "/" into one.
 func collapseSlashes(p string) string {
 	for strings.Contains(p, "//") {
@@ -249,9 +269,12 @@ func (st *state) lookupSlug(slug string) (*pipeline.Post, bool) {
 
 func (st *state) remember(r Ref) {
 	root := st.root()
-	key := [3]string{r.File, r.Slug, r.Path}
+	key := [5]string{r.File, r.Slug, r.Path, r.Name}
+	if r.Site != 0 {
+		key[4] = "site"
+	}
 	if root.looked == nil {
-		root.looked = map[[3]string]bool{}
+		root.looked = map[[5]string]bool{}
 	}
 	if !root.looked[key] {
 		root.looked[key] = true

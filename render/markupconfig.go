@@ -113,6 +113,9 @@ func OptionsFor(cfg *pipeline.Config, site fs.FS) Options {
 		Markup:        MarkupOf(cfg),
 		Site:          SiteOf(cfg),
 		SummaryLength: cfg.SummaryLength,
+
+		RefLinksNotFoundURL: cfg.RefLinksNotFoundURL,
+		RefLinksWarning:     cfg.RefLinksWarning,
 	}
 	if site != nil {
 		o.Templates = LoadTemplates(site, cfg.Themes, o.Site.Language)

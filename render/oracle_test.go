@@ -241,6 +241,12 @@ var (
 // attribute and without the white space between their tags.
 func hugoSide(html, file string) string {
 	page, _ := url.Parse(oracleBase + strings.TrimSuffix(hugoPagePath(file), "index.html"))
+	return hugoSideAt(html, page)
+}
+
+// hugoSideAt is Hugo's HTML of the page at the URL page with the allowed
+// differences made away.
+func hugoSideAt(html string, page *url.URL) string {
 	html = urlAttr.ReplaceAllStringFunc(html, func(m string) string {
 		sub := urlAttr.FindStringSubmatch(m)
 		v := sub[2]

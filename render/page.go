@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"html/template"
@@ -8,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"folio/pipeline"
 	"folio/render/funcs"
@@ -40,6 +40,9 @@ type page struct {
 	paramsOnce sync.Once
 	params     map[string]any
 	store      *funcs.Scratch
+	// nodeVal is the page in the site's model (node), once nodeDone.
+	nodeVal  *sitePage
+	nodeDone bool
 }
 
 func (st *state) pageView() *page {
@@ -52,34 +55,129 @@ func (st *state) pageView() *page {
 
 func (p *page) post() *pipeline.Post { return p.st.post }
 
-// Title, Description, Slug, Draft and the dates are the front matter's.
-func (p *page) Title() string          { return p.post().Title }
-func (p *page) LinkTitle() string      { return p.post().Title }
-func (p *page) Description() string    { return p.post().Description }
-func (p *page) Slug() string           { return p.post().Slug }
-func (p *page) Draft() bool            { return p.post().Draft }
-func (p *page) Date() time.Time        { return p.post().Date }
-func (p *page) PublishDate() time.Time { return p.post().Date }
-func (p *page) Lastmod() time.Time {
-	if p.post().Lastmod.IsZero() {
-		return p.post().Date
+// Title, Description, Slug and Draft are the front matter's.
+func (p *page) Title() string       { return p.post().Title }
+func (p *page) LinkTitle() string   { return cmp.Or(p.post().LinkTitle, p.post().Title) }
+func (p *page) Description() string { return p.post().Description }
+func (p *page) Slug() string        { return p.post().Slug }
+func (p *page) Draft() bool         { return p.post().Draft }
+
+// Date is Hugo's .Date, PublishDate the publish date; a list page's
+// without any are its newest page's, as Hugo dates it.
+func (p *page) Date() time.Time {
+	if n := p.node(); n != nil {
+		return n.Date()
 	}
-	return p.post().Lastmod
+	return cmp.Or(p.post().Created, p.post().Date)
+}
+func (p *page) PublishDate() time.Time {
+	if n := p.node(); n != nil {
+		return n.PublishDate()
+	}
+	return p.post().Date
+}
+func (p *page) Lastmod() time.Time {
+	if n := p.node(); n != nil {
+		return n.Lastmod()
+	}
+	return cmp.Or(p.post().Lastmod, p.Date())
 }
 func (p *page) ExpiryDate() time.Time { return p.post().Expiry }
 func (p *page) Aliases() []string     { return p.post().Aliases }
+func (p *page) Weight() int           { return p.post().Weight }
 
-// Kind, Type and Section say where the page sits: a regular page of the
-// posts section.
-func (p *page) Kind() string    { return "page" }
-func (p *page) Type() string    { return p.st.r.opts.Section }
-func (p *page) Section() string { return p.st.r.opts.Section }
-func (p *page) IsPage() bool    { return true }
-func (p *page) IsHome() bool    { return false }
-func (p *page) IsSection() bool { return false }
-func (p *page) IsNode() bool    { return false }
+// node is the page in the site's model, when the rendering has one and
+// the site shows the post: where the page sits and what it lists.
+func (p *page) node() *sitePage {
+	if p.nodeDone {
+		return p.nodeVal
+	}
+	p.nodeDone = true
+	if l := p.st.lists(); l != nil {
+		if pg := l.six.snap.PageOf(p.post()); pg != nil {
+			p.nodeVal = l.page(pg)
+		}
+	}
+	return p.nodeVal
+}
+
+// Kind, Type and Section say where the page sits: in a site's model as
+// Hugo says, else a regular page of the posts section.
+func (p *page) Kind() string {
+	if n := p.node(); n != nil {
+		return n.Kind()
+	}
+	return "page"
+}
+func (p *page) Type() string {
+	if n := p.node(); n != nil {
+		return n.Type()
+	}
+	return p.st.r.opts.Section
+}
+func (p *page) Section() string {
+	if n := p.node(); n != nil {
+		return n.Section()
+	}
+	return p.st.r.opts.Section
+}
+func (p *page) IsPage() bool    { return p.Kind() == pipeline.KindPage }
+func (p *page) IsHome() bool    { return p.Kind() == pipeline.KindHome }
+func (p *page) IsSection() bool { return p.Kind() == pipeline.KindSection }
+func (p *page) IsNode() bool    { return p.Kind() != pipeline.KindPage }
 func (p *page) IsTranslated() bool {
 	return false
+}
+
+// Pages, RegularPages, RegularPagesRecursive and Sections are what the
+// page lists (a section's pages, the home page's sections…); Parent,
+// CurrentSection and FirstSection the lists it is in; GetTerms its term
+// pages. A page outside a site's model lists nothing and is in nothing.
+func (p *page) Pages() pageList                 { return p.nodeList((*sitePage).Pages) }
+func (p *page) RegularPages() pageList          { return p.nodeList((*sitePage).RegularPages) }
+func (p *page) RegularPagesRecursive() pageList { return p.nodeList((*sitePage).RegularPagesRecursive) }
+func (p *page) Sections() pageList              { return p.nodeList((*sitePage).Sections) }
+func (p *page) Parent() *sitePage               { return p.nodePage((*sitePage).Parent) }
+func (p *page) CurrentSection() *sitePage       { return p.nodePage((*sitePage).CurrentSection) }
+func (p *page) FirstSection() *sitePage         { return p.nodePage((*sitePage).FirstSection) }
+func (p *page) GetTerms(taxonomy string) pageList {
+	if l := p.st.lists(); l != nil {
+		return getTerms(l, p.post(), taxonomy)
+	}
+	return pageList{}
+}
+
+// Data is the page's .Data: a list's pages.
+func (p *page) Data() map[string]any {
+	if n := p.node(); n != nil {
+		return n.Data()
+	}
+	return map[string]any{}
+}
+
+// Eq reports whether other is this page.
+func (p *page) Eq(other any) bool {
+	if o, ok := other.(*page); ok {
+		return o.st.root() == p.st.root()
+	}
+	if n := p.node(); n != nil {
+		return samePage(n.pg, other)
+	}
+	return false
+}
+
+func (p *page) nodeList(f func(*sitePage) pageList) pageList {
+	if n := p.node(); n != nil {
+		return f(n)
+	}
+	return pageList{}
+}
+
+func (p *page) nodePage(f func(*sitePage) *sitePage) *sitePage {
+	if n := p.node(); n != nil {
+		return f(n)
+	}
+	return nil
 }
 
 // Permalink and RelPermalink are the page's absolute URL: folio writes
@@ -90,30 +188,36 @@ func (p *page) RelPermalink() string { return p.st.pageURL }
 // Params are the front matter's keys, lower-cased at every depth, with
 // the entries of a "params" table over them, as Hugo 0.165 merges them.
 func (p *page) Params() map[string]any {
-	p.paramsOnce.Do(func() {
-		fm := lowerKeys(p.post().Params).(map[string]any)
-		if m, ok := fm["params"].(map[string]any); ok {
-			for k, v := range m {
-				fm[k] = v
-			}
-		}
-		p.params = p.st.r.opts.Templates.aliasKeys(fm).(map[string]any)
-	})
+	p.paramsOnce.Do(func() { p.params = pageParams(p.post(), p.st.r.opts.Templates) })
 	return p.params
+}
+
+// pageParams are a post's params as templates see them (.Params).
+func pageParams(post *pipeline.Post, t *Templates) map[string]any {
+	fm := lowerKeys(post.Params).(map[string]any)
+	if m, ok := fm["params"].(map[string]any); ok {
+		for k, v := range m {
+			fm[k] = v
+		}
+	}
+	return t.aliasKeys(fm).(map[string]any)
 }
 
 // Param looks key up in the page's params, then the site's; a dotted key
 // walks into tables.
-func (p *page) Param(key any) (any, error) {
+func (p *page) Param(key any) (any, error) { return lookupParam(p.Params(), p.Site().Params(), key) }
+
+// lookupParam is .Param: key in a page's params, then the site's.
+func lookupParam(page, site map[string]any, key any) (any, error) {
 	k, ok := key.(string)
 	if !ok {
 		return nil, fmt.Errorf("Param: want a string key, got %T", key)
 	}
 	k = strings.ToLower(k)
-	if v := lookupPath(p.Params(), k); v != nil {
+	if v := lookupPath(page, k); v != nil {
 		return v, nil
 	}
-	return lookupPath(p.Site().Params(), k), nil
+	return lookupPath(site, k), nil
 }
 
 // lookupPath finds a dotted key in nested maps.
@@ -157,7 +261,7 @@ func lowerKeys(v any) any {
 func (p *page) Site() *site { return p.st.site() }
 
 // File is the page's content file.
-func (p *page) File() *file { return &file{path: p.post().File} }
+func (p *page) File() *file { return &file{path: p.st.contentPath(p.post().File)} }
 
 // Language is the site's language.
 func (p *page) Language() *language { return p.Site().Language() }
@@ -217,11 +321,7 @@ func (p *page) Content() (template.HTML, error) {
 
 // WordCount and ReadingTime are computed from the page's text as
 // written (its rendering is not done yet).
-func (p *page) WordCount() int {
-	n := 0
-	walkText(p.post().Body, func(s string) { n += len(strings.FieldsFunc(s, unicode.IsSpace)) })
-	return n
-}
+func (p *page) WordCount() int   { return wordCount(p.post()) }
 func (p *page) ReadingTime() int { return (p.WordCount() + 212) / 213 }
 
 // HasShortcode reports whether the page calls the shortcode name.
@@ -245,14 +345,9 @@ func (p *page) HasShortcode(name string) bool {
 func (p *page) Ref(args any) (string, error)    { return p.st.refFunc(args, p.st.lastLine) }
 func (p *page) RelRef(args any) (string, error) { return p.st.refFunc(args, p.st.lastLine) }
 
-// GetPage finds another page by the path a ref takes; nil when none.
-func (p *page) GetPage(ref string) *pageRef {
-	t, ok := p.st.findRefPage(ref)
-	if !ok || !t.Visible {
-		return nil
-	}
-	return &pageRef{t: t}
-}
+// GetPage finds another page by the path a ref takes, relative to this
+// one; nil when none.
+func (p *page) GetPage(ref string) (any, error) { return p.st.getPage(ref, pageGetLookup) }
 
 // pageRef is another page, found by GetPage: its title and URLs.
 type pageRef struct{ t Page }

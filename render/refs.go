@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/url"
@@ -55,7 +56,9 @@ func (st *state) refArgs(sc *shortcode) (string, bool) {
 
 // refFunc is the ref and relref template functions: args is a path, a
 // list (path, output format) or a map (path, lang, outputFormat). A
-// target that is missing or hidden is reported at line and yields "".
+// target that is missing, ambiguous or hidden is Hugo's REF_NOT_FOUND:
+// an error at line (a warning when refLinksErrorLevel says so), and the
+// ref gives refLinksNotFoundURL ("" unless configured).
 func (st *state) refFunc(args any, line int) (string, error) {
 	ref, format, err := refArgMap(args)
 	if err != nil {
@@ -66,27 +69,22 @@ func (st *state) refFunc(args any, line int) (string, error) {
 	}
 	u, err := url.Parse(strings.ReplaceAll(ref, `\`, "/"))
 	if err != nil {
-		st.issue(line, "ref %q: %v", ref, err)
-		return "", nil
+		return st.refNotFound(line, "ref %q: %v", ref, err), nil
 	}
 	link := ""
 	if u.Path != "" {
 		p, found, ambiguous := st.findPage(u.Path)
 		switch {
 		case ambiguous:
-			st.issue(line, "ref %q: page reference is ambiguous", ref)
-			return "", nil
+			return st.refNotFound(line, "ref %q: page reference is ambiguous", ref), nil
 		case !found:
-			st.issue(line, "ref %q: no such page", ref)
-			return "", nil
+			return st.refNotFound(line, "ref %q: no such page", ref), nil
 		case !p.Visible:
-			st.issue(line, "ref %q: the post is not published", ref)
-			return "", nil
+			return st.refNotFound(line, "ref %q: the post is not published", ref), nil
 		}
 		var ok bool
 		if link, ok = p.output(format); !ok {
-			st.issue(line, "ref %q: the page has no output format %q", ref, format)
-			return "", nil
+			return st.refNotFound(line, "ref %q: the page has no output format %q", ref, format), nil
 		}
 	} else {
 		link = st.pageURL
@@ -95,6 +93,17 @@ func (st *state) refFunc(args any, line int) (string, error) {
 		link += "#" + u.EscapedFragment()
 	}
 	return link, nil
+}
+
+// refNotFound reports a ref that finds no page, as Hugo's
+// refLinksErrorLevel says, and is what the ref gives instead of a URL.
+func (st *state) refNotFound(line int, format string, args ...any) string {
+	if st.r.opts.RefLinksWarning {
+		st.warn(line, format, args...)
+	} else {
+		st.issue(line, format, args...)
+	}
+	return st.r.opts.RefLinksNotFoundURL
 }
 
 // refArgMap reads the arguments of ref and relref as Hugo's urls.Ref.
@@ -143,8 +152,24 @@ func (st *state) findRefPage(ref string) (Page, bool) {
 	return p, found && !ambiguous
 }
 
+// How a lookup finds a page: a ref's way (relative to the page, from the
+// content root, then by name), a page's GetPage (no name), the site's
+// GetPage (from the root, then by name).
+type lookup struct{ relative, byName bool }
+
+var (
+	refLookup     = lookup{relative: true, byName: true}
+	pageGetLookup = lookup{relative: true}
+	siteGetLookup = lookup{byName: true}
+)
+
 // findPage is Hugo's getContentNode for refs.
 func (st *state) findPage(ref string) (p Page, found, ambiguous bool) {
+	return st.findPageBy(ref, refLookup)
+}
+
+// findPageBy is Hugo's getContentNode.
+func (st *state) findPageBy(ref string, how lookup) (p Page, found, ambiguous bool) {
 	ref = strings.TrimSuffix(strings.ReplaceAll(ref, `\`, "/"), "/")
 	in := ref
 	if ref == "" {
@@ -152,21 +177,21 @@ func (st *state) findPage(ref string) (p Page, found, ambiguous bool) {
 	}
 	switch {
 	case path.Ext(ref) != "":
-		return st.findPageFile(in, ref, true)
+		return st.findPageFile(in, ref, true, how)
 	case ref == "/":
-		return st.findPageFile(in, "/_index.md", false)
+		return st.findPageFile(in, "/_index.md", false, how)
 	case strings.HasSuffix(ref, "/index"):
-		if p, found, ambiguous = st.findPageFile(in, ref+"/index.md", false); found {
+		if p, found, ambiguous = st.findPageFile(in, ref+"/index.md", false, how); found {
 			return p, found, ambiguous
 		}
 	}
-	return st.findPageFile(in, ref+".md", false)
+	return st.findPageFile(in, ref+".md", false, how)
 }
 
 // findPageFile is Hugo's getContentNodeForRef: ref has an extension,
 // hadExt tells whether the author wrote it.
-func (st *state) findPageFile(in, ref string, hadExt bool) (Page, bool, bool) {
-	if !strings.HasPrefix(ref, "/") {
+func (st *state) findPageFile(in, ref string, hadExt bool, how lookup) (Page, bool, bool) {
+	if !strings.HasPrefix(ref, "/") && how.relative {
 		dir, bundle := pageDir(st.post) // a regular page's folder; a bundle's container
 		if bundle != "" && hadExt && strings.HasPrefix(ref, "../") {
 			dir = bundle
@@ -181,10 +206,57 @@ func (st *state) findPageFile(in, ref string, hadExt bool) (Page, bool, bool) {
 	if p, ok := st.lookupPath(HugoPath(ref)); ok {
 		return p, true, false
 	}
-	if strings.Contains(in, "/") {
+	if strings.Contains(in, "/") || !how.byName {
 		return Page{}, false, false
 	}
 	return st.lookupName(hugoName(ref))
+}
+
+// getPage is GetPage, of the page (how is pageGetLookup) or of the site
+// (siteGetLookup): the page ref names. In a site's model it is any page
+// the model has, one that is not rendered too (a headless bundle); else
+// a visible post. Not found is nil, as Hugo's nil page; an ambiguous
+// name is an error, as in Hugo.
+func (st *state) getPage(ref string, how lookup) (any, error) {
+	t, found, ambiguous := st.findPageBy(ref, how)
+	switch {
+	case ambiguous:
+		return nil, fmt.Errorf("page reference %q is ambiguous", ref)
+	case !found:
+		return nil, nil
+	}
+	if l := st.lists(); l != nil {
+		if pg := l.six.model(t); pg != nil {
+			return l.page(pg), nil
+		}
+		return nil, nil
+	}
+	if !t.Visible {
+		return nil, nil
+	}
+	return &pageRef{t: t}, nil
+}
+
+// contentPath is a content file's path from the content root (Hugo's
+// .File.Path): in a site's model, whatever mount it came from.
+func (st *state) contentPath(file string) string {
+	if six, ok := st.res.(*SiteIndex); ok {
+		return six.snap.Config().ContentPath(file)
+	}
+	return file
+}
+
+// lists are the site's lists as this rendering's templates see them; nil
+// when the resolver knows no site model. Reading them makes the result
+// hold under this snapshot only (Ref.Site).
+func (st *state) lists() *siteLists {
+	six, ok := st.res.(*SiteIndex)
+	if !ok {
+		return nil
+	}
+	st.remember(Ref{Site: six.snap.ID()})
+	lang := cmp.Or(st.root().post.Lang, six.snap.Config().DefaultLanguage)
+	return six.lists(lang, st.r)
 }
 
 // pageResolver is the rendering's PageResolver: the resolver's own, or

@@ -46,6 +46,11 @@ type Options struct {
 	// SummaryLength is the words of an automatic summary (Hugo's
 	// summaryLength); 0 means Hugo's 70.
 	SummaryLength int
+	// RefLinksNotFoundURL is what a ref to no page gives (Hugo's
+	// refLinksNotFoundURL), RefLinksWarning makes such a ref a warning
+	// rather than an error (refLinksErrorLevel "warning").
+	RefLinksNotFoundURL string
+	RefLinksWarning     bool
 }
 
 // An Issue is a content problem found while rendering one post: a link or

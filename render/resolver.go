@@ -138,7 +138,7 @@ func pageDir(p *pipeline.Post) (dir, bundle string) {
 }
 
 // A Ref is one lookup a rendering made and its answer. One of File, Slug,
-// Path and Name is set.
+// Path, Name and Site is set.
 type Ref struct {
 	File    string
 	Slug    string
@@ -151,9 +151,18 @@ type Ref struct {
 	Page       Page
 	Found      bool
 	Ambiguous  bool
+
+	// Site is the ID of the snapshot whose lists (.Site.Pages, a
+	// section's .Pages…) or routes the rendering read: the answer holds
+	// under that snapshot only.
+	Site uint64
 }
 
 func (r Ref) answers(res Resolver) bool {
+	if r.Site != 0 {
+		six, ok := res.(*SiteIndex)
+		return ok && six.snap.ID() == r.Site
+	}
 	if r.Path != "" || r.Name != "" {
 		pr, ok := res.(PageResolver)
 		if !ok {
@@ -196,31 +205,20 @@ type Index struct {
 // shown (for a snapshot s, s.Visible); nil means all of them. When two
 // posts share a slug, a visible one wins.
 func NewIndex(posts []*pipeline.Post, visible func(*pipeline.Post) bool) *Index {
-	return newIndex(posts, visible, true)
-}
-
-// newIndex is NewIndex; without paths, the index finds posts by file and
-// slug only (a SiteIndex finds pages by path and name itself).
-func newIndex(posts []*pipeline.Post, visible func(*pipeline.Post) bool, paths bool) *Index {
 	if visible == nil {
 		visible = func(*pipeline.Post) bool { return true }
 	}
 	ix := &Index{
 		byFile:  make(map[string]*pipeline.Post, len(posts)),
 		bySlug:  make(map[string]*pipeline.Post, len(posts)),
+		byPath:  make(map[string]*pipeline.Post, len(posts)),
+		byName:  make(map[string][]*pipeline.Post, len(posts)),
 		visible: visible,
-	}
-	if paths {
-		ix.byPath = make(map[string]*pipeline.Post, len(posts))
-		ix.byName = make(map[string][]*pipeline.Post, len(posts))
 	}
 	for _, p := range posts {
 		ix.byFile[p.File] = p
 		if old, ok := ix.bySlug[p.Slug]; !ok || (!visible(old) && visible(p)) {
 			ix.bySlug[p.Slug] = p
-		}
-		if !paths {
-			continue
 		}
 		ix.byPath[pagePath(p)] = p
 		name := path.Base(pagePath(p))

@@ -1,14 +1,18 @@
 package render
 
 import (
+	"fmt"
 	"strings"
+
+	"folio/pipeline"
 )
 
 // site is the site as templates see it: .Site, Hugo's page.Site, with
-// the fields shortcodes use, .Data (the data folder) included. The
-// collections of other pages (.Pages, .Taxonomies, .Menus) are empty: a
-// shortcode renders inside one page, and folio renders pages one at a
-// time.
+// the fields shortcodes use, .Data (the data folder) included. When the
+// rendering's resolver is a SiteIndex, the site's pages are there as
+// Hugo lists them (.Pages, .RegularPages, .Sections, .Home, .Taxonomies,
+// GetPage: sitelists.go); without one (a post rendered on its own) the
+// site has no other page.
 type site struct {
 	st     *state
 	opts   *Site
@@ -48,16 +52,43 @@ func (s *site) LanguageCode() string { return s.Language().LanguageCode() }
 func (s *site) Lang() string         { return s.Language().Lang() }
 func (s *site) IsServer() bool       { return false }
 func (s *site) IsMultiLingual() bool { return false }
-func (s *site) Home() *pageRef {
+
+// Home is the home page.
+func (s *site) Home() any {
+	if l := s.st.lists(); l != nil {
+		l = l.ready()
+		return l.page(l.sections[""])
+	}
 	return &pageRef{t: Page{URL: s.st.r.baseURL, Title: s.opts.Title, Visible: true}}
 }
-func (s *site) Pages() []any        { return nil }
-func (s *site) RegularPages() []any { return nil }
-func (s *site) Sections() []any     { return nil }
-func (s *site) Taxonomies() map[string]any {
-	return map[string]any{}
+
+// Pages, RegularPages and Sections are the site's pages, its regular
+// pages and its top sections, in Hugo's default order.
+func (s *site) Pages() pageList { return s.list(func(l *siteLists) pageList { return l.global().all }) }
+func (s *site) RegularPages() pageList {
+	return s.list(func(l *siteLists) pageList { return l.global().regular })
 }
-func (s *site) Menus() map[string]any { return map[string]any{} }
+func (s *site) Sections() pageList {
+	return s.list(func(l *siteLists) pageList {
+		l = l.kids()
+		return l.childrenOf(l.sections[""]).sections
+	})
+}
+
+func (s *site) list(f func(*siteLists) pageList) pageList {
+	if l := s.st.lists(); l != nil {
+		return f(l)
+	}
+	return pageList{}
+}
+
+// Taxonomies are the site's taxonomies (taxonomy.go).
+func (s *site) Taxonomies() map[string]taxonomy {
+	if l := s.st.lists(); l != nil {
+		return l.termLists().terms
+	}
+	return map[string]taxonomy{}
+}
 
 // Data is the site's data folder (data/*.yaml, .toml, .json).
 func (s *site) Data() map[string]any {
@@ -68,8 +99,29 @@ func (s *site) Data() map[string]any {
 }
 func (s *site) Hugo() hugoInfo { return hugoInfo{} }
 
-// GetPage finds a page by the path a ref takes; nil when none is shown.
-func (s *site) GetPage(ref string) *pageRef { return s.st.pageView().GetPage(ref) }
+// GetPage finds a page by its path from the content root, else by its
+// name; nil when none. As Hugo's, it takes the old forms too:
+// "home", "section" "posts" (two arguments, the second the path).
+func (s *site) GetPage(ref ...string) (any, error) {
+	var refs []string
+	for _, r := range ref {
+		if r != "" && r != "/" {
+			refs = append(refs, r)
+		}
+	}
+	key := "/"
+	switch {
+	case len(refs) > 2:
+		return nil, fmt.Errorf("too many arguments to .Site.GetPage: %v. Use lookups on the form {{ .Site.GetPage \"/posts/mypage-md\" }}", ref)
+	case len(refs) == 0 || refs[0] == pipeline.KindHome:
+	case len(refs) == 1 && len(ref) == 2 && refs[0] == pipeline.KindSection:
+	case len(refs) == 1:
+		key = refs[0]
+	default:
+		key = refs[1]
+	}
+	return s.st.getPage(key, siteGetLookup)
+}
 
 // language is .Site.Language.
 type language struct{ s *Site }

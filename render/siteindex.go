@@ -1,11 +1,12 @@
 package render
 
 import (
-	"maps"
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 
+	"folio/internal/layered"
 	"folio/pipeline"
 )
 
@@ -14,21 +15,39 @@ import (
 // taxonomies and terms) by its Hugo path and name, each at its URL on the
 // site. Posts are also found by file and slug, as Index finds them. Pages
 // that are parsed but not published are known too, so a ref to one is
-// reported as not published.
+// reported as not published. It also gives templates the site's lists
+// (.Site.Pages, .Site.Taxonomies, a section's .Pages: sitelists.go),
+// made on first use and shared by every rendering of the snapshot.
+//
+// Indexing 10,000 pages takes tens of milliseconds of CPU, which folio
+// dev would pay on every save: Next makes the index of a snapshot
+// patched from another (pipeline.Snapshot.PatchedFrom) from that one's,
+// looking again only at the posts that changed and at the list pages.
+// Its lookups are layered maps (internal/layered), so that the next
+// index shares the previous one's instead of copying them.
 type SiteIndex struct {
-	*Index
+	snap   *pipeline.Snapshot
 	base   string // the base URL, ending in "/"
-	byPath map[string]Page
-	byName map[string][]Page
-	urls   map[*pipeline.Post]string
+	byFile layered.Map[string, *pipeline.Post]
+	bySlug layered.Map[string, *pipeline.Post]
+	byPath layered.Map[string, Page]
+	names  layered.Map[string, []string] // a name's keys in byPath, in order
+	urls   layered.Map[*pipeline.Post, string]
+	// listPages are the list pages without a content file (home,
+	// sections, taxonomies, terms) by their key in byPath (with one, a
+	// list is its post's entry); listURLs every list page by its URL.
+	listPages map[string]*pipeline.Page
+	listURLs  map[string]*pipeline.Page
+	// dup are the slugs ("s:" and the slug) and keys of byPath ("p:" and
+	// the key) more than one page claims (the first holds it): an update
+	// that touches one indexes the site again.
+	dup map[string]bool
+	// building is set while NewSiteIndex fills the maps' bases.
+	building bool
 
-	// snap is the ID of the snapshot indexed; claims counts the pages
-	// and posts that asked for each key of byPath (the first holds it),
-	// slugs the posts of each slug (the first visible holds it): Next
-	// patches only what no two of them share.
-	snap   uint64
-	claims map[string]int
-	slugs  map[string]int
+	// site are the lists templates see, by language, made on first use.
+	siteMu sync.Mutex
+	site   map[listsKey]*siteLists
 }
 
 // NewSiteIndex indexes snap's pages.
@@ -37,53 +56,163 @@ func NewSiteIndex(snap *pipeline.Snapshot) *SiteIndex {
 	if !strings.HasSuffix(base, "/") {
 		base += "/"
 	}
-	posts := snap.AllPosts()
-	six := &SiteIndex{Index: newIndex(posts, snap.Visible, false), base: base,
-		byPath: map[string]Page{}, byName: map[string][]Page{}, urls: map[*pipeline.Post]string{},
-		snap: snap.ID(), claims: map[string]int{}, slugs: make(map[string]int, len(posts))}
-	for _, p := range posts {
-		six.slugs[p.Slug]++
+	six := &SiteIndex{snap: snap, base: base, listPages: map[string]*pipeline.Page{}, listURLs: map[string]*pipeline.Page{}, dup: map[string]bool{},
+		byFile: layered.New(map[string]*pipeline.Post{}), bySlug: layered.New(map[string]*pipeline.Post{}),
+		byPath: layered.New(map[string]Page{}), names: layered.New(map[string][]string{}),
+		urls: layered.New(map[*pipeline.Post]string{}), building: true}
+	defer func() { six.building = false }()
+	all := snap.AllPosts()
+	for _, p := range all {
+		six.byFile.Base()[p.File] = p
+		old, taken := six.bySlug.Get(p.Slug)
+		if taken {
+			six.dup["s:"+p.Slug] = true
+		}
+		if !taken || (!snap.Visible(old) && snap.Visible(p)) {
+			six.bySlug.Base()[p.Slug] = p
+		}
 	}
 	for _, pg := range snap.Pages() {
 		page := six.page(pg)
-		switch {
-		case pg.Post != nil:
-			six.urls[pg.Post] = page.URL
-			six.add(pagePath(pg.Post), page, true)
-		case pg.Kind == pipeline.KindHome:
-			six.add("/", page, false)
-		case pg.Kind == pipeline.KindSection:
-			six.add(HugoPath(pg.Section+"/_index.md"), page, true)
-		case pg.Kind == pipeline.KindTaxonomy:
-			six.add("/"+strings.ToLower(pg.Taxonomy), page, true)
-		case pg.Kind == pipeline.KindTerm:
-			six.add("/"+strings.ToLower(pg.Taxonomy)+"/"+strings.ReplaceAll(strings.ToLower(pg.Term), " ", "-"), page, true)
+		if pg.Kind != pipeline.KindPage && page.URL != "" {
+			six.listURLs[page.URL] = pg
+		}
+		if pg.Post != nil {
+			six.urls.Base()[pg.Post] = page.URL
+			six.add(pagePath(pg.Post), page)
+			continue
+		}
+		if key := listKey(pg); key != "" && six.add(key, page) {
+			six.listPages[key] = pg
 		}
 	}
 	// What the site does not show is still a page a ref names.
-	for _, p := range posts {
-		if _, shown := six.urls[p]; !shown {
-			six.add(pagePath(p), Page{File: p.File, Title: p.Title}, true)
+	for _, p := range all {
+		if _, shown := six.urls.Get(p); !shown {
+			six.add(pagePath(p), Page{File: p.File, Title: p.Title})
 		}
 	}
 	return six
 }
 
-// add gives key to p unless a page has it already; a named key is also
-// found by its last segment.
-func (six *SiteIndex) add(key string, p Page, named bool) {
-	six.claims[key]++
-	if _, taken := six.byPath[key]; taken {
-		return
+// Next is the index of snap made from six, the index of the snapshot
+// snap was patched from (pipeline.Snapshot.PatchedFrom, folio dev's save
+// of a page): six's lookups with the changed posts' entries replaced and
+// the list pages' entries made again, a few hundredths of a millisecond
+// where NewSiteIndex takes tens at 10,000 pages. When snap was not
+// patched from six's snapshot, or the change touches a slug or path two
+// pages claim, a list's own file (a section's _index), or a list page
+// comes or goes (a new term, a new section), it indexes snap afresh.
+// Either way it is what NewSiteIndex(snap) makes; TestSiteIndexNext
+// holds them to it. six is not changed.
+func (six *SiteIndex) Next(snap *pipeline.Snapshot) *SiteIndex {
+	if six.snap == snap {
+		return six.again() // the same snapshot (a new theme)
 	}
-	six.byPath[key] = p
-	if named {
-		name := key[strings.LastIndexByte(key, '/')+1:]
-		six.byName[name] = append(six.byName[name], p)
+	if n := six.patch(snap); n != nil {
+		return n
 	}
+	return NewSiteIndex(snap)
 }
 
-// page is what a ref finds of a page of the site.
+// again is an index of the same snapshot sharing six's lookups, which
+// are never changed once made, with no lists yet: those of a new
+// renderer (a new theme) go with it, and six's with six.
+func (six *SiteIndex) again() *SiteIndex {
+	return &SiteIndex{snap: six.snap, base: six.base, byFile: six.byFile, bySlug: six.bySlug, byPath: six.byPath,
+		names: six.names, urls: six.urls, listPages: six.listPages, listURLs: six.listURLs, dup: six.dup}
+}
+
+// patch is Next's patch, nil when only a new index can settle the
+// change.
+func (prev *SiteIndex) patch(snap *pipeline.Snapshot) *SiteIndex {
+	from, changes, ok := snap.PatchedFrom()
+	if !ok || from != prev.snap.ID() || snap.Config().BaseURL != prev.snap.Config().BaseURL {
+		return nil
+	}
+	for _, c := range changes {
+		for _, p := range []*pipeline.Post{c.Old, c.New} {
+			if p == nil {
+				continue
+			}
+			if p.Kind != pipeline.KindPage && (prev.URL(p) != "" || snap.PageOf(p) != nil || snap.Visible(p)) {
+				return nil // a list's own file: only regular pages (and hidden files) are patched
+			}
+			if prev.dup["s:"+p.Slug] || prev.dup["p:"+pagePath(p)] {
+				return nil
+			}
+		}
+	}
+	six := &SiteIndex{snap: snap, base: prev.base, listPages: map[string]*pipeline.Page{}, listURLs: map[string]*pipeline.Page{}, dup: prev.dup,
+		byFile: prev.byFile.Next(), bySlug: prev.bySlug.Next(), byPath: prev.byPath.Next(),
+		names: prev.names.Next(), urls: prev.urls.Next()}
+	for _, c := range changes {
+		if p := c.Old; p != nil {
+			six.byFile.Del(p.File)
+			six.bySlug.Del(p.Slug)
+			six.urls.Del(p)
+			six.remove(pagePath(p))
+		}
+	}
+	for _, c := range changes {
+		p := c.New
+		if p == nil {
+			continue
+		}
+		key := pagePath(p)
+		_, slugTaken := six.bySlug.Get(p.Slug)
+		_, pathTaken := six.byPath.Get(key)
+		if slugTaken || pathTaken {
+			return nil // it now shares a slug or path with another page
+		}
+		page := Page{File: p.File, Title: p.Title}
+		if pg := snap.PageOf(p); pg != nil {
+			page = six.page(pg)
+			six.urls.Set(p, page.URL)
+		}
+		six.byFile.Set(p.File, p)
+		six.bySlug.Set(p.Slug, p)
+		six.add(key, page)
+	}
+	for _, pg := range snap.ListPages() {
+		page := six.page(pg)
+		if page.URL != "" {
+			six.listURLs[page.URL] = pg
+		}
+		key := listKey(pg)
+		if key == "" || pg.Post != nil {
+			continue // a list with an _index is its post's entry
+		}
+		if prev.listPages[key] == nil || prev.dup["p:"+key] {
+			return nil // a list came, or lists share a path
+		}
+		six.listPages[key] = pg
+		if !page.equal(six.pagePath(key)) {
+			six.byPath.Set(key, page) // its title or feed moved
+		}
+	}
+	if len(six.listPages) != len(prev.listPages) {
+		return nil // a list went
+	}
+	return six
+}
+
+// listKey is where a list page is in byPath; "" for none.
+func listKey(pg *pipeline.Page) string {
+	switch pg.Kind {
+	case pipeline.KindHome:
+		return "/"
+	case pipeline.KindSection:
+		return HugoPath(pg.Section + "/_index.md")
+	case pipeline.KindTaxonomy:
+		return "/" + strings.ToLower(pg.Taxonomy)
+	case pipeline.KindTerm:
+		return "/" + strings.ToLower(pg.Taxonomy) + "/" + strings.ReplaceAll(strings.ToLower(pg.Term), " ", "-")
+	}
+	return ""
+}
+
+// page is the Page of a page of the model.
 func (six *SiteIndex) page(pg *pipeline.Page) Page {
 	page := Page{URL: six.url(pg.Path), Title: pg.Title, Visible: pg.Rendered}
 	if pg.Feed != "" {
@@ -95,84 +224,43 @@ func (six *SiteIndex) page(pg *pipeline.Page) Page {
 	return page
 }
 
-// Next is the index of snap, made from six by patching the posts that
-// changed when snap was patched from six's snapshot (folio dev's save of
-// a page: a millisecond, where NewSiteIndex takes tens at 10,000 pages),
-// else from scratch. Either way it is what NewSiteIndex(snap) makes;
-// TestSiteIndexNext holds them to it. six is not changed.
-func (six *SiteIndex) Next(snap *pipeline.Snapshot) *SiteIndex {
-	if n := six.patch(snap); n != nil {
-		return n
+// add records page at key unless a page holds it already (then key is
+// claimed twice); it reports whether page holds key. The home page has
+// no name.
+func (six *SiteIndex) add(key string, page Page) bool {
+	if _, taken := six.byPath.Get(key); taken {
+		six.dup["p:"+key] = true // (follow never gets here: it shares dup)
+		return false
 	}
-	return NewSiteIndex(snap)
+	set(&six.byPath, six.building, key, page)
+	if key != "/" {
+		name := key[strings.LastIndexByte(key, '/')+1:]
+		keys, _ := six.names.Get(name)
+		set(&six.names, six.building, name, append(slices.Clip(keys), key))
+	}
+	return true
 }
 
-// patch is Next's patch, nil when snap was not patched from six's
-// snapshot or a change touches a key or slug another page or post has
-// too (which of them holds it, only the full order says).
-func (six *SiteIndex) patch(snap *pipeline.Snapshot) *SiteIndex {
-	from, changes, ok := snap.PatchedFrom()
-	base := snap.Config().BaseURL
-	if !strings.HasSuffix(base, "/") {
-		base += "/"
+// set sets a key of m: in its base while it is being built.
+func set[K comparable, V any](m *layered.Map[K, V], building bool, k K, v V) {
+	if building {
+		m.Base()[k] = v
+	} else {
+		m.Set(k, v)
 	}
-	if !ok || from != six.snap || base != six.base {
-		return nil
+}
+
+// remove forgets the page at key.
+func (six *SiteIndex) remove(key string) {
+	six.byPath.Del(key)
+	name := key[strings.LastIndexByte(key, '/')+1:]
+	keys, _ := six.names.Get(name)
+	keys = slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return k == key })
+	if len(keys) == 0 {
+		six.names.Del(name)
+	} else {
+		six.names.Set(name, keys)
 	}
-	for _, c := range changes {
-		for _, p := range []*pipeline.Post{c.Old, c.New} {
-			if p != nil && p.Kind != pipeline.KindPage && (six.urls[p] != "" || snap.PageOf(p) != nil || snap.Visible(p)) {
-				return nil // a list's own file: only regular pages are patched
-			}
-		}
-	}
-	ix := &Index{byFile: maps.Clone(six.byFile), bySlug: maps.Clone(six.bySlug), visible: snap.Visible, url: six.Index.url}
-	n := &SiteIndex{Index: ix, base: six.base, byPath: maps.Clone(six.byPath), byName: maps.Clone(six.byName),
-		urls: maps.Clone(six.urls), snap: snap.ID(), claims: maps.Clone(six.claims), slugs: maps.Clone(six.slugs)}
-	for _, c := range changes {
-		if p := c.Old; p != nil {
-			key := pagePath(p)
-			if n.slugs[p.Slug] != 1 || n.claims[key] != 1 || n.bySlug[p.Slug] != p || n.byPath[key].File != p.File {
-				return nil
-			}
-			delete(n.byFile, p.File)
-			delete(n.bySlug, p.Slug)
-			delete(n.slugs, p.Slug)
-			delete(n.byPath, key)
-			delete(n.claims, key)
-			name := key[strings.LastIndexByte(key, '/')+1:]
-			n.byName[name] = slices.DeleteFunc(slices.Clone(n.byName[name]), func(q Page) bool { return q.File == p.File })
-			if len(n.byName[name]) == 0 {
-				delete(n.byName, name)
-			}
-			delete(n.urls, p)
-		}
-	}
-	for _, c := range changes {
-		p := c.New
-		if p == nil {
-			continue
-		}
-		key := pagePath(p)
-		if n.slugs[p.Slug] != 0 || n.claims[key] != 0 {
-			return nil
-		}
-		if _, taken := n.byFile[p.File]; taken {
-			return nil
-		}
-		n.byFile[p.File] = p
-		n.bySlug[p.Slug] = p
-		n.slugs[p.Slug] = 1
-		page := Page{File: p.File, Title: p.Title}
-		if pg := snap.PageOf(p); pg != nil {
-			page = n.page(pg)
-			n.urls[p] = page.URL
-		}
-		name := key[strings.LastIndexByte(key, '/')+1:]
-		n.byName[name] = slices.Clip(n.byName[name]) // appended to a copy, never to six's
-		n.add(key, page, true)
-	}
-	return n
 }
 
 func (six *SiteIndex) url(p string) string {
@@ -182,24 +270,61 @@ func (six *SiteIndex) url(p string) string {
 	return six.base + strings.TrimPrefix((&url.URL{Path: p}).EscapedPath(), "/")
 }
 
-// PagePath implements PageResolver.
-func (six *SiteIndex) PagePath(p string) (Page, bool) {
-	pg, ok := six.byPath[p]
-	return pg, ok
+// pagePath is the Page at key, the zero Page for none.
+func (six *SiteIndex) pagePath(key string) Page {
+	pg, _ := six.byPath.Get(key)
+	return pg
 }
+
+// model is the page of the model a Page found by a lookup is; nil for
+// a page the snapshot does not show.
+func (six *SiteIndex) model(t Page) *pipeline.Page {
+	if pg := six.listURLs[t.URL]; pg != nil && t.URL != "" {
+		return pg
+	}
+	if p, _ := six.byFile.Get(t.File); p != nil && t.File != "" {
+		return six.snap.PageOf(p)
+	}
+	return nil
+}
+
+// File implements Resolver.
+func (six *SiteIndex) File(path string) (*pipeline.Post, bool) {
+	p, _ := six.byFile.Get(path)
+	return six.answer(p)
+}
+
+// Slug implements Resolver.
+func (six *SiteIndex) Slug(slug string) (*pipeline.Post, bool) {
+	p, _ := six.bySlug.Get(slug)
+	return six.answer(p)
+}
+
+func (six *SiteIndex) answer(p *pipeline.Post) (*pipeline.Post, bool) {
+	if p == nil {
+		return nil, false
+	}
+	return p, six.snap.Visible(p)
+}
+
+// PagePath implements PageResolver.
+func (six *SiteIndex) PagePath(p string) (Page, bool) { return six.byPath.Get(p) }
 
 // PageName implements PageResolver.
 func (six *SiteIndex) PageName(name string) (Page, bool, bool) {
-	pages := six.byName[name]
-	switch len(pages) {
+	keys, _ := six.names.Get(name)
+	switch len(keys) {
 	case 0:
 		return Page{}, false, false
 	case 1:
-		return pages[0], true, false
+		return six.pagePath(keys[0]), true, false
 	}
 	return Page{}, true, true
 }
 
 // URL is a published post's URL on the site, "" for one the site does
 // not show.
-func (six *SiteIndex) URL(p *pipeline.Post) string { return six.urls[p] }
+func (six *SiteIndex) URL(p *pipeline.Post) string {
+	u, _ := six.urls.Get(p)
+	return u
+}

@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"folio/internal/layered"
 	"folio/pipeline"
 )
 
@@ -132,8 +133,9 @@ func TestSiteIndexNext(t *testing.T) {
 // sameIndex fails unless got answers every lookup as want does.
 func sameIndex(t *testing.T, got, want *SiteIndex, snap *pipeline.Snapshot) {
 	t.Helper()
-	paths := slices.Sorted(maps.Keys(want.byPath))
-	if g := slices.Sorted(maps.Keys(got.byPath)); !slices.Equal(g, paths) {
+	gotPaths, wantPaths := flat(got.byPath), flat(want.byPath)
+	paths := slices.Sorted(maps.Keys(wantPaths))
+	if g := slices.Sorted(maps.Keys(gotPaths)); !slices.Equal(g, paths) {
 		t.Fatalf("page paths %q, want %q", g, paths)
 	}
 	for _, p := range paths {
@@ -143,8 +145,8 @@ func sameIndex(t *testing.T, got, want *SiteIndex, snap *pipeline.Snapshot) {
 			t.Errorf("PagePath(%q) = %+v %v, want %+v %v", p, g, gok, w, wok)
 		}
 	}
-	names := slices.Sorted(maps.Keys(want.byName))
-	if g := slices.Sorted(maps.Keys(got.byName)); !slices.Equal(g, names) {
+	names := slices.Sorted(maps.Keys(flat(want.names)))
+	if g := slices.Sorted(maps.Keys(flat(got.names))); !slices.Equal(g, names) {
 		t.Fatalf("page names %q, want %q", g, names)
 	}
 	for _, n := range names {
@@ -169,7 +171,19 @@ func sameIndex(t *testing.T, got, want *SiteIndex, snap *pipeline.Snapshot) {
 			t.Errorf("Slug(%s) = %p %v, want %p %v", p.Slug, gp, gv, wp, wv)
 		}
 	}
-	if len(got.urls) != len(want.urls) || len(got.byFile) != len(want.byFile) || len(got.bySlug) != len(want.bySlug) {
-		t.Errorf("sizes: urls %d/%d, files %d/%d, slugs %d/%d", len(got.urls), len(want.urls), len(got.byFile), len(want.byFile), len(got.bySlug), len(want.bySlug))
+	if got.urls.Len() != want.urls.Len() || got.byFile.Len() != want.byFile.Len() || got.bySlug.Len() != want.bySlug.Len() {
+		t.Errorf("sizes: urls %d/%d, files %d/%d, slugs %d/%d", got.urls.Len(), want.urls.Len(), got.byFile.Len(), want.byFile.Len(), got.bySlug.Len(), want.bySlug.Len())
 	}
+	if !maps.Equal(got.listPages, want.listPages) || !maps.Equal(got.listURLs, want.listURLs) {
+		t.Errorf("list pages %v %v, want %v %v", got.listPages, got.listURLs, want.listPages, want.listURLs)
+	}
+}
+
+// flat is a layered map's keys and values.
+func flat[K comparable, V any](m layered.Map[K, V]) map[K]V {
+	out := map[K]V{}
+	for k, v := range m.All {
+		out[k] = v
+	}
+	return out
 }

@@ -89,7 +89,7 @@ type state struct {
 
 	issues []Issue
 	refs   []Ref
-	looked map[[3]string]bool // lookups already in refs, by (file, slug, path)
+	looked map[[5]string]bool // lookups already in refs, by (file, slug, path, name, site)
 
 	// parent is the state of the post when this one renders a fragment of
 	// it (a figure caption); issues and refs go to the post's state.

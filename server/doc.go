@@ -3,13 +3,8 @@
 //
 // # How URLs map to resources
 //
-//	/                            home page (HTML)
-//	/<section>/                  blog directory (HTML; Markdown when negotiated)
-//	/<section>.md                the directory as Markdown
-//	/<section>/<slug>/           article page (HTML; Markdown when negotiated)
-//	/<section>/<slug>.md         the article as Markdown
-//	/<section>/<slug>/<file>     a page-bundle resource
-//	/<section>/<slug>            301 to /<section>/<slug>/
+//	/                            home page (HTML; Markdown when negotiated)
+//	/index.md                    the home page as Markdown
 //	/api/posts.json              every published post
 //	/api/posts/cursor/<c>.json   one cursor page
 //	/openapi.json, /rss.xml, /llms.txt, /sitemap.xml, /healthz
@@ -17,7 +12,23 @@
 //	/static/<file>               theme assets (fingerprinted names are immutable)
 //	/_folio/events               live reload events, SSE (folio dev only; events.go)
 //	/_folio/live.js              the live-reload script (folio dev only; live.go)
-//	anything else                a post alias (301), or 404
+//
+// and the site's own, at the URLs Hugo gives them (site.go; the site model
+// of package pipeline):
+//
+//	/<page>/                     every page: a post or other regular page
+//	                             (article), a section, a taxonomy, a term, a
+//	                             language's home (list), and a list's further
+//	                             pages /<list>/page/<n>/ (HTML; Markdown
+//	                             when negotiated)
+//	/<page>.md                   its Markdown twin (a post's markdownUrl)
+//	/<list>/index.xml            a list's RSS feed, Hugo's path and limit
+//	/<file>                      a static file, a bundle's or a section's
+//	                             file, an image the content names from assets/
+//	/<page>                      301 to /<page>/
+//	/<alias>/                    301 to its page: aliases, /<list>/page/1/,
+//	                             the default language's home
+//	anything else                404
 //
 // These are the rows of one route table, routeRows in routes.go: each row
 // is data (its path pattern, resource family, media types, CORS, whether
@@ -26,12 +37,14 @@
 // with the first row that matches; the OpenAPI document, CORS, error
 // shapes and the static export's lists of paths and redirects are all
 // read from the same rows, so no route can be answered by one and
-// forgotten by another. The rows under the section, and aliases, are made
-// per snapshot: they match only what the snapshot has, found by its own
-// lookups, so a change of content or even of section needs no new
-// routing. A path nothing names falls to the refusal rows at the end:
-// problem+json under /api/ and for .json and .md paths (with CORS where
-// the API has it), else the HTML 404 page.
+// forgotten by another. The site's rows are per snapshot: they match only
+// the paths the snapshot's site model has, found by its own lookups
+// (pipeline.Snapshot.Route), so a change of content, permalinks or
+// languages needs no new routing; the export lists their paths from the
+// same model. The OpenAPI document describes them as path templates. A
+// path nothing names falls to the refusal rows at the end: problem+json
+// under /api/ and for .json and .md paths (with CORS where the API has
+// it), else the HTML 404 page.
 //
 // Handlers live one file per resource family; HTTP semantics (ETags, 304,
 // compression, CORS, problem bodies) are in respond.go and negotiation in
@@ -53,5 +66,9 @@
 // each is built once per snapshot, never per request. Across states the
 // server keeps only a record of the ETag and Last-Modified each
 // representation was last sent with (modified.go), so that Last-Modified
-// moves when the bytes change from one snapshot to the next.
+// moves when the bytes change from one snapshot to the next, and the
+// link index the last state rendered with (render.go): a state's is made
+// from it (render.SiteIndex.Next), so that a save in folio dev looks
+// again at the posts it changed, not at every page of the site, and the
+// site's shortcodes and render hooks see the site as it now is.
 package server

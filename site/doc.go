@@ -8,7 +8,11 @@
 //	                          {{template "main" .}} and {{block "head" .}}
 //	templates/home.html       /              each defines "main" (and may
 //	templates/directory.html  /<section>/    define "head")
-//	templates/article.html    /<section>/<slug>/
+//	templates/article.html    /<section>/<slug>/, every regular page
+//	templates/list.html       every other list: a section, a taxonomy, a
+//	                          term, a language's home, and their further
+//	                          pages (…/page/2/); a theme without it gets
+//	                          the embedded one
 //	templates/404.html        every unknown page
 //	static/…                  /static/…, each file also under a
 //	                          fingerprinted name ("style.0123456789.css")
@@ -23,7 +27,12 @@
 // .Canonical, .Markdown (the Markdown alternate, empty when the page has
 // none), .Dev, .Post on the article page and .Posts on the lists (each
 // with .Title, .Description, .Category, .Tags, .Date, .Updated, .URL,
-// .MarkdownURL, .Status and, on the article, .Content), and .Total. The
+// .MarkdownURL, .Status and, on the article, .Content), and .Total; on
+// a list, .Items (each with .Title, .URL, .MarkdownURL, .Date,
+// .Description, .Count for a term's pages, .Post for a post), .Sections,
+// .Pager (.Number, .Total, .Prev, .Next) and .Feed; on every page .Menu
+// (the site's main menu: .Name, .URL). A post's .TagLinks and
+// .CategoryURL link its terms to their pages. The
 // methods .URL "path", .Asset "file" and .Directory give absolute URLs:
 // every URL a page contains is built from baseURL. The functions isoDate
 // and date format times.

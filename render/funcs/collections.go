@@ -129,10 +129,8 @@ func (c *collectionsNS) In(l, v any) (bool, error) {
 		if err := c.n.env().Steps(lv.Len()); err != nil {
 			return false, err
 		}
-		want := normalize(v)
 		for i := range lv.Len() {
-			e := lv.Index(i).Interface()
-			if e != nil && reflect.DeepEqual(normalize(e), want) {
+			if e := lv.Index(i).Interface(); e != nil && eqValues(e, v) {
 				return true, nil
 			}
 		}
@@ -325,7 +323,7 @@ func (c *collectionsNS) Reverse(l any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := reflect.MakeSlice(reflect.SliceOf(v.Type().Elem()), v.Len(), v.Len())
+	out := reflect.MakeSlice(sliceType(v), v.Len(), v.Len())
 	for i := range v.Len() {
 		out.Index(v.Len() - 1 - i).Set(v.Index(i))
 	}
@@ -596,12 +594,21 @@ func (c *collectionsNS) Sort(l any, args ...any) (any, error) {
 	return typedLike(items, v), nil
 }
 
+// sliceType is the type of a slice like list: its own (a named list
+// keeps its methods: .ByTitle of a list of pages), an array's slice.
+func sliceType(list reflect.Value) reflect.Type {
+	if list.Kind() == reflect.Slice {
+		return list.Type()
+	}
+	return reflect.SliceOf(list.Type().Elem())
+}
+
 // typedLike makes a list of the type the input list had.
 func typedLike(items []any, like reflect.Value) any {
 	if like.Kind() != reflect.Slice && like.Kind() != reflect.Array {
 		return items
 	}
-	out := reflect.MakeSlice(reflect.SliceOf(like.Type().Elem()), 0, len(items))
+	out := reflect.MakeSlice(sliceType(like), 0, len(items))
 	for _, it := range items {
 		iv := reflect.ValueOf(it)
 		if !iv.IsValid() {
@@ -685,9 +692,8 @@ func (s *itemSet) has(v any) (bool, error) {
 	if err := s.steps(len(s.others)); err != nil {
 		return false, err
 	}
-	nv := normalize(v)
 	for _, it := range s.others {
-		if reflect.DeepEqual(normalize(it), nv) {
+		if eqValues(it, v) {
 			return true, nil
 		}
 	}

@@ -62,13 +62,18 @@ func (c *compareNS) Eq(first any, others ...any) (bool, error) {
 	if len(others) == 0 {
 		return false, errors.New("missing arguments for comparison")
 	}
-	f := normalize(first)
 	for _, o := range others {
-		if reflect.DeepEqual(f, normalize(o)) {
+		if eqValues(first, o) {
 			return true, nil
 		}
 	}
 	return false, nil
+}
+
+// An Eqer says itself whether another value is the same: a page,
+// which templates reach through more than one value.
+type Eqer interface {
+	Eq(other any) bool
 }
 
 // Ne reports whether first equals none of others.

@@ -139,7 +139,16 @@ func check(got any, op string, want any) (bool, error) {
 	return false, fmt.Errorf("where: no such operator %q", op)
 }
 
-func eqValues(a, b any) bool { return reflect.DeepEqual(normalize(a), normalize(b)) }
+// eqValues is eq's equality: an Eqer's own, else of normalized values.
+func eqValues(a, b any) bool {
+	if e, ok := a.(Eqer); ok {
+		return e.Eq(b)
+	}
+	if e, ok := b.(Eqer); ok {
+		return e.Eq(a)
+	}
+	return reflect.DeepEqual(normalize(a), normalize(b))
+}
 
 // fieldPath follows a dotted path through maps (a key as written, else
 // lower-cased), struct fields and methods without arguments.
