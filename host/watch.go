@@ -51,6 +51,7 @@ import (
 type roots struct {
 	content, site string
 	hugo          bool
+	env           string // the config environment, whose config/<env>/ is read
 }
 
 // watcher is the watcher of one set of roots.
@@ -72,7 +73,7 @@ type watcher struct {
 // rootsOf are the folders the spec watches under cfg.
 func (h *Host) rootsOf(cfg *pipeline.Config) roots {
 	root, _ := rootOf(cfg)
-	r := roots{content: root, hugo: cfg.Source != ""}
+	r := roots{content: root, hugo: cfg.Source != "", env: cfg.Environment}
 	if h.spec.Watch.Site {
 		r.site = cfg.SiteDir
 	}
@@ -152,9 +153,11 @@ func (w *watcher) change(batches []watch.Batch) change {
 		}
 		paths := w.withoutConfig(b.Root, b.Paths)
 		if b.Index == 0 && w.roots.hugo {
-			n := len(paths)
-			paths = slices.DeleteFunc(slices.Clone(paths), isSiteConfig)
-			ch.config = ch.config || len(paths) < n
+			paths = slices.DeleteFunc(slices.Clone(paths), func(p string) bool {
+				read, config := siteConfig(p, w.roots.env)
+				ch.config = ch.config || read
+				return config
+			})
 		}
 		ch.files += len(paths)
 		if b.Index == 0 {
@@ -262,19 +265,26 @@ func relInside(dir, file string) (string, bool) {
 	return filepath.ToSlash(rel), true
 }
 
-// isSiteConfig reports whether a path of a Hugo site's folder is one of
-// its config files: hugo.* or config.* at the top, or anything under
-// config/.
-func isSiteConfig(rel string) bool {
-	if strings.HasPrefix(rel, "config/") || rel == "config" {
-		return true
+// siteConfig reports whether a path of a Hugo site's folder is one of
+// its config files (hugo.* or config.* at the top, anything under
+// config/), and whether it is one the site is read from under the
+// environment env: not those of config/<other environment>/.
+func siteConfig(rel, env string) (read, config bool) {
+	if rel == "config" {
+		return true, true
+	}
+	if rest, ok := strings.CutPrefix(rel, "config/"); ok {
+		dir, _, _ := strings.Cut(rest, "/")
+		return dir == "_default" || dir == env, true
 	}
 	name := strings.TrimSuffix(rel, filepath.Ext(rel))
 	switch filepath.Ext(rel) {
 	case ".toml", ".yaml", ".yml", ".json":
-		return name == "hugo" || name == "config"
+		if name == "hugo" || name == "config" {
+			return true, true
+		}
 	}
-	return false
+	return false, false
 }
 
 // siteIgnore adds to ignore what a Hugo site's folder holds that is no
