@@ -3,6 +3,7 @@ package host
 import (
 	"io/fs"
 	"slices"
+	"strings"
 	"time"
 
 	"folio/pipeline"
@@ -46,7 +47,7 @@ func (h *Host) apply(ch change) {
 			h.refuse("reload failed; still serving the previous snapshot", err)
 			return
 		}
-		h.noteGoneConfig()
+		h.noteGoneConfig(cfg, c)
 		cfg = c
 	}
 	if ch.config || ch.replaced {
@@ -143,10 +144,11 @@ func (h *Host) refuse(msg string, err error) {
 	h.report()
 }
 
-// noteGoneConfig says that ./config.toml, read when present, is gone.
-func (h *Host) noteGoneConfig() {
-	if h.spec.ConfigFile == "" && statOrNil(DefaultConfigFile) == nil && h.w != nil && h.w.configPath != "" {
-		h.log.Warn("config: " + DefaultConfigFile + " is gone; the built-in defaults apply")
+// noteGoneConfig says that the site's config files, read when present,
+// are gone: old read some, cfg none.
+func (h *Host) noteGoneConfig(old, cfg *pipeline.Config) {
+	if h.spec.ConfigFile == "" && len(cfg.ConfigFiles) == 0 && len(old.ConfigFiles) > 0 {
+		h.log.Warn("config: " + strings.Join(old.ConfigFiles, ", ") + " gone; the built-in defaults apply")
 	}
 }
 

@@ -61,6 +61,9 @@ func TestDevConfigFileAppears(t *testing.T) {
 		wantEventNamed(t, events.next(t), "clear")
 		s := f.waitSnap("the defaults", func(s *pipeline.Snapshot) bool { return s.Config().Title == "folio" })
 		wantReloadOf(t, events.next(t), s)
+		if !strings.Contains(f.logs.String(), "config.toml gone; the built-in defaults apply") {
+			t.Errorf("the log does not say the config is gone:\n%s", f.logs.String())
+		}
 	})
 
 	t.Run("unrelated files", func(t *testing.T) {

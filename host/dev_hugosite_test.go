@@ -130,6 +130,10 @@ func TestDevHugoSite(t *testing.T) {
 		wantEventNamed(t, events.next(t), "reload")
 	})
 
+	if strings.Contains(f.logs.String(), "gone") {
+		t.Errorf("the log says a config is gone while config/_default/ is read:\n%s", f.logs.String())
+	}
+
 	t.Run("content, bundles, static files and shortcodes", func(t *testing.T) {
 		save(t, "content/projects/folio.md", "---\ntitle: Folio\n---\nA new section.\n",
 			"a page of a new section", func(s *pipeline.Snapshot) bool { _, ok := s.Route("/projects/folio/"); return ok })
