@@ -40,8 +40,11 @@ type Templates struct {
 	master     *template.Template
 	shortcodes map[string]*siteTemplate
 	partials   map[string]string // partial path ("x.html") → template name
-	hooks      map[hookKey]*siteTemplate
-	hookKinds  map[string]bool // the kinds in hooks
+	// failedPartials are the partials that did not parse, by path, with
+	// why: an error where a shortcode or hook calls one.
+	failedPartials map[string]error
+	hooks          map[hookKey]*siteTemplate
+	hookKinds      map[string]bool // the kinds in hooks
 	// loadingHooks is the folder of the _markup being loaded (hooks.go).
 	loadingHooks string
 	problems     []pipeline.Problem
@@ -83,7 +86,7 @@ const (
 // is the site's language, for language variants and i18n. A site
 // without templates gives a Templates with none, never nil.
 func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
-	t := &Templates{shortcodes: map[string]*siteTemplate{}, partials: map[string]string{}, hooks: map[hookKey]*siteTemplate{}, hookKinds: map[string]bool{}, lang: lang}
+	t := &Templates{shortcodes: map[string]*siteTemplate{}, partials: map[string]string{}, failedPartials: map[string]error{}, hooks: map[hookKey]*siteTemplate{}, hookKinds: map[string]bool{}, lang: lang}
 	t.master = template.New("").Funcs(t.funcMap(func() *tplEnv { return nil }))
 	roots := []string{"layouts"}
 	for _, th := range themes {
@@ -144,7 +147,20 @@ func (t *Templates) loadDir(fsys fs.FS, dir string, files *int, found func(name,
 		}
 		tname := p
 		if _, err := t.master.New(tname).Parse(string(data)); err != nil {
-			t.problems = append(t.problems, templateProblem(p, err))
+			// A warning here: a theme's templates are mostly for its
+			// layouts, which folio does not run (a Hugo Pipes call in
+			// its head partial is no matter). Where content uses the
+			// template, through a shortcode, a hook or a partial they
+			// call, the failure is an error at that line.
+			pr := templateProblem(p, err)
+			warning := pr
+			warning.Severity, warning.Message = pipeline.Warning, pr.Message+" (an error where content uses this template)"
+			t.problems = append(t.problems, warning)
+			if strings.Contains(dir, "partials") {
+				if _, taken := t.partials[name+".html"]; !taken && t.failedPartials[name+".html"] == nil {
+					t.failedPartials[name+".html"] = errors.New(pr.String())
+				}
+			}
 			if strings.Contains(dir, "shortcodes") {
 				if _, taken := t.shortcodes[name]; !taken {
 					t.shortcodes[name] = &siteTemplate{name: tname, failed: errors.New(templateProblem(p, err).String())}
@@ -226,6 +242,18 @@ func (t *Templates) shortcode(name string, markup bool) *siteTemplate {
 		return nil
 	}
 	return t.shortcodes[name]
+}
+
+// failedPartial is why the partial name (as partial finds it) did not
+// parse, nil when it did or there is none.
+func (t *Templates) failedPartial(name string) error {
+	if t == nil {
+		return nil
+	}
+	if path.Ext(name) == "" {
+		name += ".html"
+	}
+	return t.failedPartials[strings.TrimPrefix(strings.TrimPrefix(name, "_partials/"), "partials/")]
 }
 
 // partial finds a partial's template name: "x", "x.html", "dir/x.html",

@@ -3,6 +3,7 @@ package render
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -231,5 +232,42 @@ func TestSiteData(t *testing.T) {
 	}, "{{< social matrix >}}\n")
 	if want := `<a href="https://matrix.to/#/@me:example.org">@me</a> from toml theme&#39;s` + "\n"; string(r.HTML) != want {
 		t.Errorf("HTML %q, want %q (issues %v)", r.HTML, want, r.Issues)
+	}
+}
+
+// TestTemplatesFolioDoesNotRun: a template that does not parse (a theme's
+// head partial calling Hugo Pipes, a shortcode no page uses) is a warning
+// naming its file and line; where content uses it, through a shortcode
+// or a partial a shortcode calls, it is an error at the call's line.
+func TestTemplatesFolioDoesNotRun(t *testing.T) {
+	files := map[string]string{
+		"themes/theme/layouts/partials/head/style.html": "{{ $css := resources.Get \"main.css\" }}\n",
+		"themes/theme/layouts/partials/ok.html":         "fine",
+		"themes/theme/layouts/_shortcodes/unused.html":  "{{ readFile \"x\" }}",
+		"layouts/_shortcodes/styled.html":               "{{ partial \"head/style\" . }}{{ partial \"ok\" . }}",
+	}
+	fsys := fstest.MapFS{}
+	for p, text := range files {
+		fsys[p] = &fstest.MapFile{Data: []byte(text)}
+	}
+	var got []string
+	for _, p := range LoadTemplates(fsys, []string{"themes/theme"}, "en").Problems() {
+		if p.Severity != pipeline.Warning {
+			t.Errorf("an error for a template no page uses: %s", p)
+		}
+		got = append(got, p.String())
+	}
+	want := []string{
+		`themes/theme/layouts/_shortcodes/unused.html:1: warning: template: function "readFile" not defined (an error where content uses this template)`,
+		`themes/theme/layouts/partials/head/style.html:1: warning: template: function "resources" not defined (an error where content uses this template)`,
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("problems\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	r := renderWith(t, files, "Before.\n\n{{< styled >}}\n") // line 7 of the file, after 4 of front matter
+	wantIssue := `shortcode "styled": template layouts/_shortcodes/styled.html:1: partial: partial "head/style": themes/theme/layouts/partials/head/style.html:1: template: function "resources" not defined`
+	if len(r.Issues) != 1 || r.Issues[0].Line != 7 || r.Issues[0].Severity == pipeline.Warning || r.Issues[0].Message != wantIssue {
+		t.Errorf("issues %+v, want one error at line 7: %q", r.Issues, wantIssue)
 	}
 }

@@ -223,6 +223,9 @@ func (e *tplEnv) Highlight(code, lang, opts string) (template.HTML, error) {
 func (e *tplEnv) Partial(name string, ctx any) (any, error) {
 	tn, ok := e.t.partial(name)
 	if !ok {
+		if err := e.t.failedPartial(name); err != nil {
+			return nil, fmt.Errorf("partial %q: %w", name, err)
+		}
 		return nil, fmt.Errorf("partial %q not found", name)
 	}
 	nest := e.nest
