@@ -366,6 +366,8 @@ func usesInner(tm *template.Template) bool {
 			}
 		case *parse.FieldNode:
 			found = found || slices.Contains(n.Ident, "Inner") || slices.Contains(n.Ident, "InnerDeindent")
+		case *parse.VariableNode: // {{ $.Inner }}, as Hugo counts it
+			found = found || slices.Contains(n.Ident, "Inner") || slices.Contains(n.Ident, "InnerDeindent")
 		case *parse.ChainNode:
 			found = found || slices.Contains(n.Field, "Inner") || slices.Contains(n.Field, "InnerDeindent")
 			walk(n.Node)
