@@ -20,8 +20,12 @@ type backend interface {
 	Close() error
 }
 
-// notify is the fsnotify backend.
-type notify struct{ w *fsnotify.Watcher }
+// notify is the fsnotify backend. Its errors reach the Watcher through
+// errs (see forwardErrors), never straight from fsnotify.
+type notify struct {
+	w    *fsnotify.Watcher
+	errs chan error
+}
 
 func newNotify() (backend, error) {
 	w, err := fsnotify.NewWatcher()
@@ -31,14 +35,38 @@ func newNotify() (backend, error) {
 		}
 		return nil, fmt.Errorf("watch: start file notifications: %w", err)
 	}
-	return notify{w}, nil
+	n := notify{w: w, errs: make(chan error, pendingErrors)}
+	go forwardErrors(w.Errors, n.errs)
+	return n, nil
 }
 
 func (n notify) Add(dir string) error          { return n.w.Add(dir) }
 func (n notify) Remove(dir string) error       { return n.w.Remove(dir) }
 func (n notify) Events() <-chan fsnotify.Event { return n.w.Events }
-func (n notify) Errors() <-chan error          { return n.w.Errors }
+func (n notify) Errors() <-chan error          { return n.errs }
 func (n notify) Close() error                  { return n.w.Close() }
+
+// pendingErrors is how many errors wait for the Watcher; more are
+// dropped: each one makes the Watcher rescan every root, and one waiting
+// already does.
+const pendingErrors = 16
+
+// forwardErrors takes each error from src as soon as it is sent and
+// hands it on to dst without ever waiting, and closes dst when src
+// closes. fsnotify 1.10 sends some errors while it holds the lock its
+// Add and Remove take (a watched folder moved and its watch already gone
+// from the kernel): the Watcher, which reads the errors on the goroutine
+// that calls Remove, then waited for itself forever (once in a few dozen
+// runs of TestConverge under load).
+func forwardErrors(src <-chan error, dst chan<- error) {
+	defer close(dst)
+	for err := range src {
+		select {
+		case dst <- err:
+		default:
+		}
+	}
+}
 
 // isLimit reports whether err from Add means a watch limit is reached:
 // inotify's ENOSPC (fs.inotify.max_user_watches), or running out of file

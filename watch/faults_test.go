@@ -282,3 +282,30 @@ func TestWatchLimitNewFolder(t *testing.T) {
 	tree(t, dir, map[string]string{"blog/new/x.md": "x"})
 	wantPaths(t, only(t, w), dir, "blog/new/x.md")
 }
+
+// TestForwardErrorsNeverWaits: fsnotify's errors are taken as they come
+// whether or not the Watcher reads them (fsnotify may send one while it
+// holds the lock Remove needs, from the goroutine that would read it),
+// at most pendingErrors wait, and the channel closes with fsnotify's.
+func TestForwardErrorsNeverWaits(t *testing.T) {
+	src := make(chan error) // unbuffered, as fsnotify's Errors
+	dst := make(chan error, pendingErrors)
+	go forwardErrors(src, dst)
+	for i := range 3 * pendingErrors {
+		select {
+		case src <- fmt.Errorf("error %d", i):
+		case <-time.After(10 * time.Second): // a hang guard, not a timing
+			t.Fatalf("sending error %d waited for a reader", i)
+		}
+	}
+	close(src)
+	var got []error
+	for err := range dst {
+		got = append(got, err)
+	}
+	// The queue was full from the 17th on; the last error, taken before
+	// this test began to read, finds room or not as the goroutines run.
+	if len(got) < pendingErrors || len(got) > pendingErrors+1 || got[0].Error() != "error 0" {
+		t.Errorf("got %d errors, first %v; want the first %d (and maybe the last)", len(got), got[0], pendingErrors)
+	}
+}
