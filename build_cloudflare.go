@@ -2,15 +2,8 @@ package main
 
 import (
 	"fmt"
-	"net/url"
-	"path"
-	"path/filepath"
-	"regexp"
-	"strings"
 
 	"folio/export"
-	"folio/pipeline"
-	"folio/server"
 )
 
 // cloudflareFlags checks --cloudflare against the other flags and, when
@@ -52,59 +45,3 @@ func (o *options) dest() string {
 	}
 	return o.out
 }
-
-// refusals are the server's refusal rows, for the Worker and the nginx
-// config to refuse paths that name nothing as the server does.
-func refusals(rows []server.Route) []export.Refusal {
-	var out []export.Refusal
-	for _, rt := range rows {
-		if rt.Kind != server.KindNotFound {
-			continue
-		}
-		prefix, suffix := rt.Literals()
-		out = append(out, export.Refusal{Prefix: prefix, Suffix: suffix, CORS: rt.CORS == server.CORSAll, Problem: rt.Errors == server.ErrorsProblem})
-	}
-	return out
-}
-
-// reservedProblems are the problems of a site whose export holds a file
-// Cloudflare would read as its own configuration (export.ReservedNames),
-// each named as the static folder holds it.
-func reservedProblems(cfg *pipeline.Config, paths []string) []pipeline.Problem {
-	static := "static"
-	for _, m := range cfg.Mounts {
-		if m.Target == "static" {
-			static = m.Source
-			break
-		}
-	}
-	var out []pipeline.Problem
-	for _, p := range export.ReservedNames(paths) {
-		name, _ := url.PathUnescape(p)
-		out = append(out, pipeline.Problem{
-			Path: filepath.Join(static, filepath.FromSlash(path.Clean(name))), Line: 1,
-			Message: "Cloudflare reads _headers, _redirects, _worker.js and .assetsignore at the root of a Workers project as its own configuration, behind folio's back (and uploads nothing under them); remove or rename " + strings.TrimPrefix(name, "/") + " to build with --cloudflare",
-		})
-	}
-	return out
-}
-
-// workerName is the name of a new project's Worker: the base URL's host
-// (the site's own name on the web), else its title, made what Cloudflare
-// accepts (lower-case letters, digits and dashes, at most 63).
-func workerName(cfg *pipeline.Config) string {
-	source := cfg.Title
-	if u, err := url.Parse(cfg.BaseURL); err == nil && cfg.BaseSet && u.Hostname() != "" && u.Hostname() != "localhost" {
-		source = u.Hostname()
-	}
-	name := strings.Trim(nameJunk.ReplaceAllString(strings.ToLower(source), "-"), "-")
-	if len(name) > 63 {
-		name = strings.TrimRight(name[:63], "-")
-	}
-	if name == "" {
-		return "folio-site"
-	}
-	return name
-}
-
-var nameJunk = regexp.MustCompile(`[^a-z0-9]+`)

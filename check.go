@@ -1,15 +1,12 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"folio/host"
 	"folio/pipeline"
-	"folio/render"
 )
 
 // runCheck loads the site as every command starts, renders every post,
@@ -41,7 +38,7 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 			}
 		}
 	}
-	problems := siteProblems(snap, host.ConfigFile(o.spec()), renderProblems(snap))
+	problems := h.Problems(h.RenderAll())
 	for _, p := range problems {
 		fmt.Fprintln(std.out, p)
 	}
@@ -55,18 +52,6 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 		return errReported
 	}
 	return nil
-}
-
-// siteProblems is the one list check prints and build reports: the
-// snapshot's problems, the site templates', what rendering found and
-// what the gate refuses, by path and line. Warnings (what Hugo accepts)
-// are in it; only errors fail a command.
-func siteProblems(snap *pipeline.Snapshot, configFile string, rendered []pipeline.Problem) []pipeline.Problem {
-	problems := slices.Concat(snap.Config().Warnings, snap.Problems(), render.SiteProblems(snap.Config()), rendered, host.Gate(snap, configFile))
-	slices.SortStableFunc(problems, func(a, b pipeline.Problem) int {
-		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
-	})
-	return problems
 }
 
 // unpublished says why the site does not publish p at now ("" when it
@@ -87,18 +72,4 @@ func unpublished(p *pipeline.Post, now time.Time, cfg *pipeline.Config) string {
 		return "scheduled for " + p.Date.In(loc).Format(minute) + ", but it expires before that, at " + p.Expiry.In(loc).Format(minute)
 	}
 	return "scheduled for " + p.Date.In(loc).Format(minute)
-}
-
-// renderProblems renders every published post the way the server does and
-// returns what rendering finds: links and refs to unpublished posts,
-// shortcodes that fail or have no template, with their severity.
-func renderProblems(snap *pipeline.Snapshot) []pipeline.Problem {
-	r, ix := render.ForSnapshot(snap)
-	var out []pipeline.Problem
-	for _, p := range snap.Posts() {
-		for _, is := range r.Render(p, ix).Issues {
-			out = append(out, pipeline.Problem{Path: snap.DisplayPath(p.File), Line: is.Line, Message: is.Message, Severity: is.Severity})
-		}
-	}
-	return out
 }

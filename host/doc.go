@@ -4,7 +4,8 @@
 //
 // # One start, one loop, one apply path
 //
-// Load is how every command starts (check and build stop there; check is
+// Load is how every command starts (check and build stop there, and ask
+// the loaded host for Problems, RenderAll and Export, export.go; check is
 // the start without the running): the config read (ReadConfig, the one
 // place a config is read: found in the site's folder, Spec.Source, as
 // Hugo finds it, or the file --config names), the watcher started when
