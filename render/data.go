@@ -35,7 +35,7 @@ func (t *Templates) loadData(fsys fs.FS, roots []string) {
 			if files++; files > maxDataFiles {
 				return fs.SkipAll
 			}
-			data, err := readBounded(fsys, p)
+			data, err := t.read(fsys, p)
 			if err != nil {
 				return nil
 			}

@@ -22,7 +22,7 @@ func (t *Templates) loadI18n(fsys fs.FS, roots []string) {
 	for _, root := range roots {
 		for _, ext := range []string{"toml", "yaml", "yml", "json"} {
 			p := path.Join(root, "i18n", t.lang+"."+ext)
-			data, err := readBounded(fsys, p)
+			data, err := t.read(fsys, p)
 			if err != nil {
 				continue
 			}

@@ -1,8 +1,10 @@
 package render
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"hash"
 	"html/template"
 	"io/fs"
 	"path"
@@ -57,6 +59,27 @@ type Templates struct {
 	fields map[string]bool
 
 	pool sync.Pool // of *clone
+
+	// sum hashes every file read, by name and bytes, in the order read
+	// (Sum).
+	sum hash.Hash
+}
+
+// Sum identifies what the templates were loaded from: the name and bytes
+// of every file of the site's folder read (shortcodes, partials, render
+// hooks, i18n and data), in order. Another Sum means output may differ.
+func (t *Templates) Sum() [sha256.Size]byte {
+	var out [sha256.Size]byte
+	t.sum.Sum(out[:0])
+	return out
+}
+
+// read is readBounded, noted in the sum.
+func (t *Templates) read(fsys fs.FS, p string) ([]byte, error) {
+	data, err := readBounded(fsys, p)
+	fmt.Fprintf(t.sum, "%q %d %v\n", p, len(data), err)
+	t.sum.Write(data)
+	return data, err
 }
 
 // A siteTemplate is one shortcode of the site.
@@ -86,7 +109,7 @@ const (
 // is the site's language, for language variants and i18n. A site
 // without templates gives a Templates with none, never nil.
 func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
-	t := &Templates{shortcodes: map[string]*siteTemplate{}, partials: map[string]string{}, failedPartials: map[string]error{}, hooks: map[hookKey]*siteTemplate{}, hookKinds: map[string]bool{}, lang: lang}
+	t := &Templates{shortcodes: map[string]*siteTemplate{}, partials: map[string]string{}, failedPartials: map[string]error{}, hooks: map[hookKey]*siteTemplate{}, hookKinds: map[string]bool{}, lang: lang, sum: sha256.New()}
 	t.master = template.New("").Funcs(t.funcMap(func() *tplEnv { return nil }))
 	roots := []string{"layouts"}
 	for _, th := range themes {
@@ -140,7 +163,7 @@ func (t *Templates) loadDir(fsys fs.FS, dir string, files *int, found func(name,
 		if *files++; *files > maxTemplateFiles {
 			return fs.SkipAll
 		}
-		data, err := readBounded(fsys, p)
+		data, err := t.read(fsys, p)
 		if err != nil {
 			t.problems = append(t.problems, pipeline.Problem{Path: p, Line: 1, Message: err.Error()})
 			return nil
