@@ -65,8 +65,12 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	if res.Leftover != "" {
 		fmt.Fprintf(std.err, "folio: the previous output could not be removed from %s; the next build removes it\n", res.Leftover)
 	}
-	fmt.Fprintf(std.err, "folio: wrote %s (%s) to %s in %s\n", count(len(res.Site.Files), "route", "routes"),
-		count(len(snap.Posts()), "post", "posts"), o.dest(), time.Since(start).Round(time.Millisecond))
+	var changed string
+	if site := res.Site; site.Updated {
+		changed = fmt.Sprintf(" (%s written, %d removed, the rest as it was)", count(site.Written, "file", "files"), site.Removed)
+	}
+	fmt.Fprintf(std.err, "folio: wrote %s (%s) to %s in %s%s\n", count(len(res.Site.Files), "route", "routes"),
+		count(len(snap.Posts()), "post", "posts"), o.dest(), time.Since(start).Round(time.Millisecond), changed)
 	return nil
 }
 

@@ -31,6 +31,15 @@
 // one). A failed export removes its folder and leaves the previous output
 // as it was.
 //
+// # Over the previous output
+//
+// An export records what it wrote in a manifest beside the output
+// (manifest.go). The next export over it asks only for the paths whose
+// fingerprint changed (Options.Fingerprint), writes only the answers whose
+// bytes changed, and then moves those into the output and removes what is
+// gone, file by file (incremental.go): the same files, byte for byte, as
+// an export into an empty folder.
+//
 // # nginx
 //
 // Nginx writes a configuration for the http context: a server block with

@@ -28,6 +28,12 @@ type Staged struct {
 	parent   string // out's folder, locked
 	files    []*stagedFile
 	unlocks  []func()
+
+	// inPlace: out is updated with what changed (incremental.go) rather
+	// than replaced; written are the files written under tmp.
+	inPlace bool
+	written []string
+	format  string
 }
 
 // tmpPrefix starts the names of everything a build of out writes beside
@@ -62,7 +68,7 @@ func Stage(out string, h http.Handler, paths []string, opts Options) (*Staged, e
 		unlock()
 		return nil, fmt.Errorf("export: %w", err)
 	}
-	st := &Staged{Site: &Site{}, out: out, tmp: tmp, parent: parent, unlocks: []func(){unlock}}
+	st := &Staged{Site: &Site{}, out: out, tmp: tmp, parent: parent, unlocks: []func(){unlock}, format: opts.format()}
 	if err := st.write(h, paths, opts); err != nil {
 		st.Abort()
 		return nil, err
@@ -75,9 +81,19 @@ func Stage(out string, h http.Handler, paths []string, opts Options) (*Staged, e
 func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 	var err error
 	site := st.Site
-	if site.Files, err = writeAll(st.tmp, h, paths, opts); err != nil {
+	w := &writer{dir: st.tmp}
+	if !opts.Cold {
+		if info, err := os.Lstat(st.out); err == nil && info.IsDir() {
+			if w.prev = readManifest(st.out, st.format); w.prev != nil {
+				w.out, st.inPlace = st.out, true
+			}
+		}
+	}
+	if site.Files, err = writeAll(w, h, paths, opts); err != nil {
 		return err
 	}
+	st.written = w.sortedWritten()
+	site.Updated, site.Written = st.inPlace, len(st.written)
 	site.Redirects = redirects(h, opts.Redirects)
 	site.Malformed = opts.Malformed
 	if site.Dynamic, err = record(h, site.Files, opts.Malformed); err != nil {
@@ -125,6 +141,13 @@ func (st *Staged) Commit() error {
 	if st.unlocks == nil {
 		return errors.New("export: Commit after Commit or Abort")
 	}
+	if st.inPlace {
+		return st.commitInPlace()
+	}
+	if !removeManifest(st.out) {
+		st.Abort()
+		return fmt.Errorf("export: cannot remove %s", manifestPath(st.out))
+	}
 	old, err := swapIn(st.tmp, st.out)
 	if err != nil {
 		st.Abort()
@@ -153,7 +176,55 @@ func (st *Staged) Commit() error {
 			st.Leftover = old
 		}
 	}
+	// Without its manifest the export stands; the next build is cold.
+	writeManifest(st.out, st.format, st.Site)
 	return nil
+}
+
+// commitInPlace is Commit over a previous export: the files staged with
+// AddFile are put in place, out's manifest goes, the new files move in
+// and the gone ones out, then the new manifest is written. Unlike the
+// swap, what was done to out is not undone when moving files fails (on
+// one file system, it does not for want of space): out is left without a
+// manifest, and the next build writes it whole.
+func (st *Staged) commitInPlace() error {
+	defer st.release()
+	defer os.RemoveAll(st.tmp)
+	// The files staged with AddFile first, where a failure is undone
+	// whole: out is not touched yet.
+	for i, f := range st.files {
+		if err := f.commit(); err != nil {
+			for _, done := range slices.Backward(st.files[:i]) {
+				done.undo()
+			}
+			for _, f := range st.files[i:] {
+				os.Remove(f.tmp)
+			}
+			return err
+		}
+	}
+	if !removeManifest(st.out) {
+		st.undoFiles()
+		return fmt.Errorf("export: cannot remove %s", manifestPath(st.out))
+	}
+	removed, err := commitInPlace(st.tmp, st.out, st.written, st.Site)
+	st.Site.Removed = removed
+	if err != nil {
+		st.undoFiles()
+		return err
+	}
+	for _, f := range st.files {
+		f.done()
+	}
+	writeManifest(st.out, st.format, st.Site)
+	return nil
+}
+
+// undoFiles puts back what the files staged with AddFile replaced.
+func (st *Staged) undoFiles() {
+	for _, f := range slices.Backward(st.files) {
+		f.undo()
+	}
 }
 
 // swapIn puts tmp in out's place and returns where the previous output

@@ -41,7 +41,7 @@ func TestStageSweepsLeftovers(t *testing.T) {
 	for _, e := range got {
 		names = append(names, e.Name())
 	}
-	if want := ".other.tmp-5 nginx.conf public"; strings.Join(names, " ") != want {
+	if want := ".other.tmp-5 .public.folio-build nginx.conf public"; strings.Join(names, " ") != want {
 		t.Errorf("beside the output after a build: %q, want %q", names, want)
 	}
 }

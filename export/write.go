@@ -44,6 +44,12 @@ type File struct {
 	MarkdownHeader http.Header
 
 	sum, mdSum [sha256.Size]byte
+	// What the manifest keeps (manifest.go): the route's fingerprint,
+	// the file's modification time (Unix ns), and its gzip answer.
+	fingerprint    [sha256.Size]byte
+	hasFingerprint bool
+	mod            int64
+	gz             gzipFile
 }
 
 // Negotiates reports whether the server chose this answer among
@@ -100,6 +106,13 @@ type Options struct {
 	// untouched (the server's answers can reveal problems, such as a link
 	// to a post that is not published, only once they are made).
 	Check func() error
+	// Fingerprint, when set, says of a path a value that changes whenever
+	// any of its answers would (ok false: no such value, ask the
+	// handler). A build over a previous one keeps the files of a path
+	// whose fingerprint is the one recorded, without asking the handler.
+	Fingerprint func(urlPath string) (fp [sha256.Size]byte, ok bool)
+	// Cold writes every file afresh even over a previous export.
+	Cold bool
 }
 
 // Malformed describes paths refused by their shape: those under Prefix
@@ -125,6 +138,11 @@ type Site struct {
 	Dynamic   Dynamic
 	// Malformed is Options.Malformed, whose answer is Dynamic.Malformed.
 	Malformed *Malformed
+	// Over a previous export (Updated): the files written, and those
+	// removed because the export no longer has them; every other file
+	// stood as it was.
+	Updated          bool
+	Written, Removed int
 }
 
 // Write asks h for every path and writes the answers into a fresh folder
@@ -144,7 +162,7 @@ func Write(out string, h http.Handler, paths []string, opts Options) (*Site, err
 
 // writeAll renders every path into dir, on as many goroutines as there are
 // processors: the first request for a page is what renders it.
-func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File, error) {
+func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, error) {
 	files := make([]File, len(paths))
 	owner := map[string]string{}   // file name → route
 	folders := map[string]string{} // folder name → a route stored under it
@@ -178,7 +196,6 @@ func writeAll(dir string, h http.Handler, paths []string, opts Options) ([]File,
 		once  sync.Once
 		first error
 		next  = make(chan int)
-		w     = &writer{dir: dir}
 	)
 	// Workers take runs of neighbouring paths: a post's page and its
 	// Markdown come one after the other and share one render, which a
@@ -269,28 +286,54 @@ func linkMarkdown(files []File) error {
 
 // A writer stores answers under dir. It remembers the folders it made, so
 // that each is made once rather than checked for every file in it.
+//
+// Over a previous export (out, with its manifest prev), it writes only
+// the files whose bytes changed, and keeps the others in out as they are
+// (incremental.go); written lists what it wrote, for the commit.
 type writer struct {
 	dir  string
 	made sync.Map // folder → struct{}
+
+	out  string
+	prev map[string]*manifestRoute
+
+	mu      sync.Mutex
+	written []string // names written under dir
 }
 
 // writeOne stores the plain answer for f.Path and, when the server
 // compresses it, the gzip answer as the .gz twin. The bodies go from the
-// handler straight into their files.
+// handler straight into their files. Over a previous export, a path whose
+// fingerprint is unchanged is not asked at all, and an answer whose bytes
+// are the previous file's is not written (see incremental.go).
 func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 	want := http.StatusOK
 	if f.Path == opts.NotFound {
 		want = http.StatusNotFound
 	}
+	prev := w.prev[f.Path]
+	if opts.Fingerprint != nil {
+		f.fingerprint, f.hasFingerprint = opts.Fingerprint(f.Path)
+		if prev != nil && f.hasFingerprint && prev.HasFingerprint && prev.Fingerprint == f.fingerprint && w.intact(prev) {
+			f.reuse(prev)
+			return nil
+		}
+	}
 	file := filepath.Join(w.dir, filepath.FromSlash(f.Name))
 	plain := &fileAnswer{w: w, name: file, keep: func(int, http.Header) bool { return true }}
-	if err := serve(h, plain, f.Path, ""); err != nil {
+	if prev != nil {
+		plain.prev = prev.prevPlain()
+	}
+	if err := serveKept(h, plain, f.Path, ""); err != nil {
 		return err
 	}
 	if plain.code != want {
 		return fmt.Errorf("export: GET %s answered %d, want %d: %.200s", f.Path, plain.code, want, plain.head)
 	}
-	f.Status, f.Header, f.Size, f.sum = plain.code, plain.header, int(plain.size), plain.sum
+	f.Status, f.Header, f.Size, f.sum, f.mod = plain.code, plain.header, int(plain.size), plain.sum, plain.mod
+	if plain.unchanged {
+		f.Header = withModified(f.Header, prev.Header)
+	}
 	if f.Negotiates() && want == http.StatusOK {
 		md := &fileAnswer{keep: func(int, http.Header) bool { return false }}
 		if err := serve(h, md, f.Path, "", "Accept", "text/markdown"); err != nil {
@@ -300,6 +343,9 @@ func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 			return fmt.Errorf("export: GET %s as text/markdown answered %d", f.Path, md.code)
 		}
 		f.MarkdownHeader, f.mdSum = md.header, md.sum
+		if prev != nil && prev.MarkdownSum == md.sum {
+			f.MarkdownHeader = withModified(f.MarkdownHeader, prev.MarkdownHeader)
+		}
 	}
 	if opts.NoGzip || !varies(f.Header, "Accept-Encoding") {
 		return nil // no compressed form: the server says so with Vary
@@ -307,12 +353,19 @@ func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 	gz := &fileAnswer{w: w, name: file + ".gz", keep: func(code int, hd http.Header) bool {
 		return code == want && hd.Get("Content-Encoding") == "gzip"
 	}}
-	if err := serve(h, gz, f.Path, "gzip"); err != nil {
+	if prev != nil {
+		gz.prev = prev.prevGzip()
+	}
+	if err := serveKept(h, gz, f.Path, "gzip"); err != nil {
 		return err
 	}
 	f.Gzip = gz.kept
-	if gz.kept {
+	if f.Gzip {
 		f.GzipETag = gz.header.Get("Etag")
+		f.gz = gzipFile{sum: gz.sum, header: gz.header, size: gz.size, mod: gz.mod}
+		if gz.unchanged {
+			f.gz.header = withModified(gz.header, prev.GzipHeader)
+		}
 	}
 	return nil
 }
@@ -336,6 +389,12 @@ type fileAnswer struct {
 	w    *writer
 	name string
 	keep func(code int, header http.Header) bool
+	// prev, over a previous export, is the file that answer wrote: when
+	// the status, ETag and length are its, the file stands and nothing
+	// is written (unchanged), once the body hashes as before.
+	prev      *prevFile
+	unchanged bool
+	mod       int64 // the file's modification time, Unix ns
 
 	header http.Header
 	code   int
@@ -362,6 +421,10 @@ func (a *fileAnswer) WriteHeader(code int) {
 	a.code = code
 	a.hash = sha256.New()
 	if a.kept = a.keep(code, a.Header()); a.kept {
+		if a.prev.matches(code, a.header) && a.w.intactFile(a.prev) {
+			a.unchanged = true
+			return
+		}
 		a.file, a.err = a.w.create(a.name)
 	}
 }
@@ -393,6 +456,13 @@ func (a *fileAnswer) close() error {
 		a.WriteHeader(http.StatusOK)
 	}
 	a.hash.Sum(a.sum[:0])
+	if a.unchanged {
+		if a.sum != a.prev.sum {
+			return errChanged
+		}
+		a.mod = a.prev.mod
+		return nil
+	}
 	if a.file == nil {
 		return a.err
 	}
@@ -409,7 +479,14 @@ func (a *fileAnswer) close() error {
 		if err := os.Chtimes(a.name, modified, modified); err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
+		a.mod = modified.UnixNano()
+		return nil
 	}
+	info, err := os.Lstat(a.name)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	a.mod = info.ModTime().UnixNano()
 	return nil
 }
 
@@ -422,6 +499,9 @@ func (w *writer) create(name string) (*os.File, error) {
 		}
 		w.made.Store(dir, struct{}{})
 	}
+	w.mu.Lock()
+	w.written = append(w.written, name)
+	w.mu.Unlock()
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
 		// Names, and names against folders, are checked to be distinct

@@ -202,7 +202,7 @@ func assertNoTemp(t *testing.T, out string) {
 	t.Helper()
 	entries, _ := os.ReadDir(filepath.Dir(out))
 	for _, e := range entries {
-		if e.Name() != filepath.Base(out) {
+		if e.Name() != filepath.Base(out) && e.Name() != filepath.Base(manifestPath(out)) {
 			t.Errorf("left behind: %s", e.Name())
 		}
 	}

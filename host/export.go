@@ -99,6 +99,7 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 	}
 	staged, err := export.Stage(o.Out, srv, paths, export.Options{
 		NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects(), Malformed: malformed(srv.Routes()), NoGzip: o.Cloudflare != "",
+		Fingerprint: srv.Fingerprint,
 		Check: func() error {
 			res.Problems = h.Problems(srv.RenderProblems())
 			if pipeline.Errors(res.Problems) != nil {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -37,6 +38,8 @@ type theme struct {
 	// site's own file.
 	madeSyntax  bool
 	syntaxStyle string
+	// sum identifies the site folder: every file's name and bytes.
+	sum [sha256.Size]byte
 }
 
 // pageKinds are the templates of a site, one file each under templates/,
@@ -94,7 +97,7 @@ func loadTheme(site fs.FS, dev bool) (*theme, error) {
 	if site == nil {
 		return nil, errors.New("site: no site folder")
 	}
-	th := &theme{assets: map[string]*rep{}, hashed: map[string]string{}, loaded: time.Now()}
+	th := &theme{assets: map[string]*rep{}, hashed: map[string]string{}, loaded: time.Now(), sum: folderSum(site)}
 	if err := th.parseTemplates(site); err != nil {
 		return nil, err
 	}
@@ -130,6 +133,31 @@ func (th *theme) forStyle(style string) *theme {
 	c.addAsset(syntaxCSS, []byte(render.HighlightCSSFor(style)))
 	c.syntaxStyle = style
 	return &c
+}
+
+// folderSum hashes every file of fsys, by name and bytes, in order.
+func folderSum(fsys fs.FS) (sum [sha256.Size]byte) {
+	h := sha256.New()
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%q %d\n", p, len(data))
+		h.Write(data)
+		return nil
+	})
+	if err != nil {
+		fmt.Fprintf(h, "error %v %d", err, time.Now().UnixNano()) // never equal to another's
+	}
+	h.Sum(sum[:0])
+	return sum
 }
 
 // parseTemplates parses base.html (the layout) once, then each page kind

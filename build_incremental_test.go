@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"folio/internal/corpus"
+	"folio/site"
+)
+
+// TestIncrementalEqualsCold: folio build over its previous output holds,
+// file for file, the bytes a cold build of the same site holds, after
+// each change of a series (edits, deletions, renames, a bundle's file, a
+// config change, a theme change, the output tampered with), and writes
+// only what changed: nothing when nothing did, a post's own files when
+// only its body did.
+func TestIncrementalEqualsCold(t *testing.T) {
+	dir := t.TempDir()
+	if err := corpus.Write(dir, 30, 7); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "hugo.toml", "baseURL = 'https://blog.example.org/'\ntitle = 'Incremental'\n[pagination]\npagerSize = 5\n[folio]\nsiteDir = 'theme'\n")
+	if err := os.CopyFS(filepath.Join(dir, "theme"), site.FS); err != nil {
+		t.Fatal(err)
+	}
+	blog := filepath.Join(dir, "content", "blog")
+	out := filepath.Join(dir, "public")
+	build(t, dir, out)
+	// The published posts (not drafts, not dated in the future): their
+	// pages are in the output.
+	var posts []string
+	all, _ := filepath.Glob(filepath.Join(blog, "post-*.md"))
+	for _, p := range all {
+		if _, err := os.Stat(filepath.Join(out, "blog", strings.TrimSuffix(filepath.Base(p), ".md"), "index.html")); err == nil {
+			posts = append(posts, p)
+		}
+	}
+	bundles, _ := filepath.Glob(filepath.Join(blog, "post-*", "index.md"))
+	if len(posts) < 20 || len(bundles) < 1 {
+		t.Fatalf("corpus: %d published posts, %d bundles", len(posts), len(bundles))
+	}
+	appendTo := func(name, text string) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, append(data, text...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	replaceIn := func(name, old, new string) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(data, []byte(old)) {
+			t.Fatalf("%s has no %q", name, old)
+		}
+		if err := os.WriteFile(name, bytes.Replace(data, []byte(old), []byte(new), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	steps := []struct {
+		name   string
+		change func()
+		// most is the most files the build may write (-1: any).
+		most int
+	}{
+		{"nothing changed", func() {}, 0},
+		{"a post's body edited", func() { appendTo(posts[3], "\nOne more paragraph, with a [link](https://example.org/).\n") }, 6},
+		{"a post's title edited", func() { replaceIn(posts[4], "title: ", "title: Retitled ") }, -1},
+		{"a post deleted", func() { os.Remove(posts[5]) }, -1},
+		{"a post renamed", func() { os.Rename(posts[6], filepath.Join(blog, "renamed-post.md")) }, -1},
+		{"a post added with a new tag", func() {
+			write(t, dir, "content/blog/new-post.md", "---\ntitle: New\ndate: 2024-05-06T07:08:09Z\ntags: [brand-new]\n---\nFresh.\n")
+		}, -1},
+		{"a bundle's file edited", func() {
+			write(t, filepath.Dir(bundles[0]), "figure.svg", `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"/>`)
+		}, -1},
+		{"the config changed", func() {
+			replaceIn(filepath.Join(dir, "hugo.toml"), "title = 'Incremental'", "title = 'Incremental, renamed'")
+		}, -1},
+		{"the theme changed", func() {
+			replaceIn(filepath.Join(dir, "theme", "templates", "article.html"), "<article", "<article data-theme=\"2\"")
+		}, -1},
+		{"a file of the output edited", func() {
+			appendTo(filepath.Join(out, "index.html"), "tampered")
+			write(t, out, "stray/file.txt", "not folio's")
+		}, -1},
+		{"a folder where a file goes, a file where a folder goes", func() {
+			os.Remove(filepath.Join(out, "blog", "new-post.md"))
+			write(t, out, "blog/new-post.md/index.html", "in the way")
+			os.RemoveAll(filepath.Join(out, "tags", "brand-new"))
+			write(t, out, "tags/brand-new", "in the way")
+		}, -1},
+	}
+	for _, step := range steps {
+		t.Run(step.name, func(t *testing.T) {
+			step.change()
+			msg := build(t, dir, out)
+			cold := filepath.Join(t.TempDir(), "public")
+			build(t, dir, cold)
+			sameTree(t, out, cold)
+			t.Log(strings.TrimSpace(msg))
+			written := filesWritten(t, msg)
+			if step.most >= 0 && written > step.most {
+				t.Errorf("%d files written, want at most %d: %s", written, step.most, msg)
+			}
+		})
+	}
+}
+
+// build runs folio build of the site in dir into out and returns what it
+// said.
+func build(t *testing.T, dir, out string) string {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"build", "--source", dir, "--out", out}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("folio build: exit %d\n%s", code, stderr.String())
+	}
+	return stderr.String()
+}
+
+var writtenCount = regexp.MustCompile(`\((\d+) files? written`)
+
+// filesWritten is how many files a build over a previous one said it
+// wrote (-1 when it said nothing of the kind: a cold build).
+func filesWritten(t *testing.T, msg string) int {
+	t.Helper()
+	m := writtenCount.FindStringSubmatch(msg)
+	if m == nil {
+		t.Fatalf("the build did not update the previous output: %s", msg)
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// sameTree fails unless the folders a and b hold the same files with
+// the same bytes.
+func sameTree(t *testing.T, a, b string) {
+	t.Helper()
+	files := func(root string) map[string][]byte {
+		out := map[string][]byte{}
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			rel, _ := filepath.Rel(root, p)
+			out[filepath.ToSlash(rel)] = data
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	fa, fb := files(a), files(b)
+	var diffs []string
+	for name, data := range fa {
+		other, ok := fb[name]
+		switch {
+		case !ok:
+			diffs = append(diffs, name+" only in the updated output")
+		case !bytes.Equal(data, other):
+			diffs = append(diffs, name+" differs")
+		}
+	}
+	for name := range fb {
+		if _, ok := fa[name]; !ok {
+			diffs = append(diffs, name+" only in the cold build")
+		}
+	}
+	if len(diffs) > 0 {
+		if len(diffs) > 20 {
+			diffs = append(diffs[:20], "…")
+		}
+		t.Errorf("the updated output differs from a cold build (%d files):\n%s", len(fb), strings.Join(diffs, "\n"))
+	}
+	if len(fb) < 100 {
+		t.Errorf("the cold build wrote only %d files", len(fb))
+	}
+}
+
+// write writes text to the file name below dir, making its folders.
+func write(t *testing.T, dir, name, text string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,235 @@
+package export
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// # A build over its previous output
+//
+// When out holds an export with its manifest (manifest.go), Stage writes
+// only what changed, and Commit updates out in place:
+//
+//   - a path whose fingerprint (Options.Fingerprint) is the one recorded
+//     is not asked for: its files and record stand as they were;
+//   - any other path is asked for as in a cold build, but an answer whose
+//     status, ETag and length are the recorded file's, and whose body then
+//     hashes as before, is not written: the file stands, with its
+//     modification time (so Last-Modified stays what clients saw, as
+//     serve keeps it for bytes that did not change);
+//   - what is written goes to a staging folder beside out first; the
+//     problems are checked with every answer made, and only then does
+//     Commit move the new files into out, each in one rename, and remove
+//     every file of out that the export no longer has (and folders left
+//     empty).
+//
+// So out ends holding the same bytes, file for file, as a cold build
+// (TestIncrementalEqualsCold). A file of out that does not have the size
+// and time its record says (edited, replaced, removed) is written again.
+// The manifest is removed before out is touched and written after, so an
+// update that dies half way leaves out without one, and the next build
+// is cold. Unlike a cold build's single swap, readers of out during the
+// commit see each file old or new, not the whole site at once.
+
+// errChanged is a kept answer whose body did not hash as its file's:
+// the answer is asked again and written (the ETag of a streamed file
+// says its size and time, not its bytes).
+var errChanged = errors.New("export: the body differs from the file's")
+
+// A prevFile is a file of the previous export as its manifest says.
+type prevFile struct {
+	status       int
+	etag, length string
+	sum          [sha256.Size]byte
+	size, mod    int64
+	name         string // in out, slash-separated
+}
+
+// prevPlain and prevGzip are the route's plain and gzip files in the
+// previous export; nil when it had none.
+func (r *manifestRoute) prevPlain() *prevFile {
+	return &prevFile{status: r.Status, etag: r.Header.Get("Etag"), length: r.Header.Get("Content-Length"),
+		sum: r.Sum, size: int64(r.File.Size), mod: r.Mod, name: r.Name}
+}
+
+func (r *manifestRoute) prevGzip() *prevFile {
+	if !r.Gzip {
+		return nil
+	}
+	return &prevFile{status: r.Status, etag: r.GzipHeader.Get("Etag"), length: r.GzipHeader.Get("Content-Length"),
+		sum: r.GzipSum, size: r.GzipSize, mod: r.GzipMod, name: r.Name + ".gz"}
+}
+
+// matches reports whether an answer's status and headers are the file's
+// (nil matches nothing).
+func (p *prevFile) matches(code int, h http.Header) bool {
+	return p != nil && p.etag != "" && code == p.status && h.Get("Etag") == p.etag && h.Get("Content-Length") == p.length
+}
+
+// intactFile reports whether p's file is in out as the manifest says.
+func (w *writer) intactFile(p *prevFile) bool {
+	if p == nil || w.out == "" {
+		return false
+	}
+	info, err := os.Lstat(filepath.Join(w.out, filepath.FromSlash(p.name)))
+	return err == nil && info.Mode().IsRegular() && info.Size() == p.size && info.ModTime().UnixNano() == p.mod
+}
+
+// intact reports whether every file of the route r is in out as
+// recorded.
+func (w *writer) intact(r *manifestRoute) bool {
+	return w.intactFile(r.prevPlain()) && (!r.Gzip || w.intactFile(r.prevGzip()))
+}
+
+// reuse makes f the route r as recorded.
+func (f *File) reuse(r *manifestRoute) {
+	fp, has := f.fingerprint, f.hasFingerprint
+	*f = r.File
+	f.Markdown = "" // linked again (linkMarkdown)
+	f.sum, f.mdSum, f.mod = r.Sum, r.MarkdownSum, r.Mod
+	f.fingerprint, f.hasFingerprint = fp, has
+	if r.Gzip {
+		f.gz = gzipFile{sum: r.GzipSum, header: r.GzipHeader, size: r.GzipSize, mod: r.GzipMod}
+	}
+}
+
+// withModified is h with prev's Last-Modified: the answer's bytes are
+// the file's, which keeps its time.
+func withModified(h, prev http.Header) http.Header {
+	h = h.Clone()
+	if lm := prev.Get("Last-Modified"); lm != "" {
+		h.Set("Last-Modified", lm)
+	} else {
+		h.Del("Last-Modified")
+	}
+	return h
+}
+
+// serveKept is serve for an answer that may keep its previous file: when
+// the body turns out to differ, it is asked again and written.
+func serveKept(h http.Handler, a *fileAnswer, urlPath, encoding string) error {
+	err := serve(h, a, urlPath, encoding)
+	if !errors.Is(err, errChanged) {
+		return err
+	}
+	*a = fileAnswer{w: a.w, name: a.name, keep: a.keep}
+	return serve(h, a, urlPath, encoding)
+}
+
+// commitInPlace moves the files written under tmp into out and removes
+// from out every file site does not have, then the folders left empty.
+func commitInPlace(tmp, out string, written []string, site *Site) (removed int, err error) {
+	made := map[string]bool{}
+	for _, name := range written {
+		rel, err := filepath.Rel(tmp, name)
+		if err != nil {
+			return 0, fmt.Errorf("export: %w", err)
+		}
+		dest := filepath.Join(out, rel)
+		if dir := filepath.Dir(dest); !made[dir] {
+			if err := mkdirOver(out, dir); err != nil {
+				return 0, fmt.Errorf("export: %w", err)
+			}
+			made[dir] = true
+		}
+		if err := os.Rename(name, dest); err != nil {
+			if errors.Is(err, fs.ErrExist) || isDirError(dest) {
+				// A folder stands where the file goes: it held files
+				// the export no longer has.
+				if rerr := os.RemoveAll(dest); rerr == nil {
+					err = os.Rename(name, dest)
+				}
+			}
+			if err != nil {
+				return 0, fmt.Errorf("export: %w", err)
+			}
+		}
+	}
+	keep := make(map[string]bool, 2*len(site.Files))
+	for _, f := range site.Files {
+		keep[f.Name] = true
+		if f.Gzip {
+			keep[f.Name+".gz"] = true
+		}
+	}
+	err = prune(out, "", keep, &removed)
+	return removed, err
+}
+
+// mkdirOver makes the folder dir inside out, removing the files of the
+// previous export that stand where its folders go.
+func mkdirOver(out, dir string) error {
+	err := os.MkdirAll(dir, 0o755)
+	if err == nil {
+		return nil
+	}
+	rel, rerr := filepath.Rel(out, dir)
+	if rerr != nil {
+		return err
+	}
+	p := out
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		p = filepath.Join(p, part)
+		if info, serr := os.Lstat(p); serr == nil && !info.IsDir() {
+			if rmErr := os.Remove(p); rmErr != nil {
+				return rmErr
+			}
+			break
+		}
+	}
+	return os.MkdirAll(dir, 0o755)
+}
+
+// isDirError reports whether name is a folder.
+func isDirError(name string) bool {
+	info, err := os.Lstat(name)
+	return err == nil && info.IsDir()
+}
+
+// prune removes under out/dir what keep does not name, and the folders
+// that end empty; dir is slash-separated, "" for out itself.
+func prune(out, dir string, keep map[string]bool, removed *int) error {
+	entries, err := os.ReadDir(filepath.Join(out, filepath.FromSlash(dir)))
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if dir != "" {
+			name = dir + "/" + name
+		}
+		full := filepath.Join(out, filepath.FromSlash(name))
+		switch {
+		case e.IsDir():
+			if err := prune(out, name, keep, removed); err != nil {
+				return err
+			}
+			if left, err := os.ReadDir(full); err == nil && len(left) == 0 {
+				os.Remove(full)
+			}
+		case !keep[name]:
+			if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("export: %w", err)
+			}
+			*removed++
+		}
+	}
+	return nil
+}
+
+// sortedWritten is what w wrote, in order: folders before their files is
+// not needed (MkdirAll), but a stable order makes the commit repeatable.
+func (w *writer) sortedWritten() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := slices.Clone(w.written)
+	slices.SortFunc(out, strings.Compare)
+	return out
+}

@@ -1,0 +1,234 @@
+package server
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+
+	"folio/internal/digest"
+	"folio/pipeline"
+	"folio/render"
+)
+
+// Fingerprint says of an exported path a value that changes whenever the
+// server's answers for it may (the static export keeps the files of a
+// path whose fingerprint is the previous build's without asking for them;
+// export.Options.Fingerprint). ok is false for paths it cannot say this
+// of, which are asked each time: the site's files, read from disk.
+//
+// Everything the server makes is made from the snapshot, the theme and
+// the program. The snapshot splits in two: the posts' bodies, and the
+// rest (the configuration, every page's and post's fields, every route):
+// the site's shape. Only a post's own page and Markdown twin, and
+// llms-full.txt, which holds every twin, are made from bodies (the
+// render context's templates aside, which the shape's digest includes);
+// every other answer is made from the shape alone. So:
+//
+//   - every fingerprint includes the program, the theme, the Hugo site's
+//     own templates, i18n and data, and the shape;
+//   - a post's page and twin add that post's body and its bundle's files;
+//   - llms-full.txt adds every body.
+//
+// An edit of a post's body changes its own page and twin and llms-full;
+// any other change (a title, a new post, the config, the theme) changes
+// every fingerprint, and every path is asked again (the export still
+// writes only the files whose bytes differ).
+func (s *Server) Fingerprint(urlPath string) (fp [sha256.Size]byte, ok bool) {
+	st := s.current.Load()
+	u, err := url.Parse(urlPath)
+	if err != nil {
+		return fp, false
+	}
+	m := st.routes.find(st, routingPathOf(u))
+	d := stateValue(st, "digest", func() *siteDigest { return newSiteDigest(s, st) })
+	h := sha256.New()
+	h.Write(d.shape[:])
+	io.WriteString(h, urlPath+"\x00")
+	switch m.route.Kind {
+	case KindPage, KindMarkdown:
+		if p := postOf(m); p != nil {
+			b := d.body(p)
+			h.Write(b[:])
+		}
+	case KindLLMs:
+		if urlPath == "/llms-full.txt" {
+			b := d.bodies(st)
+			h.Write(b[:])
+		}
+	case KindHome, KindPosts, KindCursorPage, KindAPIPage, KindOpenAPI, KindFeed, KindSitemap,
+		KindRobots, KindCatalog, KindSkills, KindSDK, KindAsset, KindNotFound:
+	default:
+		return fp, false
+	}
+	h.Sum(fp[:0])
+	return fp, true
+}
+
+// postOf is the post whose page or twin m is, nil for any other page.
+func postOf(m match) *pipeline.Post {
+	if m.post != nil {
+		return m.post
+	}
+	if pg := m.site.Page; pg != nil && pg.Kind == pipeline.KindPage {
+		return pg.Post
+	}
+	return nil
+}
+
+// A siteDigest is a state's shape (see Fingerprint) and its posts'
+// bodies, each hashed once.
+type siteDigest struct {
+	shape  [sha256.Size]byte
+	fsys   fs.FS
+	mu     sync.Mutex
+	bodyOf map[*pipeline.Post][sha256.Size]byte
+	all    [sha256.Size]byte
+	once   sync.Once
+}
+
+// The fields a digest leaves out: a post's body (hashed apart), its
+// per-process hash, and a page's lists and post (written by path).
+var (
+	postType = reflect.TypeFor[pipeline.Post]()
+	pageType = reflect.TypeFor[pipeline.Page]()
+)
+
+func skipShape(t reflect.Type, field string) bool {
+	switch t {
+	case postType:
+		return field == "Body" || field == "BodyLine" || field == "Hash"
+	case pageType:
+		return field == "Pages" || field == "Sections" || field == "Post"
+	}
+	return false
+}
+
+func newSiteDigest(s *Server, st *state) *siteDigest {
+	snap, cfg := st.snap, st.snap.Config()
+	h := sha256.New()
+	prog := programSum()
+	h.Write(prog[:])
+	h.Write(st.theme.sum[:])
+	var site fs.FS
+	if cfg.Source != "" {
+		site = os.DirFS(cfg.Source)
+	}
+	if t := render.OptionsFor(cfg, site).Templates; t != nil {
+		ts := t.Sum()
+		h.Write(ts[:])
+	}
+	digest.Write(h, s.opts.Dev, nil)
+	digest.Write(h, s.opts.Hosts, nil)
+	digest.Write(h, cfg, skipShape)
+	routes := slices.Clone(snap.Routes())
+	slices.SortFunc(routes, func(a, b pipeline.Route) int { return strings.Compare(a.Path, b.Path) })
+	for _, r := range routes {
+		var page string
+		if r.Page != nil {
+			page = r.Page.Path
+		}
+		digest.Write(h, [...]any{r.Path, int(r.Kind), r.Pager, r.Target, r.File, page}, nil)
+	}
+	for _, pg := range snap.Pages() {
+		digest.Write(h, pg, skipShape)
+		digest.Write(h, pageRefs(pg), nil)
+	}
+	for _, p := range snap.AllPosts() {
+		digest.Write(h, p, skipShape)
+		digest.Write(h, snap.Visible(p), nil)
+	}
+	for _, p := range snap.Posts() {
+		io.WriteString(h, p.File+"\x00")
+	}
+	d := &siteDigest{fsys: snap.FS(), bodyOf: map[*pipeline.Post][sha256.Size]byte{}}
+	h.Sum(d.shape[:0])
+	return d
+}
+
+// pageRefs names what a page lists and its post, by path and file.
+func pageRefs(pg *pipeline.Page) []string {
+	out := make([]string, 0, len(pg.Pages)+len(pg.Sections)+2)
+	if pg.Post != nil {
+		out = append(out, "post:"+pg.Post.File)
+	}
+	for _, q := range pg.Pages {
+		out = append(out, "page:"+q.Path+"\x00"+q.Kind+"\x00"+q.Lang)
+	}
+	for _, q := range pg.Sections {
+		out = append(out, "section:"+q.Path)
+	}
+	return out
+}
+
+// body is the digest of p's body and of its bundle's files (their names,
+// sizes and times, or bytes where the file system has no times).
+func (d *siteDigest) body(p *pipeline.Post) [sha256.Size]byte {
+	d.mu.Lock()
+	b, ok := d.bodyOf[p]
+	d.mu.Unlock()
+	if ok {
+		return b
+	}
+	h := sha256.New()
+	digest.Write(h, p.Body, nil)
+	digest.Write(h, p.BodyLine, nil)
+	for _, name := range append(slices.Clone(p.Resources), p.ContentFiles...) {
+		file := p.Bundle + "/" + name
+		io.WriteString(h, file+"\x00")
+		info, err := fs.Stat(d.fsys, file)
+		switch {
+		case err != nil:
+			io.WriteString(h, err.Error())
+		case !info.ModTime().IsZero():
+			digest.Write(h, [...]any{info.Size(), info.ModTime().UnixNano()}, nil)
+		default:
+			data, err := fs.ReadFile(d.fsys, file)
+			digest.Write(h, [...]any{data, err != nil}, nil)
+		}
+	}
+	h.Sum(b[:0])
+	d.mu.Lock()
+	d.bodyOf[p] = b
+	d.mu.Unlock()
+	return b
+}
+
+// bodies is the digest of every published post's body, in order.
+func (d *siteDigest) bodies(st *state) [sha256.Size]byte {
+	d.once.Do(func() {
+		h := sha256.New()
+		for _, p := range st.snap.Posts() {
+			b := d.body(p)
+			h.Write(b[:])
+		}
+		h.Sum(d.all[:0])
+	})
+	return d.all
+}
+
+// programSum identifies the running program: a new build of folio may
+// answer differently.
+var programSum = sync.OnceValue(func() (sum [sha256.Size]byte) {
+	h := sha256.New()
+	exe, err := os.Executable()
+	if err == nil {
+		var f *os.File
+		if f, err = os.Open(exe); err == nil {
+			_, err = io.Copy(h, f)
+			f.Close()
+		}
+	}
+	if err != nil {
+		// Unknown: never equal to a previous build's.
+		io.WriteString(h, err.Error()+rand.Text())
+	}
+	h.Sum(sum[:0])
+	return sum
+})
