@@ -63,6 +63,9 @@ func Stage(out string, h http.Handler, paths []string, opts Options) (*Staged, e
 		return nil, fmt.Errorf("export: lock %s: %w", parent, err)
 	}
 	sweep(parent, tmpPrefix(out), locked)
+	if _, err := os.Lstat(out); errors.Is(err, fs.ErrNotExist) {
+		removeManifest(out) // the record of an output that is gone
+	}
 	tmp, err := os.MkdirTemp(parent, tmpPrefix(out))
 	if err != nil {
 		unlock()
