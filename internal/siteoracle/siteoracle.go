@@ -67,8 +67,7 @@ func BasePath(cfg *pipeline.Config) string {
 // from Hugo's output folder out) and reports which it answers as Hugo's
 // output does: a page 200 with HTML, and its Markdown twin 200 with
 // Markdown; a feed 200 with RSS; an alias 301 to its target (base, the
-// base URL's path, as in Compare), but / (folio's home page, where Hugo
-// redirects to /en/); a file 200 with Hugo's bytes. The classes in
+// base URL's path, as in Compare); a file 200 with Hugo's bytes. The classes in
 // hugotest.NotFolios are counted apart, and an asset h does not answer
 // is one: a Hugo Pipes output ("pipes").
 func Answers(h http.Handler, hugo map[string]hugotest.Output, out, base string) hugotest.Report {
@@ -127,12 +126,6 @@ func answer(h http.Handler, o hugotest.Output, out, base string) string {
 			return got
 		}
 	case "alias":
-		if o.Path == "/" && w.Code == http.StatusOK && strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") {
-			// Hugo's redirect to the default language's home page
-			// (defaultContentLanguageInSubdir): / is folio's home page,
-			// whatever the site (README, "Moving a Hugo blog to folio").
-			return ""
-		}
 		loc, err := url.Parse(w.Header().Get("Location"))
 		want := strings.TrimSuffix(o.Target, "index.html")
 		if w.Code != http.StatusMovedPermanently || err != nil || (loc.Path != want && base+strings.TrimPrefix(loc.Path, "/") != want) {
