@@ -8,7 +8,7 @@
 # committed to a fresh git repository there, for sites with enableGitInfo.
 # Themes need not be there: Hugo builds with the oracle theme. Nothing of
 # the blogs is kept. Add -diffs N before the mirrors to see N differences
-# per site (default 10).
+# per site (default 10). Then folio check runs in each blog's folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 diffs=10
@@ -36,5 +36,9 @@ cd "$work/sites"
 status=0
 for dir in "${sites[@]}"; do
   "$work/hugocompare" -diffs "$diffs" -folio "$work/folio" "$(basename "$dir")" || status=1
+  # What folio check says there (build refuses what it counts as problems).
+  rc=0
+  summary=$(cd "$dir" && "$work/folio" check 2>/dev/null | tail -1) || rc=$?
+  echo "  folio check in the site's folder: $summary (exit $rc)"
 done
 exit $status
