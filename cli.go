@@ -30,7 +30,9 @@ Commands:
   check   parses everything and prints every problem as path:line: message
 
 Flags shared by every command:
-  --config FILE     config file (default ./config.toml if present)
+  --source DIR      the site's folder, with its hugo.toml, config.toml or
+                    config/ (default: the working folder)
+  --config FILE     config file to read instead of the site's
   --content DIR     content folder (overrides the config)
   --addr HOST:PORT  listen address (serve :8080 or :$PORT, dev 127.0.0.1:1313);
                     for build, the address the export will be served on
