@@ -24,8 +24,23 @@ const NotFoundPath = "/404.html"
 // links to is still exported. An alias that happens to equal NotFoundPath
 // is the only way the last entry answers something other than 404; the
 // exporter checks statuses.
+//
+// A static folder's index.html is exported at the folder's URL, which
+// serve answers with it too (lookupSiteFile): the export's file for
+// "/x/" is x/index.html, as a static host serves a folder.
 func (s *Server) ExportPaths() []string {
-	return append(s.exportList(ExportFile), NotFoundPath)
+	st := s.load()
+	paths := s.exportList(ExportFile)
+	for i, p := range paths {
+		dir, ok := strings.CutSuffix(p, "/index.html")
+		if !ok {
+			continue
+		}
+		if r, ok := lookupSiteFile(st, dir+"/"); ok && r.Path == p {
+			paths[i] = dir + "/"
+		}
+	}
+	return append(paths, NotFoundPath)
 }
 
 // ExportRedirects lists the paths that may answer 301 for the current

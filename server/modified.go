@@ -49,6 +49,14 @@ func (c *changes) settle(key string, rp *rep, now time.Time, snap uint64) *rep {
 	if c == nil || rp == nil || rp.modified.IsZero() {
 		return rp
 	}
+	if rp.modified.After(now) {
+		// A date to come (a site that publishes future posts,
+		// buildFuture): no Last-Modified at all rather than one later than
+		// the clock, or one that depends on when the process started.
+		// The ETag revalidates. (workerd's local runtime even aborts on
+		// such a date past 2038.)
+		return rp.withModified(time.Time{})
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.seen == nil {
@@ -75,11 +83,15 @@ func (c *changes) settle(key string, rp *rep, now time.Time, snap uint64) *rep {
 	return rp.withModified(lm)
 }
 
-// withModified is a copy of rp sent with Last-Modified t.
+// withModified is a copy of rp sent with Last-Modified t (none when t
+// is zero).
 func (rp *rep) withModified(t time.Time) *rep {
 	c := *rp
 	c.modified = t
-	lm := []string{t.Format(http.TimeFormat)}
+	var lm []string // none for the zero time
+	if !t.IsZero() {
+		lm = []string{t.Format(http.TimeFormat)}
+	}
 	c.hdr.lastModified = lm
 	c.encoded = slices.Clone(rp.encoded)
 	for i := range c.encoded {

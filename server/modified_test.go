@@ -132,3 +132,20 @@ func later(t *testing.T, a, b string) bool {
 	}
 	return ta.After(tb)
 }
+
+// TestFutureDateNoLastModified: a representation dated after the clock
+// (a future post a site publishes, buildFuture) is sent without
+// Last-Modified, the same in every process, rather than with a date
+// later than the clock.
+func TestFutureDateNoLastModified(t *testing.T) {
+	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	var c changes
+	got := c.settle("/x/", newRep("text/html", []byte("x"), time.Date(2999, 1, 1, 0, 0, 0, 0, time.UTC)), now, 1)
+	if !got.modified.IsZero() || got.hdr.lastModified != nil {
+		t.Errorf("Last-Modified %v %q, want none", got.modified, got.hdr.lastModified)
+	}
+	past := c.settle("/y/", newRep("text/html", []byte("y"), now.Add(-time.Hour)), now, 1)
+	if want := now.Add(-time.Hour).Format(http.TimeFormat); len(past.hdr.lastModified) != 1 || past.hdr.lastModified[0] != want {
+		t.Errorf("a past date: Last-Modified %q, want %s", past.hdr.lastModified, want)
+	}
+}

@@ -96,12 +96,19 @@ func postsBody(st *state, posts []*pipeline.Post, next *string) ([]byte, error) 
 // not later than the snapshot's instant: the Last-Modified of anything made
 // from them. Zero when posts is empty.
 func newest(st *state, posts []*pipeline.Post) time.Time {
+	t := newestDate(posts)
+	if t.After(st.snap.Now()) && !st.snap.Now().IsZero() {
+		t = st.snap.Now()
+	}
+	return t
+}
+
+// newestDate is the latest content date of posts, as written (a future
+// one too).
+func newestDate(posts []*pipeline.Post) time.Time {
 	var t time.Time
 	for _, p := range posts {
 		t = latest(t, modified(p))
-	}
-	if t.After(st.snap.Now()) && !st.snap.Now().IsZero() {
-		t = st.snap.Now()
 	}
 	return t
 }

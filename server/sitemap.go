@@ -28,7 +28,7 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request, m match) {
 	rp, _ := st.memo("sitemap.xml", func() (*rep, error) {
 		parts := sitemapParts(st)
 		if len(parts) == 1 {
-			return newRep("application/xml", parts[0].body, parts[0].modified), nil
+			return newRep("application/xml", parts[0].body, parts[0].lastModified(st)), nil
 		}
 		return newRep("application/xml", sitemapIndex(st, parts), newest(st, st.snap.Posts())), nil
 	})
@@ -46,7 +46,7 @@ func (s *Server) sitemapPart(w http.ResponseWriter, r *http.Request, m match) {
 		return
 	}
 	rp, _ := st.memo("sitemap-"+m.value, func() (*rep, error) {
-		return newRep("application/xml", parts[n-1].body, parts[n-1].modified), nil
+		return newRep("application/xml", parts[n-1].body, parts[n-1].lastModified(st)), nil
 	})
 	s.serve(w, r, m, rp)
 }
@@ -72,6 +72,15 @@ type sitemapDoc struct {
 	modified time.Time
 }
 
+// lastModified is the sitemap's Last-Modified: its newest date, but
+// never after the snapshot's instant.
+func (d sitemapDoc) lastModified(st *state) time.Time {
+	if now := st.snap.Now(); !now.IsZero() && d.modified.After(now) {
+		return now
+	}
+	return d.modified
+}
+
 // sitemapParts are the state's sitemaps, made once: one, or as many as
 // the protocol's limits take.
 func sitemapParts(st *state) []sitemapDoc {
@@ -91,16 +100,20 @@ type sitemapEntry struct {
 // terms, in every language).
 func sitemapEntries(st *state) []sitemapEntry {
 	cfg := st.snap.Config()
-	all := newest(st, st.snap.Posts())
+	// Content dates as written, a future one too (a site that publishes
+	// future posts, buildFuture): never the clock, so that every process
+	// writes the same sitemap for the same content. Last-Modified is
+	// another matter (sitemapDoc.lastModified).
+	all := newestDate(st.snap.Posts())
 	home, _ := homeURLs(st)
 	out := []sitemapEntry{{home, all}, {cfg.AbsURL(apiPagePath), all}}
 	for _, r := range st.snap.Routes() {
 		if r.Kind != pipeline.RoutePage || r.Path == "/" || cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(r.Path), "/")) == home {
 			continue
 		}
-		mod := listModified(st, r.Page)
-		if r.Page == st.snap.Directory() {
-			mod = all // it lists every post
+		mod := pageModified(r.Page)
+		if mod.IsZero() || r.Page == st.snap.Directory() {
+			mod = all // nothing dated, or it lists every post
 		}
 		out = append(out, sitemapEntry{cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(r.Path), "/")), mod})
 	}
