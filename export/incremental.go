@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -63,7 +64,7 @@ func (r *manifestRoute) prevGzip() *prevFile {
 	if !r.Gzip {
 		return nil
 	}
-	return &prevFile{status: r.Status, etag: r.GzipHeader.Get("Etag"), length: r.GzipHeader.Get("Content-Length"),
+	return &prevFile{status: r.Status, etag: r.GzipETag, length: strconv.FormatInt(r.GzipSize, 10),
 		sum: r.GzipSum, size: r.GzipSize, mod: r.GzipMod, name: r.Name + ".gz"}
 }
 
@@ -96,7 +97,7 @@ func (f *File) reuse(r *manifestRoute) {
 	f.sum, f.mdSum, f.mod = r.Sum, r.MarkdownSum, r.Mod
 	f.fingerprint, f.hasFingerprint = fp, has
 	if r.Gzip {
-		f.gz = gzipFile{sum: r.GzipSum, header: r.GzipHeader, size: r.GzipSize, mod: r.GzipMod}
+		f.gz = gzipFile{sum: r.GzipSum, size: r.GzipSize, mod: r.GzipMod}
 	}
 }
 
@@ -159,7 +160,7 @@ func commitInPlace(tmp, out string, written []string, site *Site) (removed int, 
 			keep[f.Name+".gz"] = true
 		}
 	}
-	err = prune(out, "", keep, &removed)
+	_, err = prune(out, "", keep, &removed)
 	return removed, err
 }
 
@@ -194,12 +195,14 @@ func isDirError(name string) bool {
 }
 
 // prune removes under out/dir what keep does not name, and the folders
-// that end empty; dir is slash-separated, "" for out itself.
-func prune(out, dir string, keep map[string]bool, removed *int) error {
+// that end empty; dir is slash-separated, "" for out itself. It reports
+// whether anything is left in the folder.
+func prune(out, dir string, keep map[string]bool, removed *int) (bool, error) {
 	entries, err := os.ReadDir(filepath.Join(out, filepath.FromSlash(dir)))
 	if err != nil {
-		return fmt.Errorf("export: %w", err)
+		return false, fmt.Errorf("export: %w", err)
 	}
+	left := len(entries)
 	for _, e := range entries {
 		name := e.Name()
 		if dir != "" {
@@ -208,20 +211,22 @@ func prune(out, dir string, keep map[string]bool, removed *int) error {
 		full := filepath.Join(out, filepath.FromSlash(name))
 		switch {
 		case e.IsDir():
-			if err := prune(out, name, keep, removed); err != nil {
-				return err
+			kept, err := prune(out, name, keep, removed)
+			if err != nil {
+				return false, err
 			}
-			if left, err := os.ReadDir(full); err == nil && len(left) == 0 {
-				os.Remove(full)
+			if !kept && os.Remove(full) == nil {
+				left--
 			}
 		case !keep[name]:
 			if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("export: %w", err)
+				return false, fmt.Errorf("export: %w", err)
 			}
 			*removed++
+			left--
 		}
 	}
-	return nil
+	return left > 0, nil
 }
 
 // sortedWritten is what w wrote, in order: folders before their files is

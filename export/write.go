@@ -362,10 +362,7 @@ func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 	f.Gzip = gz.kept
 	if f.Gzip {
 		f.GzipETag = gz.header.Get("Etag")
-		f.gz = gzipFile{sum: gz.sum, header: gz.header, size: gz.size, mod: gz.mod}
-		if gz.unchanged {
-			f.gz.header = withModified(gz.header, prev.GzipHeader)
-		}
+		f.gz = gzipFile{sum: gz.sum, size: gz.size, mod: gz.mod}
 	}
 	return nil
 }

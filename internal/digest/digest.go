@@ -15,6 +15,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"hash"
+	"io"
 	"math"
 	"reflect"
 	"slices"
@@ -29,6 +30,7 @@ type Skip func(t reflect.Type, field string) bool
 func Write(h hash.Hash, v any, skip Skip) {
 	w := &writer{h: h, skip: skip, seen: map[visit]bool{}}
 	w.value(reflect.ValueOf(v))
+	w.flush()
 }
 
 // Sum is the SHA-256 of v as Write writes it.
@@ -49,7 +51,23 @@ type writer struct {
 	h    hash.Hash
 	skip Skip
 	seen map[visit]bool
-	buf  [8]byte
+	buf  []byte // written to h in large pieces
+}
+
+func (w *writer) write(b []byte) {
+	if len(w.buf)+len(b) > 64<<10 {
+		w.flush()
+		if len(b) > 64<<10 {
+			w.h.Write(b)
+			return
+		}
+	}
+	w.buf = append(w.buf, b...)
+}
+
+func (w *writer) flush() {
+	w.h.Write(w.buf)
+	w.buf = w.buf[:0]
 }
 
 var (
@@ -58,13 +76,22 @@ var (
 )
 
 func (w *writer) uint(u uint64) {
-	binary.LittleEndian.PutUint64(w.buf[:], u)
-	w.h.Write(w.buf[:])
+	if len(w.buf)+8 > 64<<10 {
+		w.flush()
+	}
+	w.buf = binary.LittleEndian.AppendUint64(w.buf, u)
 }
 
 func (w *writer) string(s string) {
 	w.uint(uint64(len(s)))
-	w.h.Write([]byte(s))
+	if len(w.buf)+len(s) > 64<<10 {
+		w.flush()
+		if len(s) > 64<<10 {
+			io.WriteString(w.h, s)
+			return
+		}
+	}
+	w.buf = append(w.buf, s...)
 }
 
 func (w *writer) value(v reflect.Value) {
@@ -119,7 +146,7 @@ func (w *writer) value(v reflect.Value) {
 		n := v.Len()
 		w.uint(uint64(n))
 		if t.Elem().Kind() == reflect.Uint8 && v.Kind() == reflect.Slice {
-			w.h.Write(v.Bytes())
+			w.write(v.Bytes())
 			return
 		}
 		for i := range n {
@@ -136,24 +163,32 @@ func (w *writer) value(v reflect.Value) {
 		}
 		entries := make([]entry, 0, v.Len())
 		for it := v.MapRange(); it.Next(); {
-			kh := sha256.New()
-			(&writer{h: kh, skip: w.skip, seen: map[visit]bool{}}).value(it.Key())
-			entries = append(entries, entry{kh.Sum(nil), it.Value()})
+			var key []byte
+			if k := it.Key(); k.Kind() == reflect.String {
+				key = []byte(k.String()) // in order of the keys themselves
+			} else {
+				kw := &writer{h: sha256.New(), skip: w.skip, seen: map[visit]bool{}}
+				kw.value(k)
+				kw.flush()
+				key = kw.h.Sum(nil)
+			}
+			entries = append(entries, entry{key, it.Value()})
 		}
 		slices.SortFunc(entries, func(a, b entry) int { return bytes.Compare(a.key, b.key) })
 		w.uint(uint64(len(entries)))
 		for _, e := range entries {
-			w.h.Write(e.key)
+			w.uint(uint64(len(e.key)))
+			w.write(e.key)
 			w.value(e.val)
 		}
 	case reflect.Struct:
+		// The type says which fields follow, in order: a field's name
+		// would add nothing.
 		w.string(t.String())
 		for i := range t.NumField() {
-			f := t.Field(i)
-			if w.skip != nil && w.skip(t, f.Name) {
+			if w.skip != nil && w.skip(t, t.Field(i).Name) {
 				continue
 			}
-			w.string(f.Name)
 			w.value(v.Field(i))
 		}
 	case reflect.Pointer:
