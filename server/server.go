@@ -59,6 +59,7 @@ type state struct {
 	theme   *theme
 	routes  *table   // the route table of snap's configuration
 	reps    sync.Map // key → *lazyRep
+	items   sync.Map // *pipeline.Page → *itemView (itemOf)
 	changes *changes // the server's; nil in benchmarks of one state
 	// prevResolver is the resolver of the state this one replaced (or
 	// the one that state had to start from, when nothing was rendered

@@ -142,9 +142,20 @@ func listItems(st *state, pg *pipeline.Page, n int) []*itemView {
 	pages = pages[from:min(from+size, len(pages))]
 	out := make([]*itemView, 0, len(pages))
 	for _, q := range pages {
-		out = append(out, newItemView(st, q))
+		out = append(out, itemOf(st, q))
 	}
 	return out
+}
+
+// itemOf is pg's item, made once per state: a post is an item of its
+// section's list, the home page's, each of its terms' and the directory,
+// each as HTML and Markdown. Items are never modified once made.
+func itemOf(st *state, pg *pipeline.Page) *itemView {
+	if v, ok := st.items.Load(pg); ok {
+		return v.(*itemView)
+	}
+	v, _ := st.items.LoadOrStore(pg, newItemView(st, pg))
+	return v.(*itemView)
 }
 
 // An itemView is a page in a list.
