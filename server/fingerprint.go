@@ -3,6 +3,8 @@ package server
 import (
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/binary"
+	"hash"
 	"io"
 	"io/fs"
 	"net/url"
@@ -177,7 +179,7 @@ func (d *siteDigest) body(p *pipeline.Post) [sha256.Size]byte {
 		return b
 	}
 	h := sha256.New()
-	digest.Write(h, p.Body, nil)
+	bodyDigest(h, p.Body)
 	digest.Write(h, p.BodyLine, nil)
 	for _, name := range append(slices.Clone(p.Resources), p.ContentFiles...) {
 		file := p.Bundle + "/" + name
@@ -198,6 +200,28 @@ func (d *siteDigest) body(p *pipeline.Post) [sha256.Size]byte {
 	d.bodyOf[p] = b
 	d.mu.Unlock()
 	return b
+}
+
+// bodyDigest writes a body's nodes into h: their text straight, the
+// rest of each node (a shortcode's name and arguments) through digest.
+func bodyDigest(h hash.Hash, body []pipeline.Node) {
+	var n [8]byte
+	for i := range body {
+		node := &body[i]
+		binary.LittleEndian.PutUint64(n[:], uint64(len(node.Text))<<8|uint64(node.Kind))
+		h.Write(n[:])
+		io.WriteString(h, node.Text)
+		if node.Kind == pipeline.TextNode {
+			digest.Write(h, node.Line, nil)
+			continue
+		}
+		c := *node
+		c.Text, c.Inner = "", nil
+		digest.Write(h, &c, nil)
+		binary.LittleEndian.PutUint64(n[:], uint64(len(node.Inner)))
+		h.Write(n[:])
+		bodyDigest(h, node.Inner)
+	}
 }
 
 // bodies is the digest of every published post's body, in order.
