@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -400,7 +401,7 @@ type fileAnswer struct {
 	sum    [sha256.Size]byte
 	head   []byte // the first bytes, for error messages
 	hash   hash.Hash
-	file   *os.File
+	file   io.WriteCloser
 	err    error
 }
 
@@ -488,7 +489,7 @@ func (a *fileAnswer) close() error {
 }
 
 // create makes name for writing, and its folder the first time.
-func (w *writer) create(name string) (*os.File, error) {
+func (w *writer) create(name string) (io.WriteCloser, error) {
 	dir := filepath.Dir(name)
 	if _, done := w.made.Load(dir); !done {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -499,7 +500,7 @@ func (w *writer) create(name string) (*os.File, error) {
 	w.mu.Lock()
 	w.written = append(w.written, name)
 	w.mu.Unlock()
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := createNew(name)
 	if errors.Is(err, fs.ErrExist) {
 		// Names, and names against folders, are checked to be distinct
 		// first; only a file system that folds case or normalises names
