@@ -124,19 +124,18 @@ func serveKept(h http.Handler, a *fileAnswer, urlPath, encoding string) error {
 	return serve(h, a, urlPath, encoding)
 }
 
-// commitInPlace moves the files written under tmp into out and removes
-// from out every file site does not have, then the folders left empty.
-func commitInPlace(tmp, out string, written []string, site *Site) (removed int, err error) {
+// moveInPlace moves the files written under tmp into out.
+func moveInPlace(tmp, out string, written []string) error {
 	made := map[string]bool{}
 	for _, name := range written {
 		rel, err := filepath.Rel(tmp, name)
 		if err != nil {
-			return 0, fmt.Errorf("export: %w", err)
+			return fmt.Errorf("export: %w", err)
 		}
 		dest := filepath.Join(out, rel)
 		if dir := filepath.Dir(dest); !made[dir] {
 			if err := mkdirOver(out, dir); err != nil {
-				return 0, fmt.Errorf("export: %w", err)
+				return fmt.Errorf("export: %w", err)
 			}
 			made[dir] = true
 		}
@@ -149,10 +148,16 @@ func commitInPlace(tmp, out string, written []string, site *Site) (removed int, 
 				}
 			}
 			if err != nil {
-				return 0, fmt.Errorf("export: %w", err)
+				return fmt.Errorf("export: %w", err)
 			}
 		}
 	}
+	return nil
+}
+
+// pruneOutput removes from out every file site does not have, then the
+// folders left empty, and says how many files it removed.
+func pruneOutput(out string, site *Site) (removed int, err error) {
 	keep := make(map[string]bool, 2*len(site.Files))
 	for _, f := range site.Files {
 		keep[f.Name] = true

@@ -85,6 +85,11 @@ func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 	var err error
 	site := st.Site
 	w := &writer{dir: st.tmp}
+	if opts.Fingerprint != nil && len(paths) > 0 {
+		// What every fingerprint starts from (the site's digest) is made
+		// on the first call: meanwhile, the previous record is read.
+		go opts.Fingerprint(paths[0])
+	}
 	if !opts.Cold {
 		if info, err := os.Lstat(st.out); err == nil && info.IsDir() {
 			if w.prev = readManifest(st.out, st.format); w.prev != nil {
@@ -210,8 +215,19 @@ func (st *Staged) commitInPlace() error {
 		st.undoFiles()
 		return fmt.Errorf("export: cannot remove %s", manifestPath(st.out))
 	}
-	removed, err := commitInPlace(st.tmp, st.out, st.written, st.Site)
+	if err := moveInPlace(st.tmp, st.out, st.written); err != nil {
+		st.undoFiles()
+		return err
+	}
+	// Every file of the new record is in place: the record is written
+	// while what the site no longer has is removed.
+	recorded := make(chan error, 1)
+	go func() { recorded <- writeManifest(st.out, st.format, st.Site) }()
+	removed, err := pruneOutput(st.out, st.Site)
 	st.Site.Removed = removed
+	if rerr := <-recorded; err != nil && rerr == nil {
+		removeManifest(st.out) // a folder half pruned: the next build is cold
+	}
 	if err != nil {
 		st.undoFiles()
 		return err
@@ -219,7 +235,6 @@ func (st *Staged) commitInPlace() error {
 	for _, f := range st.files {
 		f.done()
 	}
-	writeManifest(st.out, st.format, st.Site)
 	return nil
 }
 
