@@ -1015,17 +1015,7 @@ func (s *Snapshot) Pages() []*Page {
 func (s *Snapshot) ListPages() []*Page {
 	var out []*Page
 	for _, l := range s.site.langs {
-		for _, pg := range l.sections {
-			out = append(out, pg)
-		}
-		for _, pg := range l.taxonomies {
-			out = append(out, pg)
-		}
-		for _, terms := range l.terms {
-			for _, pg := range terms {
-				out = append(out, pg)
-			}
-		}
+		out = l.appendListPages(out)
 	}
 	slices.SortFunc(out, comparePagePaths)
 	return out
@@ -1043,12 +1033,9 @@ func pageFile(p *Page) string {
 	return p.Term
 }
 
-// allPages are the language's pages.
-func (l *langModel) allPages() []*Page {
-	var out []*Page
-	for _, pg := range l.regular {
-		out = append(out, pg)
-	}
+// appendListPages appends the language's home and section pages,
+// taxonomies and terms to out.
+func (l *langModel) appendListPages(out []*Page) []*Page {
 	for _, pg := range l.sections {
 		out = append(out, pg)
 	}
@@ -1060,6 +1047,16 @@ func (l *langModel) allPages() []*Page {
 			out = append(out, pg)
 		}
 	}
+	return out
+}
+
+// allPages are the language's pages.
+func (l *langModel) allPages() []*Page {
+	var out []*Page
+	for _, pg := range l.regular {
+		out = append(out, pg)
+	}
+	out = l.appendListPages(out)
 	return out
 }
 
