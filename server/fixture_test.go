@@ -162,7 +162,7 @@ var testClient = &http.Client{
 // testSite is the embedded theme when it is complete, so these tests
 // exercise the real pages; until then, a minimal theme of the same layout.
 func testSite() fs.FS {
-	if _, err := loadTheme(site.FS, false); err == nil {
+	if _, err := loadTheme(site.FS, false, time.Now()); err == nil {
 		return site.FS
 	}
 	main := &fstest.MapFile{Data: []byte(`{{define "main"}}page{{end}}`)}

@@ -149,3 +149,19 @@ func TestFutureDateNoLastModified(t *testing.T) {
 		t.Errorf("a past date: Last-Modified %q, want %s", past.hdr.lastModified, want)
 	}
 }
+
+// TestAssetsModifiedAtStart: the theme's assets, the client and robots.txt
+// were last modified when the server started (Options.Started), not when
+// New happened to run, so two servers of one site and one start answer
+// alike whatever second each was made in.
+func TestAssetsModifiedAtStart(t *testing.T) {
+	s := newServer(t, build(t, sampleSite(), pipeline.Options{}), false)
+	want := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC).Format(http.TimeFormat)
+	for _, p := range []string{"/robots.txt", "/sdk/blog-client.js", "/healthz"} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+		if got := rec.Header().Get("Last-Modified"); rec.Code != 200 || got != want {
+			t.Errorf("GET %s: %d, Last-Modified %q, want 200 and %q", p, rec.Code, got, want)
+		}
+	}
+}

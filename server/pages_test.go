@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"folio/pipeline"
 	"folio/site"
@@ -379,7 +380,7 @@ func TestLoadThemeErrors(t *testing.T) {
 		}
 		return fsys
 	}
-	if _, err := loadTheme(good(), false); err != nil {
+	if _, err := loadTheme(good(), false, time.Now()); err != nil {
 		t.Fatalf("a theme without static files: %v", err)
 	}
 	for _, tc := range []struct {
@@ -396,7 +397,7 @@ func TestLoadThemeErrors(t *testing.T) {
 	} {
 		fsys := good()
 		tc.change(fsys)
-		_, err := loadTheme(fsys, false)
+		_, err := loadTheme(fsys, false, time.Now())
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: err = %v, want one naming %s", tc.name, err, tc.want)
 		}

@@ -84,7 +84,7 @@ func New(snap *pipeline.Snapshot, opts Options) (*Server, error) {
 		opts.Started = time.Now()
 	}
 	s := &Server{opts: opts, log: opts.Logger, events: newBroker()}
-	th, err := loadTheme(opts.Site, opts.Dev)
+	th, err := loadTheme(opts.Site, opts.Dev, opts.Started)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +122,7 @@ func (s *Server) Swap(snap *pipeline.Snapshot) error {
 // the current snapshot) current with it, in one swap. A bad theme is an
 // error and the old one stays.
 func (s *Server) SetSite(site fs.FS, snap *pipeline.Snapshot) error {
-	th, err := loadTheme(site, s.opts.Dev)
+	th, err := loadTheme(site, s.opts.Dev, time.Now())
 	if err != nil {
 		return err
 	}

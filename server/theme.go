@@ -91,13 +91,14 @@ func contentType(name string) string {
 	return "application/octet-stream"
 }
 
-// loadTheme parses the templates and prepares the assets of site. Every
-// error names the file at fault, so a broken theme in dev says where.
-func loadTheme(site fs.FS, dev bool) (*theme, error) {
+// loadTheme parses the templates and prepares the assets of site, whose
+// Last-Modified is loaded. Every error names the file at fault, so a
+// broken theme in dev says where.
+func loadTheme(site fs.FS, dev bool, loaded time.Time) (*theme, error) {
 	if site == nil {
 		return nil, errors.New("site: no site folder")
 	}
-	th := &theme{assets: map[string]*rep{}, hashed: map[string]string{}, loaded: time.Now(), sum: folderSum(site)}
+	th := &theme{assets: map[string]*rep{}, hashed: map[string]string{}, loaded: loaded, sum: folderSum(site)}
 	if err := th.parseTemplates(site); err != nil {
 		return nil, err
 	}
