@@ -1,9 +1,13 @@
 package server
 
 import (
+	"bytes"
+	"fmt"
 	"html/template"
 	"net/http"
+	"reflect"
 	"strings"
+	"sync"
 	"time"
 
 	"folio/agents"
@@ -64,6 +68,7 @@ type pageData struct {
 
 	theme     *theme
 	directory string
+	fragments *sync.Map // the state's, for Cached
 }
 
 // URL returns the absolute URL of a site-relative path ("" is the home
@@ -75,6 +80,70 @@ func (p *pageData) Asset(name string) string { return p.Site.AbsURL(p.theme.asse
 
 // Directory returns the absolute URL of the blog directory page.
 func (p *pageData) Directory() string { return p.directory }
+
+// Cached returns what the page's template name (a {{define}} of the
+// theme) writes for v, made once per snapshot for each v and then reused
+// by every page that asks: for a fragment many pages show alike, such as
+// a list's item, which the section's, the home page's and each term's
+// pagers all list. Like Hugo's partialCached, the output must depend on v
+// alone, never on the page that asks (and $ inside name is v, as with
+// {{template}}). A v that cannot be a key (not a pointer, string, integer
+// or bool) is rendered every time.
+//
+// The fragment is written where the call stands as HTML, unescaped: call
+// it where {{template name v}} would go, in the text of an element.
+func (p *pageData) Cached(name string, v any) (template.HTML, error) {
+	t, ok := p.theme.pages[p.Kind]
+	if !ok {
+		return "", fmt.Errorf("no template for %s", p.Kind)
+	}
+	key := fragmentKey{t, name, v}
+	cacheable := p.fragments != nil && keyable(v)
+	if cacheable {
+		if out, ok := p.fragments.Load(key); ok {
+			return out.(template.HTML), nil
+		}
+	}
+	buf := pageBufs.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer func() {
+		if buf.Cap() <= maxPooledBuf {
+			pageBufs.Put(buf)
+		}
+	}()
+	if err := t.ExecuteTemplate(buf, name, v); err != nil {
+		return "", err
+	}
+	out := template.HTML(buf.String()) // kept at its size, not the buffer's
+	if cacheable {
+		p.fragments.Store(key, out)
+	}
+	return out, nil
+}
+
+// A fragmentKey names one output of Cached: the page kind's template set,
+// the template's name and the value.
+type fragmentKey struct {
+	set  *template.Template
+	name string
+	v    any
+}
+
+// keyable reports whether v can be a map key without panicking and names
+// one value: a pointer (what a list's items are), a string, an integer
+// or a bool.
+func keyable(v any) bool {
+	if v == nil {
+		return false
+	}
+	switch reflect.TypeOf(v).Kind() {
+	case reflect.Pointer, reflect.String, reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return true
+	}
+	return false
+}
 
 // A postView is a post as the templates show it.
 type postView struct {
@@ -168,6 +237,7 @@ func (s *Server) newPage(st *state, kind string) *pageData {
 		theme:       st.theme,
 		directory:   directoryURL(st),
 		Menu:        mainMenu(st),
+		fragments:   &st.fragments,
 	}
 }
 

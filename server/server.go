@@ -55,12 +55,15 @@ type Server struct {
 // prepared on first use and then shared by every request that loaded the
 // same state, so a response never mixes two builds.
 type state struct {
-	snap    *pipeline.Snapshot
-	theme   *theme
-	routes  *table   // the route table of snap's configuration
-	reps    sync.Map // key → *lazyRep
-	items   sync.Map // *pipeline.Page → *itemView (itemOf)
-	changes *changes // the server's; nil in benchmarks of one state
+	snap   *pipeline.Snapshot
+	theme  *theme
+	routes *table   // the route table of snap's configuration
+	reps   sync.Map // key → *lazyRep
+	items  sync.Map // *pipeline.Page → *itemView (itemOf)
+	// fragments are the outputs of the theme's templates run by Cached:
+	// fragmentKey → template.HTML.
+	fragments sync.Map
+	changes   *changes // the server's; nil in benchmarks of one state
 	// prevResolver is the resolver of the state this one replaced (or
 	// the one that state had to start from, when nothing was rendered
 	// from it): its render context patches it rather than indexing every

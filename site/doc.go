@@ -35,7 +35,12 @@
 // .CategoryURL link its terms to their pages. The
 // methods .URL "path", .Asset "file" and .Directory give absolute URLs:
 // every URL a page contains is built from baseURL. The functions isoDate
-// and date format times.
+// and date format times. {{$.Cached "name" .}} writes what
+// {{template "name" .}} would, made once per snapshot for each value and
+// reused by every page that asks, as Hugo's partialCached: list.html
+// makes each item ("list-item") once although the section's, the home
+// page's and each term's pagers all list the post; what name writes may
+// depend on the value alone.
 //
 // Pages are served with a Content-Security-Policy that allows only the
 // site's own scripts and styles: a theme may not use inline <script>,
