@@ -22,6 +22,7 @@ import (
 // says, it says in plain "folio: …" lines, as check does.
 func runBuild(_ context.Context, o *options, std stdio) error {
 	start := time.Now()
+	defer tuneGC()()
 	limits, err := cloudflareFlags(o)
 	if err != nil {
 		return mistake("%v", err)

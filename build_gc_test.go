@@ -1,0 +1,46 @@
+package main
+
+import (
+	"runtime/debug"
+	"testing"
+)
+
+// gcPercent reads GOGC as the runtime has it.
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
+// TestTuneGC: a build runs the collector at buildGCPercent, with a soft
+// limit at half the memory the process may use, and puts both back when
+// it ends; a user's GOGC or GOMEMLIMIT is theirs.
+func TestTuneGC(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	percent, limit := gcPercent(), debug.SetMemoryLimit(-1)
+	restore := tuneGC()
+	if got := gcPercent(); got != buildGCPercent {
+		t.Errorf("GOGC during a build = %d, want %d", got, buildGCPercent)
+	}
+	if budget := memoryBudget(); budget > 0 {
+		if got := debug.SetMemoryLimit(-1); got != min(budget/2, limit) {
+			t.Errorf("memory limit during a build = %d, want %d (half of %d)", got, budget/2, budget)
+		}
+	}
+	restore()
+	if got, gotLimit := gcPercent(), debug.SetMemoryLimit(-1); got != percent || gotLimit != limit {
+		t.Errorf("after the build: GOGC %d, limit %d; want %d and %d as before", got, gotLimit, percent, limit)
+	}
+
+	for _, env := range []string{"GOGC", "GOMEMLIMIT"} {
+		t.Run(env, func(t *testing.T) {
+			t.Setenv(env, "150")
+			restore := tuneGC()
+			defer restore()
+			if got := gcPercent(); got != percent {
+				t.Errorf("with %s set, GOGC during a build = %d, want %d as it was", env, got, percent)
+			}
+		})
+	}
+}
