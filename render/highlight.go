@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -19,6 +20,7 @@ import (
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
+	"github.com/dlclark/regexp2/v2"
 )
 
 // Code is highlighted with chroma into CSS classes (HighlightCSS), in
@@ -34,6 +36,20 @@ import (
 // manages a few hundred kilobytes a second, and a huge block is not read
 // for its colours anyway. The code past it is plain.
 const maxHighlightPost = 64 << 10
+
+// highlightClock is how often regexp2, the engine of chroma's lexers,
+// reads the clock that times its matches. chroma stops a match after
+// 250 ms of wall time, and regexp2 adds one clock period to that: with
+// its default of 100 ms, a match descheduled for a third of a second on
+// a busy machine failed, and the lexer took another rule, so a page came
+// out in other colours, or with a shortcode's placeholder split and left
+// in the page, depending on the load. With this period a match stops
+// after 5 to 10 s only, which no scheduling delay of a working process
+// reaches, and which still bounds a lexer's pathological pattern (the
+// bytes a post may highlight are bounded too, maxHighlightPost).
+const highlightClock = 5 * time.Second
+
+func init() { regexp2.SetTimeoutCheckPeriod(highlightClock) }
 
 var (
 	// highlighters maps a language as written to its *highlighter, or
