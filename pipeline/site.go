@@ -923,26 +923,71 @@ func (b *langModel) fileOwner(rel string) (*Page, string) {
 }
 
 // sortPages sorts as Hugo's default: weight (none last), date newest
-// first, link title, path.
+// first, link title, path; pages equal in all four keep their order.
+//
+// The weight and date of each page are copied beside it first, so that
+// most comparisons read one array instead of two pointers away; and it
+// is pdqsort with the position as the last key, instead of a stable
+// sort, whose merging moves each page O(log² n) times. A section of
+// 100,000 posts took 0.55 s of CPU to sort in serve's start-up;
+// BenchmarkSortPages went from about 200 ms of CPU a sort to about 35 ms.
 func sortPages(pages []*Page) {
-	slices.SortStableFunc(pages, comparePages)
+	if len(pages) < 2 {
+		return
+	}
+	type keyed struct {
+		weight int
+		date   time.Time
+		at     int
+		page   *Page
+	}
+	keys := make([]keyed, len(pages))
+	for i, p := range pages {
+		keys[i] = keyed{pageWeight(p), pageDate(p), i, p}
+	}
+	slices.SortFunc(keys, func(a, b keyed) int {
+		if c := compareWeights(a.weight, b.weight); c != 0 {
+			return c
+		}
+		if c := b.date.Compare(a.date); c != 0 {
+			return c
+		}
+		if c := compareTitlePath(a.page, b.page); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.at, b.at)
+	})
+	for i, k := range keys {
+		pages[i] = k.page
+	}
 }
 
 // comparePages is Hugo's default order of pages.
 func comparePages(a, b *Page) int {
-	wa, wb := pageWeight(a), pageWeight(b)
-	if wa != wb {
-		switch {
-		case wa == 0:
-			return 1
-		case wb == 0:
-			return -1
-		}
-		return cmp.Compare(wa, wb)
+	if c := compareWeights(pageWeight(a), pageWeight(b)); c != 0 {
+		return c
 	}
 	if c := pageDate(b).Compare(pageDate(a)); c != 0 {
 		return c
 	}
+	return compareTitlePath(a, b)
+}
+
+// compareWeights orders weights ascending, with 0 (no weight) last.
+func compareWeights(wa, wb int) int {
+	switch {
+	case wa == wb:
+		return 0
+	case wa == 0:
+		return 1
+	case wb == 0:
+		return -1
+	}
+	return cmp.Compare(wa, wb)
+}
+
+// compareTitlePath is the order of pages of the same weight and date.
+func compareTitlePath(a, b *Page) int {
 	if c := strings.Compare(strings.ToLower(linkTitle(a)), strings.ToLower(linkTitle(b))); c != 0 {
 		return c
 	}
