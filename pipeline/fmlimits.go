@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -56,6 +57,9 @@ func frontMatterBounds(format string, data []byte) (int, string) {
 		if line := yamlBrackets(data); line > 0 {
 			return line, fmt.Sprintf("yaml: more than %d flow collections ([ or {); too deep to decode safely", maxYAMLBrackets)
 		}
+		if yamlWithinBounds(data) {
+			return 0, ""
+		}
 		return yamlBounds(data)
 	case "toml":
 		return tomlBounds(data)
@@ -75,6 +79,18 @@ func yamlBrackets(data []byte) int {
 		}
 	}
 	return 0
+}
+
+// yamlWithinBounds reports, without scanning, front matter that no YAML
+// limit can apply to: every key yamlBounds counts is a ':' or '?' token
+// (an implicit key's value indicator, an explicit key's indicator), and
+// every alias a '*' token, so with at most maxKeys of those bytes and no
+// '*' no mapping has more than maxKeys keys and nothing is repeated.
+// That is all real front matter; scanning it took a tenth of reading
+// 100,000 posts.
+func yamlWithinBounds(data []byte) bool {
+	return bytes.Count(data, []byte{':'})+bytes.Count(data, []byte{'?'}) <= maxKeys &&
+		bytes.IndexByte(data, '*') < 0
 }
 
 // yamlBounds counts the keys of each block mapping on the YAML scanner's

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"folio/internal/corpus"
 )
 
 // repeat joins n lines made by line(i).
@@ -91,4 +93,51 @@ func billionLaughs() []byte {
 	}
 	b.WriteString("---\nboom\n")
 	return []byte(b.String())
+}
+
+// TestYAMLWithinBounds: the check that lets front matter skip the scan
+// never lets through what the scan refuses: on front matter at and past
+// each YAML limit, and on the generated corpus's, whatever it accepts
+// the scan accepts too, and it accepts ordinary front matter.
+func TestYAMLWithinBounds(t *testing.T) {
+	key := func(i int) string { return fmt.Sprintf("k%d: v", i) }
+	for _, tc := range []struct {
+		name   string
+		data   string
+		within bool // what yamlWithinBounds must say
+	}{
+		{"ordinary", "title: \"A: b\"\ndate: 2024-06-01T10:00:00Z\ntags: [go, \"日本語\"]\n", true},
+		{"keys at the limit", repeat(maxKeys, key), true},
+		{"keys past the limit", repeat(maxKeys+1, key), false},
+		{"explicit keys past the limit", repeat(maxKeys/2+1, func(i int) string { return fmt.Sprintf("? k%d\n: v", i) }), false},
+		{"an alias", "a: &x 1\nb: *x\n", false},
+		{"a star in a title", "title: \"**bold**\"\n", false},
+		{"many keys across mappings", "a:\n" + repeat(1500, func(i int) string { return "  " + key(i) }), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := yamlWithinBounds([]byte(tc.data)); got != tc.within {
+				t.Fatalf("yamlWithinBounds = %v, want %v", got, tc.within)
+			}
+			if line, msg := yamlBounds([]byte(tc.data)); tc.within && line != 0 {
+				t.Fatalf("within bounds, but the scan refuses it: line %d %q", line, msg)
+			}
+		})
+	}
+	within := 0
+	for name, f := range corpus.MapFS(300, 1) {
+		fm, ok := strings.CutPrefix(string(f.Data), "---\n")
+		if !ok {
+			continue
+		}
+		fm, _, _ = strings.Cut(fm, "\n---\n")
+		if yamlWithinBounds([]byte(fm)) {
+			within++
+		}
+		if line, msg := yamlBounds([]byte(fm)); line != 0 {
+			t.Errorf("%s: the scan refuses it: line %d %q", name, line, msg)
+		}
+	}
+	if within == 0 {
+		t.Error("no front matter of the corpus is within bounds without a scan")
+	}
 }
