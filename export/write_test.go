@@ -264,3 +264,41 @@ func TestWriteReleases(t *testing.T) {
 		t.Errorf("%d requests came after their path or a neighbour was released, e.g. %s", len(h.late), h.late[0])
 	}
 }
+
+// TestWriterMkdir: a file's folder is made with the folders above it
+// that are missing, once; a folder another worker made is fine; a file
+// where a folder goes is an error naming it.
+func TestWriterMkdir(t *testing.T) {
+	root := t.TempDir()
+	w := &writer{dir: root}
+	deep := filepath.Join(root, "a", "b", "c")
+	for range 2 {
+		if err := w.mkdir(deep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if info, err := os.Stat(deep); err != nil || !info.IsDir() {
+		t.Fatalf("%s: %v", deep, err)
+	}
+	for _, d := range []string{filepath.Join(root, "a"), filepath.Join(root, "a", "b"), deep} {
+		if _, ok := w.made.Load(d); !ok {
+			t.Errorf("%s made but not remembered", d)
+		}
+	}
+	other := filepath.Join(root, "x", "y")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.mkdir(other); err != nil {
+		t.Errorf("a folder already made: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "f"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.mkdir(filepath.Join(root, "f")); err == nil || !strings.Contains(err.Error(), filepath.Join(root, "f")) {
+		t.Errorf("a file where the folder goes: err = %v, want one naming it", err)
+	}
+	if err := w.mkdir(filepath.Join(root, "f", "g")); err == nil {
+		t.Error("a folder below a file: no error")
+	}
+}
