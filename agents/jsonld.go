@@ -16,41 +16,64 @@ type Article struct {
 // BlogPosting is the JSON-LD (schema.org) of an article page, with its
 // Markdown twin as an encoding. It is safe inside a <script> element:
 // encoding/json escapes <, > and &, so no field can close the element.
+//
+// The members are struct fields in the order of their names, which is
+// the order encoding/json gives a map's keys: every article page has
+// one, and a map with its keys sorted cost three times as much.
 func BlogPosting(a Article) []byte {
-	v := map[string]any{
-		"@context":         "https://schema.org",
-		"@type":            "BlogPosting",
-		"headline":         a.Title,
-		"url":              a.URL,
-		"mainEntityOfPage": a.URL,
-		"encoding": map[string]any{
-			"@type":          "MediaObject",
-			"encodingFormat": "text/markdown",
-			"contentUrl":     a.MarkdownURL,
-		},
-		"isPartOf": map[string]any{"@type": "Blog", "name": a.SiteName, "url": a.SiteURL},
-	}
-	if a.Description != "" {
-		v["description"] = a.Description
+	v := blogPosting{
+		Context: "https://schema.org", Type: "BlogPosting",
+		Description: a.Description,
+		Encoding:    mediaObject{Type: "MediaObject", ContentURL: a.MarkdownURL, EncodingFormat: "text/markdown"},
+		Headline:    a.Title, InLanguage: a.Language,
+		IsPartOf:         named{Type: "Blog", Name: a.SiteName, URL: &a.SiteURL},
+		MainEntityOfPage: a.URL, URL: a.URL,
 	}
 	if !a.Published.IsZero() {
-		v["datePublished"] = a.Published.UTC().Format(time.RFC3339)
+		v.DatePublished = a.Published.UTC().Format(time.RFC3339)
 		modified := a.Published
 		if !a.Modified.IsZero() {
 			modified = a.Modified
 		}
-		v["dateModified"] = modified.UTC().Format(time.RFC3339)
+		v.DateModified = modified.UTC().Format(time.RFC3339)
 	}
 	if a.Author != "" {
-		v["author"] = map[string]any{"@type": "Person", "name": a.Author}
+		v.Author = &named{Type: "Person", Name: a.Author}
 	}
 	if len(a.Tags) > 0 {
-		v["keywords"] = a.Tags
-	}
-	if a.Language != "" {
-		v["inLanguage"] = a.Language
+		v.Keywords = a.Tags
 	}
 	return mustJSON(v)
+}
+
+// blogPosting is BlogPosting's object, its members by name.
+type blogPosting struct {
+	Context          string      `json:"@context"`
+	Type             string      `json:"@type"`
+	Author           *named      `json:"author,omitempty"`
+	DateModified     string      `json:"dateModified,omitempty"`
+	DatePublished    string      `json:"datePublished,omitempty"`
+	Description      string      `json:"description,omitempty"`
+	Encoding         mediaObject `json:"encoding"`
+	Headline         string      `json:"headline"`
+	InLanguage       string      `json:"inLanguage,omitempty"`
+	IsPartOf         named       `json:"isPartOf"`
+	Keywords         []string    `json:"keywords,omitempty"`
+	MainEntityOfPage string      `json:"mainEntityOfPage"`
+	URL              string      `json:"url"`
+}
+
+type mediaObject struct {
+	Type           string `json:"@type"`
+	ContentURL     string `json:"contentUrl"`
+	EncodingFormat string `json:"encodingFormat"`
+}
+
+// named is a Person (no url) or a Blog (its url, even when empty).
+type named struct {
+	Type string  `json:"@type"`
+	Name string  `json:"name"`
+	URL  *string `json:"url,omitempty"`
 }
 
 // A Site is what WebSite and Blog say of the home page.

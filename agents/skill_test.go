@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v4"
 )
@@ -155,6 +157,110 @@ func TestEstimateTokens(t *testing.T) {
 	} {
 		if got := EstimateTokens([]byte(tc.text)); got != tc.want {
 			t.Errorf("EstimateTokens(%q) = %d, want %d", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestBlogPostingAsMap: BlogPosting writes the bytes encoding/json writes
+// for the same members in a map (its keys sorted), whichever are present.
+func TestBlogPostingAsMap(t *testing.T) {
+	asMap := func(a Article) []byte {
+		v := map[string]any{
+			"@context": "https://schema.org", "@type": "BlogPosting",
+			"headline": a.Title, "url": a.URL, "mainEntityOfPage": a.URL,
+			"encoding": map[string]any{"@type": "MediaObject", "encodingFormat": "text/markdown", "contentUrl": a.MarkdownURL},
+			"isPartOf": map[string]any{"@type": "Blog", "name": a.SiteName, "url": a.SiteURL},
+		}
+		if a.Description != "" {
+			v["description"] = a.Description
+		}
+		if !a.Published.IsZero() {
+			v["datePublished"] = a.Published.UTC().Format(time.RFC3339)
+			m := a.Published
+			if !a.Modified.IsZero() {
+				m = a.Modified
+			}
+			v["dateModified"] = m.UTC().Format(time.RFC3339)
+		}
+		if a.Author != "" {
+			v["author"] = map[string]any{"@type": "Person", "name": a.Author}
+		}
+		if len(a.Tags) > 0 {
+			v["keywords"] = a.Tags
+		}
+		if a.Language != "" {
+			v["inLanguage"] = a.Language
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	full := Article{Title: `"Hi" </script> & <b>`, Description: "d\u2028", URL: "https://example.org/a/?x=1&y=2", MarkdownURL: "https://example.org/a.md",
+		Author: "Ann <a@b>", Language: "en", Published: time.Date(2026, 1, 2, 3, 4, 5, 0, time.FixedZone("x", 3600)),
+		Modified: time.Date(2026, 2, 2, 0, 0, 0, 0, time.UTC), Tags: []string{"go", "日本語"}, SiteName: "S & Co", SiteURL: "https://example.org/"}
+	for _, a := range []Article{
+		full,
+		{},
+		{Title: "t", Published: full.Published},
+		{Title: "t", Tags: []string{}, Modified: full.Modified},
+	} {
+		if got, want := BlogPosting(a), asMap(a); string(got) != string(want) {
+			t.Errorf("BlogPosting(%+v)\n got %s\nwant %s", a, got, want)
+		}
+	}
+}
+
+// TestEstimateTokensCounts: the table-driven pass counts what a plain
+// rune-by-rune classification counts, on Markdown, CJK, digits, runs of
+// spaces, control characters and invalid UTF-8.
+func TestEstimateTokensCounts(t *testing.T) {
+	slow := func(text []byte) int {
+		var c tokenCounts
+		prev, spaces := rune(0), 0
+		for i := 0; i < len(text); {
+			r, size := utf8.DecodeRune(text[i:])
+			i += size
+			switch {
+			case r == ' ':
+				spaces++
+				if spaces == 2 {
+					c.spaceRuns++
+				}
+			case isASCIILetter(r):
+				if !isASCIILetter(prev) {
+					c.words++
+				}
+			case '0' <= r && r <= '9':
+				if !('0' <= prev && prev <= '9') {
+					c.digitRuns++
+				}
+			case r == '\n':
+				c.newlines++
+			case r < utf8.RuneSelf:
+				if unicode.IsPunct(r) || unicode.IsSymbol(r) {
+					c.punct++
+				}
+			case isCJK(r):
+				c.cjk++
+			default:
+				c.other++
+			}
+			if r != ' ' {
+				spaces = 0
+			}
+			prev = r
+		}
+		return c.estimate(len(text))
+	}
+	for _, text := range []string{
+		"", " ", "  ", "a", "ab1 2  3\n\n", "# Title\n\n- [x](https://e.org/a?b=1) — 2026-01-02: done.\n",
+		"日本語のテキストと English 混在 123abc", "tab\there\x00\x7f~`!@#$%^&*()", "bad \xff\xfe utf8 \xe6\x97", "é1é a1a 1a1",
+		strings.Repeat("word  word\t1,2;3 ", 50),
+	} {
+		if got, want := EstimateTokens([]byte(text)), slow([]byte(text)); got != want {
+			t.Errorf("EstimateTokens(%q) = %d, want %d", text, got, want)
 		}
 	}
 }

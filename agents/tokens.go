@@ -6,7 +6,7 @@ import (
 )
 
 // EstimateTokens estimates how many o200k BPE tokens text costs, for the
-// x-markdown-tokens header. It is one pass over the text with no tables:
+// x-markdown-tokens header. It is one pass over the text:
 // an agent wants the order of magnitude before it fetches, not a bill.
 //
 // The weights were fitted by least squares (relative error) on the
@@ -15,46 +15,78 @@ import (
 // against counts recorded from the real tokenizer.
 func EstimateTokens(text []byte) int {
 	var c tokenCounts
-	prev := rune(0)
+	prev := classNone // the class of the character before
 	spaces := 0
 	for i := 0; i < len(text); {
-		r, size := rune(text[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRune(text[i:])
-		}
-		i += size
-		switch {
-		case r == ' ':
-			spaces++
-			if spaces == 2 {
-				c.spaceRuns++
-			}
-		case isASCIILetter(r):
-			if !isASCIILetter(prev) {
-				c.words++
-			}
-		case '0' <= r && r <= '9':
-			if !('0' <= prev && prev <= '9') {
-				c.digitRuns++
-			}
-		case r == '\n':
-			c.newlines++
-		case r < utf8.RuneSelf:
-			if unicode.IsPunct(r) || unicode.IsSymbol(r) {
+		if b := text[i]; b < utf8.RuneSelf {
+			i++
+			class := asciiClass[b]
+			switch class {
+			case classSpace:
+				spaces++
+				if spaces == 2 {
+					c.spaceRuns++
+				}
+				prev = classSpace
+				continue
+			case classLetter:
+				if prev != classLetter {
+					c.words++
+				}
+			case classDigit:
+				if prev != classDigit {
+					c.digitRuns++
+				}
+			case classNewline:
+				c.newlines++
+			case classPunct:
 				c.punct++
 			}
-		case isCJK(r):
+			spaces, prev = 0, class
+			continue
+		}
+		r, size := utf8.DecodeRune(text[i:])
+		i += size
+		if isCJK(r) {
 			c.cjk++
-		default:
+		} else {
 			c.other++
 		}
-		if r != ' ' {
-			spaces = 0
-		}
-		prev = r
+		spaces, prev = 0, classNone
 	}
 	return c.estimate(len(text))
 }
+
+// The classes of ASCII characters EstimateTokens tells apart; every
+// other character, and ASCII that is none of these, is classNone.
+const (
+	classNone byte = iota
+	classSpace
+	classLetter
+	classDigit
+	classNewline
+	classPunct // unicode.IsPunct or unicode.IsSymbol
+)
+
+// asciiClass is the class of each ASCII character: one load per byte,
+// for a loop that runs over every Markdown body the server makes.
+var asciiClass = func() (t [utf8.RuneSelf]byte) {
+	for r := range rune(utf8.RuneSelf) {
+		switch {
+		case r == ' ':
+			t[r] = classSpace
+		case isASCIILetter(r):
+			t[r] = classLetter
+		case '0' <= r && r <= '9':
+			t[r] = classDigit
+		case r == '\n':
+			t[r] = classNewline
+		case unicode.IsPunct(r) || unicode.IsSymbol(r):
+			t[r] = classPunct
+		}
+	}
+	return t
+}()
 
 // tokenCounts are the features EstimateTokens weighs.
 type tokenCounts struct {
