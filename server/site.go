@@ -166,6 +166,10 @@ type itemView struct {
 	Date  time.Time
 	Count int
 	Post  *postView // a post's view, for its tags and status
+
+	// line is the item as a line of a list's Markdown (itemLine), made
+	// with it: a post is listed by several pagers.
+	line string
 }
 
 func newItemView(st *state, pg *pipeline.Page) *itemView {
@@ -187,6 +191,7 @@ func newItemView(st *state, pg *pipeline.Page) *itemView {
 	if v.Title == "" && pg.Post != nil {
 		v.Title = pg.Post.Title
 	}
+	v.line = markdownLine(v)
 	return v
 }
 
@@ -273,7 +278,10 @@ func (s *Server) listMarkdownRep(st *state, pg *pipeline.Page, n int) (*rep, err
 
 // itemLine is one page of a list in Markdown: a link to its twin, its
 // date and description.
-func itemLine(it *itemView) string {
+func itemLine(it *itemView) string { return it.line }
+
+// markdownLine makes itemLine's line.
+func markdownLine(it *itemView) string {
 	line := "- [" + linkText(it.Title) + "](" + linkURL(it.MarkdownURL) + ")"
 	if !it.Date.IsZero() {
 		line += " — " + it.Date.Format("2006-01-02")
