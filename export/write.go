@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // A File is one exported route: what the server answered for Path and
@@ -464,6 +465,14 @@ func (a *fileAnswer) close() error {
 	if a.file == nil {
 		return a.err
 	}
+	modified, merr := http.ParseTime(a.header.Get("Last-Modified"))
+	stamped := false // the time is set through the open file
+	if f, ok := a.file.(timedFile); ok && merr == nil && a.err == nil {
+		if err := f.setModTime(modified); err != nil {
+			a.err = fmt.Errorf("export: %w", err)
+		}
+		stamped = true
+	}
 	if err := a.file.Close(); err != nil && a.err == nil {
 		a.err = fmt.Errorf("export: %w", err)
 	}
@@ -473,9 +482,11 @@ func (a *fileAnswer) close() error {
 	if n := a.header.Get("Content-Length"); n != "" && n != strconv.FormatInt(a.size, 10) {
 		return fmt.Errorf("export: %s: the answer's body (%d bytes) does not match its Content-Length (%s)", a.name, a.size, n)
 	}
-	if modified, err := http.ParseTime(a.header.Get("Last-Modified")); err == nil {
-		if err := os.Chtimes(a.name, modified, modified); err != nil {
-			return fmt.Errorf("export: %w", err)
+	if merr == nil {
+		if !stamped {
+			if err := os.Chtimes(a.name, modified, modified); err != nil {
+				return fmt.Errorf("export: %w", err)
+			}
 		}
 		a.mod = modified.UnixNano()
 		return nil
@@ -486,6 +497,12 @@ func (a *fileAnswer) close() error {
 	}
 	a.mod = info.ModTime().UnixNano()
 	return nil
+}
+
+// A timedFile can set its modification time while it is open, without
+// looking its name up again (futimens rather than utimensat on a path).
+type timedFile interface {
+	setModTime(t time.Time) error
 }
 
 // create makes name for writing, and its folder the first time.

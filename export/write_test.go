@@ -77,9 +77,12 @@ func TestWrite(t *testing.T) {
 			t.Errorf("%s exists; the server does not compress that answer", name)
 		}
 	}
-	info, err := os.Stat(filepath.Join(out, "blog.md"))
-	if err != nil || !info.ModTime().Equal(fakeModified) {
-		t.Errorf("blog.md modified %v (%v), want the answer's Last-Modified %v", info.ModTime(), err, fakeModified)
+	// Each file, and its .gz twin, is last modified when its answer says.
+	for _, name := range []string{"blog.md", "index.html", "index.html.gz"} {
+		info, err := os.Stat(filepath.Join(out, name))
+		if err != nil || !info.ModTime().Equal(fakeModified) {
+			t.Errorf("%s modified %v (%v), want the answer's Last-Modified %v", name, info.ModTime(), err, fakeModified)
+		}
 	}
 	if dir := site.Files[1]; dir.Path != "/blog/" || dir.Markdown != "/blog.md" || dir.MarkdownHeader.Get("Vary") != "Accept" {
 		t.Errorf("/blog/ recorded as %+v, want its Markdown alternate /blog.md", dir)
