@@ -85,8 +85,9 @@ func listSite(t testing.TB) *pipeline.Snapshot {
 // TestCached: a theme's .Cached "name" v writes what {{template "name" v}}
 // would, makes it once per state for each v, shared by every page that
 // asks (the pagers of a term and of the section list the same posts),
-// renders a value that cannot be a key every time, and fails the page
-// naming a template that does not exist.
+// renders a value that cannot be a key every time, makes it once per key
+// when given one, and fails the page naming a template that does not
+// exist or given two keys.
 func TestCached(t *testing.T) {
 	list := `{{define "main"}}{{range .Items}}{{template "row" .}}⇔{{$.Cached "row" .}}§{{end}}|{{$.Cached "count" .Items}}|{{$.Cached "count" .Items}}{{end}}
 {{define "row"}}<a href="{{.URL}}" title="{{.Title}}">{{.Title}}</a>{{end}}
@@ -147,12 +148,45 @@ func TestCached(t *testing.T) {
 		t.Errorf("%d fragments after the category's pagers, want %d (its posts are the term's)", after, made)
 	}
 
-	theme["templates/list.html"] = &fstest.MapFile{Data: []byte(`{{define "main"}}{{range .Items}}{{$.Cached "nowhere" .}}{{end}}{{end}}`)}
+	// With a key, the fragment is made once per key: the first page's
+	// run of it stands for every page (what it may use is what every
+	// page shares, which this test breaks on purpose to see it).
+	theme["templates/list.html"] = &fstest.MapFile{Data: []byte(`{{define "main"}}{{.Canonical}} {{$.Cached "first" $ $.Site}}{{end}}
+{{define "first"}}<a href="{{.Canonical}}">first</a>{{end}}`)}
 	s, err = New(listSite(t), Options{Site: theme})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.listRep(s.load(), term, 1); err == nil || !strings.Contains(err.Error(), `"nowhere"`) {
-		t.Errorf("a missing template: err = %v, want one naming it", err)
+	st = s.load()
+	term = st.snap.TermPage(st.snap.Config().DefaultLanguage, "tags", "go")
+	var first string
+	for n := 1; n <= term.Pagers; n++ {
+		rp, err := s.listRep(st, term, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		canonical, fragment, _ := strings.Cut(string(rp.body), " ")
+		if n == 1 {
+			first = canonical
+		}
+		if want := `<a href="` + first + `">first</a>`; fragment != want || (n > 1 && canonical == first) {
+			t.Errorf("pager %d (%s) wrote %q, want the first pager's %q", n, canonical, fragment, want)
+		}
+	}
+
+	for list, want := range map[string]string{
+		`{{define "main"}}{{range .Items}}{{$.Cached "nowhere" .}}{{end}}{{end}}`: `"nowhere"`,
+		`{{define "main"}}{{$.Cached "main" $ 1 2}}{{end}}`:                       "one key at most",
+	} {
+		theme["templates/list.html"] = &fstest.MapFile{Data: []byte(list)}
+		s, err = New(listSite(t), Options{Site: theme})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := s.load()
+		term := st.snap.TermPage(st.snap.Config().DefaultLanguage, "tags", "go")
+		if _, err := s.listRep(st, term, 1); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err = %v, want one saying %s", list, err, want)
+		}
 	}
 }

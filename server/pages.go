@@ -90,17 +90,31 @@ func (p *pageData) Directory() string { return p.directory }
 // {{template}}). A v that cannot be a key (not a pointer, string, integer
 // or bool) is rendered every time.
 //
+// With a key, {{$.Cached "name" v key}}, the fragment is made once per
+// key instead, as partialCached's variant: for a part of the layout that
+// is the same on every page of the site, {{$.Cached "name" $ $.Site}}
+// runs name with the page the first time and reuses what it wrote, so
+// name may use only what every page shares.
+//
 // The fragment is written where the call stands as HTML, unescaped: call
 // it where {{template name v}} would go, in the text of an element.
-func (p *pageData) Cached(name string, v any) (template.HTML, error) {
+func (p *pageData) Cached(name string, v any, key ...any) (template.HTML, error) {
 	t, ok := p.theme.pages[p.Kind]
 	if !ok {
 		return "", fmt.Errorf("no template for %s", p.Kind)
 	}
-	key := fragmentKey{t, name, v}
-	cacheable := p.fragments != nil && keyable(v)
+	k := v
+	switch len(key) {
+	case 0:
+	case 1:
+		k = key[0]
+	default:
+		return "", fmt.Errorf("Cached %q: one key at most, got %d", name, len(key))
+	}
+	fk := fragmentKey{t, name, k}
+	cacheable := p.fragments != nil && keyable(k)
 	if cacheable {
-		if out, ok := p.fragments.Load(key); ok {
+		if out, ok := p.fragments.Load(fk); ok {
 			return out.(template.HTML), nil
 		}
 	}
@@ -116,13 +130,13 @@ func (p *pageData) Cached(name string, v any) (template.HTML, error) {
 	}
 	out := template.HTML(buf.String()) // kept at its size, not the buffer's
 	if cacheable {
-		p.fragments.Store(key, out)
+		p.fragments.Store(fk, out)
 	}
 	return out, nil
 }
 
 // A fragmentKey names one output of Cached: the page kind's template set,
-// the template's name and the value.
+// the template's name and the value (or the key it was given).
 type fragmentKey struct {
 	set  *template.Template
 	name string

@@ -40,7 +40,9 @@
 // reused by every page that asks, as Hugo's partialCached: list.html
 // makes each item ("list-item") once although the section's, the home
 // page's and each term's pagers all list the post; what name writes may
-// depend on the value alone.
+// depend on the value alone. {{$.Cached "name" . key}} makes it once per
+// key instead: base.html writes the links every page shares
+// ("site-head", "site-footer") once per site, keyed by .Site.
 //
 // Pages are served with a Content-Security-Policy that allows only the
 // site's own scripts and styles: a theme may not use inline <script>,
