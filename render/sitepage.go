@@ -32,15 +32,15 @@ type sitePage struct {
 	params     map[string]any
 }
 
-// page is the sitePage of a page of the model; nil for nil.
+// page is the sitePage of a page of the model; nil for nil. It makes the
+// lists first (ready): a rendering may ask for its own page before any
+// list, while another rendering of the snapshot is making them.
 func (l *siteLists) page(pg *pipeline.Page) *sitePage {
 	if pg == nil {
 		return nil
 	}
-	if l.wrap != nil {
-		if p := l.wrap[pg]; p != nil {
-			return p
-		}
+	if p := l.ready().wrap[pg]; p != nil {
+		return p
 	}
 	return &sitePage{l: l, pg: pg}
 }
