@@ -35,6 +35,7 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	}
 	spec := o.spec()
 	spec.Started = start
+	spec.Cache = export.CachePath(o.out)
 	if spec.Addr, err = buildAddr(o.addr); err != nil {
 		return mistake("--addr: %v", err)
 	}
@@ -66,9 +67,16 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	if res.Leftover != "" {
 		fmt.Fprintf(std.err, "folio: the previous output could not be removed from %s; the next build removes it\n", res.Leftover)
 	}
-	var changed string
+	var notes []string
 	if site := res.Site; site.Updated {
-		changed = fmt.Sprintf(" (%s written, %d removed, the rest as it was)", count(site.Written, "file", "files"), site.Removed)
+		notes = append(notes, fmt.Sprintf("%s written, %d removed, the rest as it was", count(site.Written, "file", "files"), site.Removed))
+	}
+	if parsed, cached := snap.CacheCounts(); cached > 0 {
+		notes = append(notes, fmt.Sprintf("%s parsed, %d from the cache", count(parsed, "content file", "content files"), cached))
+	}
+	var changed string
+	if len(notes) > 0 {
+		changed = " (" + strings.Join(notes, "; ") + ")"
 	}
 	fmt.Fprintf(std.err, "folio: wrote %s (%s) to %s in %s%s\n", count(len(res.Site.Files), "route", "routes"),
 		count(len(snap.Posts()), "post", "posts"), o.dest(), time.Since(start).Round(time.Millisecond), changed)

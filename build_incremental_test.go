@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"folio/internal/corpus"
 	"folio/site"
@@ -18,9 +19,12 @@ import (
 // TestIncrementalEqualsCold: folio build over its previous output holds,
 // file for file, the bytes a cold build of the same site holds, after
 // each change of a series (edits, deletions, renames, a bundle's file, a
-// config change, a theme change, the output tampered with), and writes
-// only what changed: nothing when nothing did, a post's own files when
-// only its body did.
+// config change, a theme change, the output tampered with, a post whose
+// date comes, the parse cache corrupt or foreign), and writes only what
+// changed: nothing when nothing did, a post's own files when only its
+// body did. Each build says how many content files it parsed and how many
+// it took from the parse cache: only the changed ones are parsed, a post
+// edited twice within a second to the same size included.
 func TestIncrementalEqualsCold(t *testing.T) {
 	dir := t.TempDir()
 	if err := corpus.Write(dir, 30, 7); err != nil {
@@ -67,39 +71,67 @@ func TestIncrementalEqualsCold(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	cache := filepath.Join(dir, ".public.folio-cache")
+	var soon time.Time // the publish date of a post scheduled meanwhile
 	steps := []struct {
 		name   string
 		change func()
 		// most is the most files the build may write (-1: any).
 		most int
+		// says is what the build must say of its parse cache, if anything.
+		says string
 	}{
-		{"nothing changed", func() {}, 0},
-		{"a post's body edited", func() { appendTo(posts[3], "\nOne more paragraph, with a [link](https://example.org/).\n") }, 6},
-		{"a post's title edited", func() { replaceIn(posts[4], "title: ", "title: Retitled ") }, -1},
-		{"a post deleted", func() { os.Remove(posts[5]) }, -1},
-		{"a post renamed", func() { os.Rename(posts[6], filepath.Join(blog, "renamed-post.md")) }, -1},
+		{"nothing changed", func() {}, 0, "0 content files parsed, 30 from the cache"},
+		{"a post's body edited", func() { appendTo(posts[3], "\nOne more paragraph, with a [link](https://example.org/).\n") }, 6,
+			"1 content file parsed, 29 from the cache"},
+		// At once: within the second, the file the same size.
+		{"a post's body edited again to the same size", func() { replaceIn(posts[3], "One more paragraph", "One mere paragraph") }, 6,
+			"1 content file parsed, 29 from the cache"},
+		{"the parse cache corrupted, a post edited", func() {
+			data, err := os.ReadFile(cache)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data[len(data)/2] ^= 0xff
+			write(t, dir, ".public.folio-cache", string(data))
+			replaceIn(posts[3], "One mere paragraph", "One more paragraph")
+		}, 6, ""},
+		{"the parse cache another file", func() { write(t, dir, ".public.folio-cache", "not a cache") }, 0, ""},
+		{"a post scheduled in two seconds", func() {
+			soon = time.Now().Add(2 * time.Second).Truncate(time.Second).UTC()
+			write(t, dir, "content/blog/soon.md", "---\ntitle: Soon\ndate: "+soon.Format(time.RFC3339)+"\ntags: [soon]\n---\nDue.\n")
+		}, -1, "1 content file parsed, 30 from the cache"},
+		{"its date passed", func() {
+			if _, err := os.Stat(filepath.Join(out, "blog", "soon", "index.html")); err == nil {
+				t.Fatal("the scheduled post is out before its date")
+			}
+			time.Sleep(time.Until(soon.Add(time.Second)))
+		}, -1, "0 content files parsed, 31 from the cache"},
+		{"a post's title edited", func() { replaceIn(posts[4], "title: ", "title: Retitled ") }, -1, "1 content file parsed"},
+		{"a post deleted", func() { os.Remove(posts[5]) }, -1, "0 content files parsed"},
+		{"a post renamed", func() { os.Rename(posts[6], filepath.Join(blog, "renamed-post.md")) }, -1, "1 content file parsed"},
 		{"a post added with a new tag", func() {
 			write(t, dir, "content/blog/new-post.md", "---\ntitle: New\ndate: 2024-05-06T07:08:09Z\ntags: [brand-new]\n---\nFresh.\n")
-		}, -1},
+		}, -1, "1 content file parsed"},
 		{"a bundle's file edited", func() {
 			write(t, filepath.Dir(bundles[0]), "figure.svg", `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"/>`)
-		}, -1},
+		}, -1, "0 content files parsed"},
 		{"the config changed", func() {
 			replaceIn(filepath.Join(dir, "hugo.toml"), "title = 'Incremental'", "title = 'Incremental, renamed'")
-		}, -1},
+		}, -1, ""},
 		{"the theme changed", func() {
 			replaceIn(filepath.Join(dir, "theme", "templates", "article.html"), "<article", "<article data-theme=\"2\"")
-		}, -1},
+		}, -1, "0 content files parsed"},
 		{"a file of the output edited", func() {
 			appendTo(filepath.Join(out, "index.html"), "tampered")
 			write(t, out, "stray/file.txt", "not folio's")
-		}, -1},
+		}, -1, "0 content files parsed"},
 		{"a folder where a file goes, a file where a folder goes", func() {
 			os.Remove(filepath.Join(out, "blog", "new-post.md"))
 			write(t, out, "blog/new-post.md/index.html", "in the way")
 			os.RemoveAll(filepath.Join(out, "tags", "brand-new"))
 			write(t, out, "tags/brand-new", "in the way")
-		}, -1},
+		}, -1, "0 content files parsed"},
 	}
 	for _, step := range steps {
 		t.Run(step.name, func(t *testing.T) {
@@ -112,6 +144,12 @@ func TestIncrementalEqualsCold(t *testing.T) {
 			written := filesWritten(t, msg)
 			if step.most >= 0 && written > step.most {
 				t.Errorf("%d files written, want at most %d: %s", written, step.most, msg)
+			}
+			if step.says != "" && !strings.Contains(msg, step.says) {
+				t.Errorf("the build said %q, want %q in it", msg, step.says)
+			}
+			if step.says == "" && strings.Contains(msg, "from the cache") {
+				t.Errorf("the build read a parse cache it should not have: %s", msg)
 			}
 		})
 	}

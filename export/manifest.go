@@ -64,6 +64,14 @@ func manifestPath(out string) string {
 	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".folio-build")
 }
 
+// CachePath is the parse cache (pipeline.Cache) of a build into the
+// output folder out: beside out, as its manifest is (for public/, the
+// file .public.folio-cache in public/'s folder, never published).
+func CachePath(out string) string {
+	out = filepath.Clean(out)
+	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".folio-cache")
+}
+
 // format is the manifest format of an export made with opts.
 func (opts Options) format() string {
 	f := manifestFormat

@@ -113,18 +113,28 @@ func (h *Host) build(cfg *pipeline.Config, now time.Time) (*pipeline.Snapshot, e
 		return nil, err
 	}
 	root, _ := rootOf(cfg)
-	return pipeline.Build(fsys, cfg, pipeline.Options{Root: root, Drafts: h.spec.Drafts, Describe: Describer(cfg)}, now)
+	ropts := renderOptions(cfg)
+	opts := pipeline.Options{Root: root, Drafts: h.spec.Drafts, Describe: render.New(ropts).Description}
+	if h.spec.Cache != "" {
+		opts.Cache = pipeline.ReadCache(h.spec.Cache, cacheKey(cfg, opts, ropts))
+	}
+	return pipeline.Build(fsys, cfg, opts, now)
 }
 
 // Describer makes the descriptions of posts whose front matter has none:
 // Hugo's summary of their content (render's Description), rendered with
 // the site's markup and templates.
 func Describer(cfg *pipeline.Config) func(*pipeline.Post) string {
+	return render.New(renderOptions(cfg)).Description
+}
+
+// renderOptions are the render options of the site of cfg.
+func renderOptions(cfg *pipeline.Config) render.Options {
 	var site fs.FS
 	if cfg.Source != "" {
 		site = os.DirFS(cfg.Source)
 	}
-	return render.New(render.OptionsFor(cfg, site)).Description
+	return render.OptionsFor(cfg, site)
 }
 
 // Server is the handler that answers every request from the current

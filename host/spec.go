@@ -56,6 +56,10 @@ type Spec struct {
 	Log *slog.Logger
 	// Started is when the process started: the Last-Modified of assets.
 	Started time.Time
+	// Cache is the file of the parse cache (pipeline.Cache) the first
+	// snapshot is built with, and Export writes beside its output; ""
+	// for none. folio build's is beside its output.
+	Cache string
 	// Swapped, when set, sees every snapshot the host makes current, in
 	// order, just before it is (tests count them).
 	Swapped func(*pipeline.Snapshot)

@@ -91,6 +91,14 @@
 // good Post beside the new Problem, so the site goes on serving it while
 // folio dev shows the error; fixing the file clears the problem.
 //
+// # The parse cache
+//
+// Options.Cache holds the posts an earlier build parsed (cache.go): a file
+// whose bytes hash as the cached one's is taken from it instead of parsed,
+// and the snapshot encodes the next cache (EncodeCache). Its key, given by
+// the caller, is everything else a parse depends on; a file with a problem
+// or a warning is never cached. folio build keeps it beside its output.
+//
 // # Cursors
 //
 // Page and Cursors cut the ordered posts into keyset pages. A token encodes

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"cmp"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -335,6 +336,14 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 	if prev != nil && prev.problem == nil && prev.hash == sum {
 		return prev
 	}
+	var fileSum [sha256.Size]byte
+	if s.opts.Cache != nil && len(locked) == 0 {
+		fileSum = sha256.Sum256(src)
+		if post := s.opts.Cache.post(key, fileSum, resources, contents, s.config); post != nil {
+			post.Hash = sum
+			return &unit{post: post, hash: sum, draft: post.Draft, sum: fileSum, cacheable: true, cached: true}
+		}
+	}
 	if cn.isBranch() {
 		slug = path.Base(path.Dir(key))
 	}
@@ -344,7 +353,8 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 	}
 	post.Bundle, post.Resources, post.ContentFiles, post.Hash = bundle, resources, contents, sum
 	s.placePage(post, cm, cn, bundle != "")
-	if post.Description == "" && s.opts.Describe != nil {
+	described := post.Description == "" && s.opts.Describe != nil
+	if described {
 		post.Description = s.opts.Describe(post)
 	}
 	u := &unit{post: post, hash: sum, draft: post.Draft}
@@ -359,7 +369,21 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 		u.warnings = append(u.warnings, Problem{Path: s.display(file), Line: post.noDate, Severity: Warning,
 			Message: "front matter: no date (set date or publishDate); the post is published without one and listed last, as Hugo publishes it"})
 	}
+	// A description made by rendering shortcodes may depend on more than
+	// the cache's key (the files a template reads): such a post is parsed
+	// each time.
+	u.sum, u.cacheable = fileSum, s.opts.Cache != nil && len(locked) == 0 && len(u.warnings) == 0 && !(described && hasShortcode(post.Body))
 	return u
+}
+
+// hasShortcode reports whether a body calls a shortcode.
+func hasShortcode(body []Node) bool {
+	for i := range body {
+		if body[i].Kind == ShortcodeNode {
+			return true
+		}
+	}
+	return false
 }
 
 // swallowedSection warns about a top-level folder's index.md beside

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"cmp"
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -27,6 +28,10 @@ type Options struct {
 	// (render's Renderer.Description). It is called once per parse of a
 	// file, from several goroutines at once. nil leaves it "".
 	Describe func(*Post) string
+	// Cache, when set, holds the posts of an earlier build: a file whose
+	// bytes are the cached one's is taken from it, not parsed (cache.go),
+	// and the snapshot keeps what the next cache needs (EncodeCache).
+	Cache *Cache
 }
 
 // A Snapshot is one immutable build of the site: the visible posts in
@@ -76,6 +81,12 @@ type unit struct {
 	// draft: the file is a draft; its problems count only when drafts
 	// are shown (folio dev --drafts), as Hugo does not build drafts.
 	draft bool
+	// With Options.Cache: sum is the SHA-256 of the file's bytes;
+	// cacheable says the post may be cached (it has no problem and no
+	// warning), cached that it was taken from the cache.
+	sum       [sha256.Size]byte
+	cacheable bool
+	cached    bool
 }
 
 var lastID atomic.Uint64

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
 	"hash"
@@ -115,7 +114,7 @@ func skipShape(t reflect.Type, field string) bool {
 func newSiteDigest(s *Server, st *state) *siteDigest {
 	snap, cfg := st.snap, st.snap.Config()
 	h := sha256.New()
-	prog := programSum()
+	prog := digest.Program()
 	h.Write(prog[:])
 	h.Write(st.theme.sum[:])
 	var site fs.FS
@@ -236,23 +235,3 @@ func (d *siteDigest) bodies(st *state) [sha256.Size]byte {
 	})
 	return d.all
 }
-
-// programSum identifies the running program: a new build of folio may
-// answer differently.
-var programSum = sync.OnceValue(func() (sum [sha256.Size]byte) {
-	h := sha256.New()
-	exe, err := os.Executable()
-	if err == nil {
-		var f *os.File
-		if f, err = os.Open(exe); err == nil {
-			_, err = io.Copy(h, f)
-			f.Close()
-		}
-	}
-	if err != nil {
-		// Unknown: never equal to a previous build's.
-		io.WriteString(h, err.Error()+rand.Text())
-	}
-	h.Sum(sum[:0])
-	return sum
-})

@@ -1,0 +1,191 @@
+package pipeline
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"hash/crc32"
+	"io"
+	"os"
+	"slices"
+)
+
+// # The parse cache
+//
+// Reading a site parses every content file: at 10,000 posts, most of a
+// build that follows a one-post edit. A Cache holds the posts an earlier
+// build parsed, each under its file's key with the SHA-256 of the file's
+// bytes. A file whose bytes hash as the cached one's (and, for a bundle,
+// whose files are named as then) is taken from the cache instead of
+// parsed; any other file is parsed as ever. So the cache is keyed by
+// content, never by a file's time or size: a file edited within the same
+// second, to the same size, hashes otherwise and is parsed again.
+//
+// What else a parse depends on (the program, the configuration, the
+// site's templates that make descriptions, the options) is the cache's
+// key, given by whoever reads and writes it (folio build: the host): a
+// cache of another key is not read. Only posts that parsed without a
+// problem or a warning are kept: a file with one is parsed each time, so
+// what it says, and where, is said as before. Which posts are visible is
+// never cached: it is decided for each snapshot's instant, as ever, so a
+// post whose publish date has come appears.
+//
+// The cache is one file: a header (the format, the key, the number of
+// entries, the payload's length and CRC-32C), then the entries (cachecodec.go).
+// A file that is not such a cache (another format or key, cut short,
+// corrupt) is no cache: every file is parsed, and nothing is said.
+
+// cacheMagic names the format; a file that does not start with it is
+// no cache.
+const cacheMagic = "folio-parse-cache 1\n"
+
+// maxCacheSize bounds the cache read: far more than the posts of any
+// site within the limits take.
+const maxCacheSize = 4 << 30
+
+// A Cache is the posts an earlier build parsed, for a build of the same
+// key (Options.Cache). The zero value and nil are empty caches.
+type Cache struct {
+	key [sha256.Size]byte
+	buf []byte // the file's bytes, which the posts' strings point into
+	// at is each entry's offset in buf, by unit key.
+	at map[string]int
+}
+
+// NewCache is an empty cache of key: Build then parses every file, and
+// keeps what a cache of key needs (Snapshot.WriteCache).
+func NewCache(key [sha256.Size]byte) *Cache { return &Cache{key: key} }
+
+// ReadCache reads the cache file name made for key. Anything but a good
+// cache of key (no file, another key or format, a corrupt file) is an
+// empty cache of key: nothing is an error.
+func ReadCache(name string, key [sha256.Size]byte) *Cache {
+	c := NewCache(key)
+	f, err := os.Open(name)
+	if err != nil {
+		return c
+	}
+	defer f.Close()
+	head := make([]byte, len(cacheMagic)+sha256.Size+8+8+4)
+	if _, err := io.ReadFull(f, head); err != nil || string(head[:len(cacheMagic)]) != cacheMagic {
+		return c
+	}
+	rest := head[len(cacheMagic):]
+	if [sha256.Size]byte(rest[:sha256.Size]) != key {
+		return c
+	}
+	rest = rest[sha256.Size:]
+	count, size, crc := binary.LittleEndian.Uint64(rest), binary.LittleEndian.Uint64(rest[8:]), binary.LittleEndian.Uint32(rest[16:])
+	if size > maxCacheSize || count > size {
+		return c
+	}
+	buf := make([]byte, size)
+	if _, err := io.ReadFull(f, buf); err != nil || crc32.Checksum(buf, castagnoli) != crc {
+		return c
+	}
+	at, ok := indexEntries(buf, int(count))
+	if !ok {
+		return c
+	}
+	c.buf, c.at = buf, at
+	return c
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// indexEntries finds each entry of buf: its unit key, then its length.
+func indexEntries(buf []byte, count int) (map[string]int, bool) {
+	at := make(map[string]int, count)
+	d := decoder{buf: buf}
+	for range count {
+		key := d.string()
+		n := d.uvarint()
+		if d.failed || n > uint64(len(buf)-d.off) {
+			return nil, false
+		}
+		at[key] = d.off
+		d.off += int(n)
+	}
+	return at, d.off == len(buf)
+}
+
+// post is the cached post of the unit key, when its file's bytes hashed
+// sum and its bundle's lists are those given (nil: parse the file).
+func (c *Cache) post(key string, sum [sha256.Size]byte, resources, contents []string, cfg *Config) *Post {
+	if c == nil || c.at == nil {
+		return nil
+	}
+	off, ok := c.at[key]
+	if !ok {
+		return nil
+	}
+	d := decoder{buf: c.buf, off: off, loc: cfg.Location}
+	if b := d.bytes(sha256.Size); d.failed || [sha256.Size]byte(b) != sum {
+		return nil
+	}
+	p := d.post()
+	if d.failed || p.File != key || !slices.Equal(p.Resources, resources) || !slices.Equal(p.ContentFiles, contents) {
+		return nil
+	}
+	return p
+}
+
+// EncodeCache is the cache file of the snapshot's parsed posts: every
+// post that parsed without a problem or a warning, under the key of the
+// cache the snapshot was built with (Options.Cache, an empty one of the
+// key for a first build). ok is false when there is nothing new to
+// write: no cache was given, or every post it may hold came from it and
+// it holds no other.
+func (s *Snapshot) EncodeCache() (file []byte, ok bool) {
+	c := s.opts.Cache
+	if c == nil {
+		return nil, false
+	}
+	keys := make([]string, 0, len(s.units))
+	same := true
+	for k, u := range s.units {
+		if u.cacheable {
+			keys = append(keys, k)
+			same = same && u.cached
+		}
+	}
+	if same && len(keys) == len(c.at) {
+		return nil, false
+	}
+	slices.Sort(keys)
+	headSize := len(cacheMagic) + sha256.Size + 20
+	e := encoder{buf: make([]byte, headSize, headSize+len(c.buf)+len(keys)<<10), loc: s.config.Location}
+	entry := encoder{loc: s.config.Location}
+	count := 0
+	for _, k := range keys {
+		u := s.units[k]
+		entry.buf, entry.failed = entry.buf[:0], false
+		entry.raw(u.sum[:])
+		entry.post(u.post)
+		if entry.failed {
+			continue // a value the cache cannot hold: parsed each time
+		}
+		e.string(k)
+		e.uvarint(uint64(len(entry.buf)))
+		e.raw(entry.buf)
+		count++
+	}
+	head := append(e.buf[:0], cacheMagic...)
+	head = append(head, c.key[:]...)
+	head = binary.LittleEndian.AppendUint64(head, uint64(count))
+	head = binary.LittleEndian.AppendUint64(head, uint64(len(e.buf)-headSize))
+	binary.LittleEndian.AppendUint32(head, crc32.Checksum(e.buf[headSize:], castagnoli))
+	return e.buf, true
+}
+
+// CacheCounts are how many of the snapshot's content files were parsed
+// and how many taken from its cache.
+func (s *Snapshot) CacheCounts() (parsed, cached int) {
+	for _, u := range s.units {
+		if u.cached {
+			cached++
+		} else {
+			parsed++
+		}
+	}
+	return parsed, cached
+}

@@ -1,0 +1,331 @@
+package pipeline
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"folio/internal/corpus"
+)
+
+// fillPost sets every exported field of a Post (and of what it holds)
+// to a value that is not zero, so that a field the cache leaves out
+// fails TestCacheRoundTrip.
+func fillPost(t testing.TB, loc *time.Location) *Post {
+	t.Helper()
+	n := 0
+	var fill func(v reflect.Value, depth int)
+	fill = func(v reflect.Value, depth int) {
+		n++
+		switch v.Kind() {
+		case reflect.String:
+			v.SetString("s" + strings.Repeat("x", n%5))
+		case reflect.Bool:
+			v.SetBool(true)
+		case reflect.Int, reflect.Int64:
+			v.SetInt(int64(-n * 1000))
+		case reflect.Uint8, reflect.Uint64:
+			v.SetUint(uint64(n%2 + 1))
+		case reflect.Slice:
+			s := reflect.MakeSlice(v.Type(), 2, 2)
+			if depth < 3 || v.Type().Elem().Kind() != reflect.Struct {
+				for i := range 2 {
+					fill(s.Index(i), depth+1)
+				}
+			}
+			v.Set(s)
+		case reflect.Map:
+			m := reflect.MakeMap(v.Type())
+			for i := range 2 {
+				k := reflect.New(v.Type().Key()).Elem()
+				fill(k, depth+1)
+				k.SetString(k.String() + string(rune('a'+i)))
+				e := reflect.New(v.Type().Elem()).Elem()
+				fill(e, depth+1)
+				m.SetMapIndex(k, e)
+			}
+			v.Set(m)
+		case reflect.Struct:
+			if v.Type() == reflect.TypeFor[time.Time]() {
+				v.Set(reflect.ValueOf(time.Date(2020, 3, 4, 5, 6, 7, 8, loc)))
+				return
+			}
+			for i := range v.NumField() {
+				if v.Type().Field(i).IsExported() {
+					fill(v.Field(i), depth+1)
+				}
+			}
+		case reflect.Interface:
+			v.Set(reflect.ValueOf(frontMatterValues(loc)))
+		default:
+			t.Fatalf("fillPost: a field of kind %s: teach the cache (cachecodec.go) and this test", v.Kind())
+		}
+	}
+	p := &Post{}
+	fill(reflect.ValueOf(p).Elem(), 0)
+	p.Hash = 0 // per process: set from the file when read
+	return p
+}
+
+// frontMatterValues holds every type of value the cache keeps, nil and
+// empty ones apart.
+func frontMatterValues(loc *time.Location) map[string]any {
+	return map[string]any{
+		"string": "text", "empty": "", "bool": true, "int": -7, "int64": int64(1) << 40, "uint64": uint64(1) << 63,
+		"float": 2.5, "nil": nil,
+		"utc":   time.Date(2024, 1, 2, 3, 4, 5, 6, time.UTC),
+		"site":  time.Date(2024, 7, 2, 3, 4, 5, 0, loc),
+		"fixed": time.Date(2024, 7, 2, 3, 4, 5, 0, time.FixedZone("", -5*3600)),
+		"zero":  time.Time{},
+		"list":  []any{"a", 1, []any{}, map[string]any{"deep": []any{nil}}},
+		"nils":  []any(nil), "nilmap": map[string]any(nil), "emptymap": map[string]any{},
+		"strings": []string{"x", ""}, "nostrings": []string(nil),
+		"stringmap": map[string]string{"k": "v"},
+	}
+}
+
+func TestCacheRoundTrip(t *testing.T) {
+	loc := paris(t)
+	for _, p := range []*Post{fillPost(t, loc), {}, {File: "blog/x.md", Body: []Node{}, Params: map[string]any{}, PageMeta: PageMeta{Terms: map[string][]string{}}}} {
+		e := encoder{loc: loc}
+		e.post(p)
+		if e.failed {
+			t.Fatalf("the encoder refused %+v", p)
+		}
+		d := decoder{buf: e.buf, loc: loc}
+		got := d.post()
+		if d.failed || d.off != len(e.buf) {
+			t.Fatalf("decoding failed at %d of %d bytes", d.off, len(e.buf))
+		}
+		if !reflect.DeepEqual(got, p) {
+			t.Errorf("decoded post differs:\n got %#v\nwant %#v", got, p)
+		}
+	}
+}
+
+// TestCacheRefusesValues: a post holding a value the cache cannot name
+// again is not cached (it is parsed each time).
+func TestCacheRefusesValues(t *testing.T) {
+	named, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, v := range map[string]any{
+		"a type the decoders do not make": struct{ X int }{1},
+		"an int32":                        int32(3),
+		"a time in another named zone":    time.Date(2024, 1, 1, 0, 0, 0, 0, named),
+		"a time in the local zone":        time.Date(2024, 1, 1, 0, 0, 0, 0, time.Local),
+		"a list holding one":              []any{"ok", float32(1)},
+	} {
+		e := encoder{loc: time.UTC}
+		e.post(&Post{Params: map[string]any{"x": v}})
+		if !e.failed {
+			t.Errorf("%s: cached", name)
+		}
+	}
+	e := encoder{loc: time.UTC}
+	e.post(&Post{noDate: 3})
+	if !e.failed {
+		t.Error("a post with a warning's line: cached")
+	}
+}
+
+// cacheSite is a small site with posts of every kind the cache meets: a
+// page, a bundle, a draft, a post in the future, one without a date (a
+// warning: never cached), one that fails (never cached).
+func cacheSite() fstest.MapFS {
+	return mapFS(map[string]string{
+		"blog/a.md":            post("title: A", "tags: [x, y]", "description: Given"),
+		"blog/b.md":            "---\ntitle: B\ndescription: Bee\ndate: 2026-02-03T04:05:06+03:00\n---\nA {{< figure src=\"x.png\" >}} and ![i](img.png).\n\n<!--more-->\nMore.\n",
+		"blog/trip/index.md":   post("title: Trip", "date: 2026-01-05"),
+		"blog/trip/photo.jpg":  "jpeg",
+		"blog/draft.md":        post("title: D", "draft: true"),
+		"blog/future.md":       post("title: F", "date: 2030-01-01T00:00:00Z"),
+		"blog/nodate.md":       "---\ntitle: N\n---\nNo date.\n",
+		"blog/broken.md":       "---\ntitle: [\n---\nBad.\n",
+		"blog/_index.md":       "---\ntitle: Blog\n---\n",
+		"blog/2025/deep.md":    post("title: Deep", "categories: [c]"),
+		"blog/described.md":    "---\ntitle: S\ndate: 2026-01-01T00:00:00Z\n---\nA summary made by {{< sc >}}.\n",
+		"blog/describedoff.md": "---\ntitle: S2\ndate: 2026-01-01T00:00:00Z\n---\nA summary made plainly.\n",
+	})
+}
+
+// TestBuildWithCache: a snapshot built from a cache holds the posts a
+// parse makes; a file whose bytes changed (even to the same size) is
+// parsed again; files with problems or warnings are parsed each time
+// and still say where.
+func TestBuildWithCache(t *testing.T) {
+	fsys := cacheSite()
+	key := sha256.Sum256([]byte("key"))
+	opts := Options{Root: "content", Describe: func(p *Post) string { return "described " + p.Title }}
+	first := build(t, fsys, Options{Root: opts.Root, Describe: opts.Describe, Cache: NewCache(key)}, testNow)
+	file, ok := first.EncodeCache()
+	if !ok {
+		t.Fatal("no cache to write after a first build")
+	}
+	name := filepath.Join(t.TempDir(), "cache")
+	if err := os.WriteFile(name, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cold := build(t, fsys, opts, testNow)
+	opts.Cache = ReadCache(name, key)
+	warm := build(t, fsys, opts, testNow)
+	parsed, cached := warm.CacheCounts()
+	// Parsed each time: broken (a problem), nodate (a warning), described
+	// (a description made by a shortcode).
+	if parsed != 3 || cached != 8 {
+		t.Errorf("parsed %d, cached %d; want 3 and 8", parsed, cached)
+	}
+	sameSnapshot(t, warm, cold)
+	if _, ok := warm.EncodeCache(); ok {
+		t.Error("a cache to write when nothing changed")
+	}
+
+	// The same size, other bytes; and a file added.
+	fsys["blog/a.md"] = &fstest.MapFile{Data: []byte(strings.Replace(string(fsys["blog/a.md"].Data), "Body.", "Bodz.", 1))}
+	fsys["blog/new.md"] = &fstest.MapFile{Data: []byte(post("title: New"))}
+	cold = build(t, fsys, Options{Root: opts.Root, Describe: opts.Describe}, testNow)
+	warm = build(t, fsys, opts, testNow)
+	if parsed, cached := warm.CacheCounts(); parsed != 5 || cached != 7 {
+		t.Errorf("after an edit: parsed %d, cached %d; want 5 and 7", parsed, cached)
+	}
+	sameSnapshot(t, warm, cold)
+
+	// Another instant: the post in the future is published, from the cache.
+	later := time.Date(2031, 1, 1, 0, 0, 0, 0, time.UTC)
+	sameSnapshot(t, build(t, fsys, opts, later), build(t, fsys, Options{Root: opts.Root, Describe: opts.Describe}, later))
+	if !slices.Contains(slugs(build(t, fsys, opts, later).Posts()), "future") {
+		t.Error("the scheduled post is not published once its date has passed")
+	}
+}
+
+// sameSnapshot fails unless a and b hold the same posts and problems.
+func sameSnapshot(t *testing.T, a, b *Snapshot) {
+	t.Helper()
+	if !reflect.DeepEqual(a.Problems(), b.Problems()) {
+		t.Errorf("problems differ:\n%v\n%v", a.Problems(), b.Problems())
+	}
+	all := func(s *Snapshot) []Post {
+		var out []Post
+		for _, p := range s.AllPosts() {
+			c := *p
+			c.Hash = 0
+			out = append(out, c)
+		}
+		return out
+	}
+	pa, pb := all(a), all(b)
+	if len(pa) != len(pb) {
+		t.Fatalf("%d posts, want %d", len(pa), len(pb))
+	}
+	for i := range pa {
+		if !reflect.DeepEqual(pa[i], pb[i]) {
+			t.Errorf("post %s differs:\n got %#v\nwant %#v", pb[i].File, pa[i], pb[i])
+		}
+	}
+	if !slices.Equal(slugs(a.Posts()), slugs(b.Posts())) {
+		t.Errorf("visible posts %v, want %v", slugs(a.Posts()), slugs(b.Posts()))
+	}
+}
+
+// TestReadCacheRefuses: no file, another key, another format, a file cut
+// short or corrupt, is an empty cache, never an error nor a panic.
+func TestReadCacheRefuses(t *testing.T) {
+	fsys := cacheSite()
+	key := sha256.Sum256([]byte("key"))
+	s := build(t, fsys, Options{Cache: NewCache(key)}, testNow)
+	good, _ := s.EncodeCache()
+	dir := t.TempDir()
+	head := len(cacheMagic) + sha256.Size + 20
+	flipped := slices.Clone(good)
+	flipped[len(flipped)/2] ^= 0x40
+	cases := map[string][]byte{
+		"empty":        {},
+		"foreign":      []byte("not a cache at all, just some text of some length, long enough for a header of a cache..."),
+		"cut short":    good[:len(good)-10],
+		"header only":  good[:head],
+		"a byte wrong": flipped,
+		"another format": func() []byte {
+			b := slices.Clone(good)
+			b[len(cacheMagic)-2] = '9'
+			return b
+		}(),
+	}
+	for name, data := range cases {
+		p := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
+		os.WriteFile(p, data, 0o644)
+		if c := ReadCache(p, key); c.at != nil {
+			t.Errorf("%s: read as a cache of %d entries", name, len(c.at))
+		}
+	}
+	p := filepath.Join(dir, "good")
+	os.WriteFile(p, good, 0o644)
+	if c := ReadCache(p, key); len(c.at) == 0 {
+		t.Error("a good cache is not read")
+	}
+	if c := ReadCache(p, sha256.Sum256([]byte("other key"))); c.at != nil {
+		t.Error("a cache of another key is read")
+	}
+	if c := ReadCache(filepath.Join(dir, "none"), key); c.at != nil {
+		t.Error("no file is a cache")
+	}
+}
+
+// FuzzCacheEntry: whatever the bytes of an entry (a corrupt file whose
+// CRC happens to hold), decoding ends, without a panic.
+func FuzzCacheEntry(f *testing.F) {
+	e := encoder{loc: time.UTC}
+	e.post(fillPost(f, time.UTC))
+	f.Add(e.buf)
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		d := decoder{buf: b, loc: time.UTC}
+		d.post()
+		if d.off > len(b) {
+			t.Fatalf("read past the end: %d of %d", d.off, len(b))
+		}
+	})
+}
+
+// TestCacheEntriesCut: every prefix of an entry, and of a whole cache
+// with its CRC made to hold, fails cleanly.
+func TestCacheEntriesCut(t *testing.T) {
+	e := encoder{loc: time.UTC}
+	e.post(fillPost(t, time.UTC))
+	for n := range len(e.buf) {
+		d := decoder{buf: e.buf[:n], loc: time.UTC}
+		d.post()
+		if !d.failed {
+			t.Fatalf("a cut of %d of %d bytes decoded", n, len(e.buf))
+		}
+	}
+	fsys := corpus.MapFS(5, 1)
+	key := sha256.Sum256(nil)
+	s, err := Build(fsys, DefaultConfig(), Options{Cache: NewCache(key)}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, _ := s.EncodeCache()
+	head := len(cacheMagic) + sha256.Size + 20
+	dir := t.TempDir()
+	for _, n := range []int{1, 7, 100, (len(good) - head) / 2, len(good) - head - 1} {
+		body := slices.Clone(good[head : len(good)-n])
+		b := slices.Clone(good[:head])
+		binary.LittleEndian.PutUint64(b[len(cacheMagic)+sha256.Size+8:], uint64(len(body)))
+		binary.LittleEndian.PutUint32(b[len(cacheMagic)+sha256.Size+16:], crc32.Checksum(body, castagnoli))
+		p := filepath.Join(dir, "cut")
+		os.WriteFile(p, append(b, body...), 0o644)
+		c := ReadCache(p, key)
+		for k := range c.at { // what indexes may still fail as an entry
+			c.post(k, [sha256.Size]byte{}, nil, nil, DefaultConfig())
+		}
+	}
+}
