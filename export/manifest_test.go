@@ -1,21 +1,106 @@
 package export
 
 import (
+	"crypto/sha256"
+	"hash/crc32"
 	"net/http"
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 )
 
-// TestHeaderEncoding: a header set comes back from the manifest as it was.
-func TestHeaderEncoding(t *testing.T) {
-	for _, h := range []http.Header{
-		nil,
-		{},
-		{"Etag": {`"a"`}, "Vary": {"Accept", "Accept-Encoding"}, "Link": {"<x>; rel=alternate", ""}, "X-Empty": {}},
+// manifestSite is a site whose files hold every shape of header set
+// and record the manifest keeps.
+func manifestSite() *Site {
+	sum := func(s string) [sha256.Size]byte { return sha256.Sum256([]byte(s)) }
+	return &Site{Files: []File{
+		{Path: "/", Name: "index.html", Status: 200, Size: 10, Header: http.Header{"Etag": {`"a"`}, "Vary": {"Accept", "Accept-Encoding"}},
+			Gzip: true, GzipETag: `"a-gz"`, sum: sum("a"), mod: 1_700_000_000_123_456_789,
+			gz: gzipFile{sum: sum("agz"), size: 7, mod: -5}, fingerprint: sum("fp"), hasFingerprint: true},
+		{Path: "/blog/x/", Name: "blog/x/index.html", Status: 200, Size: 3,
+			Header:   http.Header{"Link": {"<x>; rel=alternate", ""}, "X-Empty": {}, "X-Nil": nil, "Vary": {"Accept"}},
+			Markdown: "/blog/x.md", MarkdownHeader: http.Header{"Vary": {"Accept"}, "Etag": {`"md"`}},
+			sum: sum("x"), mdSum: sum("xmd")},
+		{Path: "/404.html", Name: "404.html", Status: 404, Header: http.Header{}},
+		{Path: "/odd", Name: "odd", Status: 200, Header: http.Header{"X-A": {"a\x00b", "c"}, "X-B": {"a", "b\x00c"}}},
+		{Path: "/none", Name: "none", Status: 200},
+	}}
+}
+
+// TestManifestRoundTrip: what a manifest records comes back as it was.
+func TestManifestRoundTrip(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	site := manifestSite()
+	if err := writeManifest(out, manifestFormat, site); err != nil {
+		t.Fatal(err)
+	}
+	got := readManifest(out, manifestFormat)
+	if len(got) != len(site.Files) {
+		t.Fatalf("%d routes read, want %d", len(got), len(site.Files))
+	}
+	for _, f := range site.Files {
+		r := got[f.Path]
+		if r == nil {
+			t.Fatalf("%s: not read", f.Path)
+		}
+		want := manifestRoute{File: f, Sum: f.sum, MarkdownSum: f.mdSum, Fingerprint: f.fingerprint, HasFingerprint: f.hasFingerprint,
+			Size: int64(f.Size), Mod: f.mod}
+		want.File.sum, want.File.mdSum, want.File.fingerprint, want.File.hasFingerprint, want.File.mod, want.File.gz = [32]byte{}, [32]byte{}, [32]byte{}, false, 0, gzipFile{}
+		if f.Gzip {
+			want.GzipSum, want.GzipSize, want.GzipMod = f.gz.sum, f.gz.size, f.gz.mod
+		}
+		if !reflect.DeepEqual(*r, want) {
+			t.Errorf("%s came back as\n%#v\nwant\n%#v", f.Path, *r, want)
+		}
+	}
+	if readManifest(out, manifestFormat+" nogzip") != nil {
+		t.Error("a manifest of another format is read")
+	}
+}
+
+// TestManifestRefused: a manifest cut short, corrupt or of another
+// program is not read (the build is cold), without a panic.
+func TestManifestRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	good := encodeManifest(manifestFormat, manifestSite())
+	flipped := slices.Clone(good)
+	flipped[len(flipped)-3] ^= 1
+	for name, data := range map[string][]byte{
+		"empty":           {},
+		"the format only": []byte(manifestFormat + "\n"),
+		"cut short":       good[:len(good)-1],
+		"a byte wrong":    flipped,
+		"gob, as before":  append([]byte("\x1e\xff\x81\x03\x01\x01\x0cmanifestHead"), good[20:]...),
+		"longer":          append(slices.Clone(good), 0),
 	} {
-		got := decodeHeader(encodeHeader(h))
-		if !reflect.DeepEqual(got, h) {
-			t.Errorf("%#v came back as %#v", h, got)
+		if err := os.WriteFile(manifestPath(out), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if readManifest(out, manifestFormat) != nil {
+			t.Errorf("%s: read", name)
+		}
+	}
+	// Every entry number and length is checked: a payload of any bytes,
+	// under a CRC that holds, reads as nothing or as something, never
+	// a panic.
+	head := len(manifestFormat) + 1 + manifestHeadSize
+	for i := head; i < len(good); i++ {
+		for _, b := range []byte{0, 0x7f, 0xff} {
+			data := slices.Clone(good)
+			data[i] = b
+			fixCRC(data, head)
+			decodeManifest(data, manifestFormat)
 		}
 	}
 }
+
+// fixCRC makes a manifest's CRC that of its payload.
+func fixCRC(data []byte, head int) {
+	crc := crcOf(data[head:])
+	at := head - 4
+	data[at], data[at+1], data[at+2], data[at+3] = byte(crc), byte(crc>>8), byte(crc>>16), byte(crc>>24)
+}
+
+func crcOf(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
