@@ -2,8 +2,6 @@ package server
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
-	"hash"
 	"io"
 	"io/fs"
 	"net/url"
@@ -125,9 +123,10 @@ func newSiteDigest(s *Server, st *state) *siteDigest {
 		ts := t.Sum()
 		h.Write(ts[:])
 	}
-	digest.Write(h, s.opts.Dev, nil)
-	digest.Write(h, s.opts.Hosts, nil)
-	digest.Write(h, cfg, skipShape)
+	w := digest.NewStream(h, skipShape)
+	w.Value(s.opts.Dev)
+	w.Value(s.opts.Hosts)
+	w.Value(cfg)
 	routes := slices.Clone(snap.Routes())
 	slices.SortFunc(routes, func(a, b pipeline.Route) int { return strings.Compare(a.Path, b.Path) })
 	for _, r := range routes {
@@ -135,19 +134,27 @@ func newSiteDigest(s *Server, st *state) *siteDigest {
 		if r.Page != nil {
 			page = r.Page.Path
 		}
-		digest.Write(h, [...]any{r.Path, int(r.Kind), r.Pager, r.Target, r.File, page}, nil)
+		// Written field by field: 29,000 routes through reflection
+		// took a tenth of a second.
+		w.String(r.Path)
+		w.Uint(uint64(r.Kind))
+		w.Uint(uint64(r.Pager))
+		w.String(r.Target)
+		w.String(r.File)
+		w.String(page)
 	}
 	for _, pg := range snap.Pages() {
-		digest.Write(h, pg, skipShape)
-		digest.Write(h, pageRefs(pg), nil)
+		w.Value(pg)
+		w.Value(pageRefs(pg))
 	}
 	for _, p := range snap.AllPosts() {
-		digest.Write(h, p, skipShape)
-		digest.Write(h, snap.Visible(p), nil)
+		w.Value(p)
+		w.Value(snap.Visible(p))
 	}
 	for _, p := range snap.Posts() {
-		io.WriteString(h, p.File+"\x00")
+		w.String(p.File)
 	}
+	w.Flush()
 	d := &siteDigest{fsys: snap.FS(), bodyOf: map[*pipeline.Post][sha256.Size]byte{}}
 	h.Sum(d.shape[:0])
 	return d
@@ -178,22 +185,27 @@ func (d *siteDigest) body(p *pipeline.Post) [sha256.Size]byte {
 		return b
 	}
 	h := sha256.New()
-	bodyDigest(h, p.Body)
-	digest.Write(h, p.BodyLine, nil)
+	w := digest.NewStream(h, nil)
+	bodyDigest(w, p.Body)
+	w.Uint(uint64(p.BodyLine))
 	for _, name := range append(slices.Clone(p.Resources), p.ContentFiles...) {
 		file := p.Bundle + "/" + name
-		io.WriteString(h, file+"\x00")
+		w.String(file)
 		info, err := fs.Stat(d.fsys, file)
 		switch {
 		case err != nil:
-			io.WriteString(h, err.Error())
+			w.Uint(0)
+			w.String(err.Error())
 		case !info.ModTime().IsZero():
-			digest.Write(h, [...]any{info.Size(), info.ModTime().UnixNano()}, nil)
+			w.Uint(1)
+			w.Value([...]any{info.Size(), info.ModTime().UnixNano()})
 		default:
 			data, err := fs.ReadFile(d.fsys, file)
-			digest.Write(h, [...]any{data, err != nil}, nil)
+			w.Uint(2)
+			w.Value([...]any{data, err != nil})
 		}
 	}
+	w.Flush()
 	h.Sum(b[:0])
 	d.mu.Lock()
 	d.bodyOf[p] = b
@@ -201,25 +213,23 @@ func (d *siteDigest) body(p *pipeline.Post) [sha256.Size]byte {
 	return b
 }
 
-// bodyDigest writes a body's nodes into h: their text straight, the
-// rest of each node (a shortcode's name and arguments) through digest.
-func bodyDigest(h hash.Hash, body []pipeline.Node) {
-	var n [8]byte
+// bodyDigest writes a body's nodes into w: their kind, text and line
+// straight, the rest of a shortcode's node (its name and arguments)
+// through reflection.
+func bodyDigest(w *digest.Stream, body []pipeline.Node) {
+	w.Uint(uint64(len(body)))
 	for i := range body {
 		node := &body[i]
-		binary.LittleEndian.PutUint64(n[:], uint64(len(node.Text))<<8|uint64(node.Kind))
-		h.Write(n[:])
-		io.WriteString(h, node.Text)
+		w.Uint(uint64(node.Kind))
+		w.String(node.Text)
+		w.Uint(uint64(node.Line))
 		if node.Kind == pipeline.TextNode {
-			digest.Write(h, node.Line, nil)
 			continue
 		}
 		c := *node
 		c.Text, c.Inner = "", nil
-		digest.Write(h, &c, nil)
-		binary.LittleEndian.PutUint64(n[:], uint64(len(node.Inner)))
-		h.Write(n[:])
-		bodyDigest(h, node.Inner)
+		w.Value(&c)
+		bodyDigest(w, node.Inner)
 	}
 }
 

@@ -42,6 +42,31 @@ func Sum(v any, skip Skip) [sha256.Size]byte {
 	return out
 }
 
+// A Stream writes many values into one hash, one after another, each
+// as Write writes it, with one buffer for all: for many small values.
+// Flush before reading the hash.
+type Stream struct{ w writer }
+
+// NewStream is a Stream into h, leaving out what skip says.
+func NewStream(h hash.Hash, skip Skip) *Stream {
+	return &Stream{w: writer{h: h, skip: skip, seen: map[visit]bool{}}}
+}
+
+// Value writes v as Write does.
+func (s *Stream) Value(v any) {
+	clear(s.w.seen)
+	s.w.value(reflect.ValueOf(v))
+}
+
+// String writes str's length, then its bytes.
+func (s *Stream) String(str string) { s.w.string(str) }
+
+// Uint writes u in eight bytes.
+func (s *Stream) Uint(u uint64) { s.w.uint(u) }
+
+// Flush writes what is buffered into the hash.
+func (s *Stream) Flush() { s.w.flush() }
+
 type visit struct {
 	ptr uintptr
 	typ reflect.Type

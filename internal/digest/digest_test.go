@@ -1,6 +1,7 @@
 package digest
 
 import (
+	"bytes"
 	"reflect"
 	"testing"
 	"time"
@@ -73,3 +74,30 @@ func TestSum(t *testing.T) {
 		t.Error("an unskipped field does not count")
 	}
 }
+
+// TestStream: a Stream of values writes the bytes Write writes of each,
+// one after the other; a value seen in one is not "seen" in the next.
+func TestStream(t *testing.T) {
+	shared := &inner{N: 1}
+	values := []any{&sample{Name: "a", P: shared}, &sample{Name: "b", P: shared, Tags: []string{"x"}}, 7, "text", map[string]any{"k": []any{1, "v"}}}
+	var want, got bytes.Buffer
+	for _, v := range values {
+		Write(&hashBuffer{&want}, v, nil)
+	}
+	s := NewStream(&hashBuffer{&got}, nil)
+	for _, v := range values {
+		s.Value(v)
+	}
+	s.Flush()
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Errorf("the stream wrote %d bytes unlike Write's %d", got.Len(), want.Len())
+	}
+}
+
+// hashBuffer is a hash.Hash that keeps what is written.
+type hashBuffer struct{ *bytes.Buffer }
+
+func (hashBuffer) Sum(b []byte) []byte { return b }
+func (hashBuffer) Size() int           { return 0 }
+func (hashBuffer) BlockSize() int      { return 1 }
+func (h hashBuffer) Reset()            { h.Buffer.Reset() }
