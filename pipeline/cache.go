@@ -47,9 +47,12 @@ const maxCacheSize = 4 << 30
 type Cache struct {
 	key [sha256.Size]byte
 	buf []byte // the file's bytes, which the posts' strings point into
-	// at is each entry's offset in buf, by unit key.
-	at map[string]int
+	// at is each entry's offset and length in buf, by unit key.
+	at map[string]span
 }
+
+// A span is where an entry is in the cache's buffer.
+type span struct{ off, n int }
 
 // NewCache is an empty cache of key: Build then parses every file, and
 // keeps what a cache of key needs (Snapshot.WriteCache).
@@ -93,8 +96,8 @@ func ReadCache(name string, key [sha256.Size]byte) *Cache {
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // indexEntries finds each entry of buf: its unit key, then its length.
-func indexEntries(buf []byte, count int) (map[string]int, bool) {
-	at := make(map[string]int, count)
+func indexEntries(buf []byte, count int) (map[string]span, bool) {
+	at := make(map[string]span, count)
 	d := decoder{buf: buf}
 	for range count {
 		key := d.string()
@@ -102,7 +105,7 @@ func indexEntries(buf []byte, count int) (map[string]int, bool) {
 		if d.failed || n > uint64(len(buf)-d.off) {
 			return nil, false
 		}
-		at[key] = d.off
+		at[key] = span{d.off, int(n)}
 		d.off += int(n)
 	}
 	return at, d.off == len(buf)
@@ -114,11 +117,11 @@ func (c *Cache) post(key string, sum [sha256.Size]byte, resources, contents []st
 	if c == nil || c.at == nil {
 		return nil
 	}
-	off, ok := c.at[key]
+	at, ok := c.at[key]
 	if !ok {
 		return nil
 	}
-	d := decoder{buf: c.buf, off: off, loc: cfg.Location}
+	d := decoder{buf: c.buf[:at.off+at.n], off: at.off, loc: cfg.Location}
 	if b := d.bytes(sha256.Size); d.failed || [sha256.Size]byte(b) != sum {
 		return nil
 	}
@@ -158,6 +161,14 @@ func (s *Snapshot) EncodeCache() (file []byte, ok bool) {
 	count := 0
 	for _, k := range keys {
 		u := s.units[k]
+		if at, ok := c.at[k]; ok && u.cached {
+			// Taken from the cache: its entry is copied as it was.
+			e.string(k)
+			e.uvarint(uint64(at.n))
+			e.raw(c.buf[at.off : at.off+at.n])
+			count++
+			continue
+		}
 		entry.buf, entry.failed = entry.buf[:0], false
 		entry.raw(u.sum[:])
 		entry.post(u.post)
