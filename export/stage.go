@@ -64,7 +64,11 @@ func Stage(out string, h http.Handler, paths []string, opts Options) (*Staged, e
 	}
 	sweep(parent, tmpPrefix(out), locked)
 	if _, err := os.Lstat(out); errors.Is(err, fs.ErrNotExist) {
-		removeManifest(out) // the record of an output that is gone
+		// The record and parse cache of an output that is gone: a build
+		// into a new folder starts afresh (and one that fails leaves
+		// nothing).
+		removeManifest(out)
+		os.Remove(CachePath(out))
 	}
 	tmp, err := os.MkdirTemp(parent, tmpPrefix(out))
 	if err != nil {

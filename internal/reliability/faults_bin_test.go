@@ -186,9 +186,9 @@ func TestBuildOnFullDisk(t *testing.T) {
 	if !slices.Equal(sortedKeys(before), sortedKeys(after)) || !maps.EqualFunc(before, after, func(a, b []byte) bool { return string(a) == string(b) }) {
 		t.Errorf("the failed build changed the previous output: %d files before, %d after", len(before), len(after))
 	}
-	// public and the record of what the previous build wrote there.
-	if left := entries(t, disk); !slices.Equal(left, []string{".public.folio-build", "public"}) {
-		t.Errorf("the failed build left %q on the disk, want only public and its record", left)
+	// public, and the record and parse cache of the previous build.
+	if left := entries(t, disk); !slices.Equal(left, []string{".public.folio-build", ".public.folio-cache", "public"}) {
+		t.Errorf("the failed build left %q on the disk, want only public, its record and its cache", left)
 	}
 
 	// A first build that does not fit leaves nothing at all.
@@ -286,7 +286,7 @@ func TestBuildKilledLeavesNothing(t *testing.T) {
 	if code, stderr := runFolio(t, site, "build", "--content", "content", "--out", out, "--base-url", base); code != 0 {
 		t.Fatalf("build after the kill: exit %d\n%s", code, stderr)
 	}
-	if got := entries(t, dir); !slices.Equal(got, []string{".public.folio-build", "public", "site"}) {
+	if got := entries(t, dir); !slices.Equal(got, []string{".public.folio-build", ".public.folio-cache", "public", "site"}) {
 		t.Errorf("after the next build, beside the output: %q (after the kill: %q)", got, left)
 	}
 	t.Logf("killed at %s; left %q; the next build removed them", strings.TrimPrefix(staged, dir), left)
@@ -358,7 +358,7 @@ func TestBuildNginxOnFullDisk(t *testing.T) {
 	if !same(confBefore, readTree(t, etc)) {
 		t.Errorf("the failed build changed the config's folder: %q", sortedKeys(readTree(t, etc)))
 	}
-	if left := entries(t, dir); !slices.Equal(left, []string{".public.folio-build", "etc", "public", "site"}) {
+	if left := entries(t, dir); !slices.Equal(left, []string{".public.folio-build", ".public.folio-cache", "etc", "public", "site"}) {
 		t.Errorf("the failed build left %q", left)
 	}
 	t.Logf("%d files and the config kept through %s", len(before), lastLine(stderr))
