@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -26,8 +27,10 @@ import (
 // format's line, then the number of header entries and routes, the
 // payload's length and its CRC-32C, then the payload: every distinct
 // header entry (a name and its values) once, then each route, its
-// headers as entry numbers. A manifest of another format, cut short or
-// corrupt is not read: the build is then cold.
+// headers as entry numbers, then the output's folders with their
+// status-change times when the record was written (none after a cold
+// build: see prune in incremental.go). A manifest of another format, cut
+// short or corrupt is not read: the build is then cold.
 
 // manifestFormat names the manifest's layout and what decides the bytes
 // of an export other than the server's answers. A manifest of another
@@ -74,27 +77,32 @@ const manifestHeadSize = 8 + 8 + 8 + 4
 // readManifest reads out's manifest, by route path; nil when there is
 // none, it is not of format, or it cannot be read (the build is then
 // cold).
-func readManifest(out, format string) map[string]*manifestRoute {
+func readManifest(out, format string) (map[string]*manifestRoute, folderTimes) {
 	data, err := os.ReadFile(manifestPath(out))
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	return decodeManifest(data, format)
 }
 
+// folderTimes are the output's folders ("" for out itself, else
+// slash-separated) and their status-change times (dirChanged) when a
+// manifest was written.
+type folderTimes map[string]int64
+
 // decodeManifest reads a manifest's bytes; nil when they are not a
 // manifest of format.
-func decodeManifest(data []byte, format string) map[string]*manifestRoute {
+func decodeManifest(data []byte, format string) (map[string]*manifestRoute, folderTimes) {
 	headSize := len(format) + 1 + manifestHeadSize
 	if len(data) < headSize || string(data[:len(format)+1]) != format+"\n" {
-		return nil
+		return nil, nil
 	}
 	nums := data[len(format)+1:]
 	entries, routes := binary.LittleEndian.Uint64(nums), binary.LittleEndian.Uint64(nums[8:])
 	size, crc := binary.LittleEndian.Uint64(nums[16:]), binary.LittleEndian.Uint32(nums[24:])
 	buf := data[headSize:]
 	if size != uint64(len(buf)) || entries > size || routes > size || crc32.Checksum(buf, castagnoli) != crc {
-		return nil
+		return nil, nil
 	}
 	// One string holds every string of the manifest: the routes' and
 	// headers' strings are pieces of it.
@@ -127,14 +135,22 @@ func decodeManifest(data []byte, format string) map[string]*manifestRoute {
 		r.Size = int64(r.File.Size)
 		r.Mod, r.GzipSize, r.GzipMod = d.int(), d.int(), d.int()
 		if d.failed {
-			return nil
+			return nil, nil
 		}
 		byPath[r.Path] = r
 	}
-	if d.failed || d.off != len(d.data) {
-		return nil
+	var dirs folderTimes
+	if n := d.count(); n >= 0 {
+		dirs = make(folderTimes, n)
+		for range n {
+			name := d.string()
+			dirs[name] = d.int()
+		}
 	}
-	return byPath
+	if d.failed || d.off != len(d.data) {
+		return nil, nil
+	}
+	return byPath, dirs
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -245,6 +261,7 @@ type recordEncoder struct {
 	single  map[[2]string]uint64
 	several map[string]uint64
 	entries uint64
+	files   int // routes encoded
 }
 
 func (e *recordEncoder) uvarint(b []byte, n uint64) []byte { return binary.AppendUvarint(b, n) }
@@ -339,33 +356,50 @@ func (e *recordEncoder) route(f *File) {
 	e.routes = binary.AppendVarint(b, gz.mod)
 }
 
-// encodeManifest is the manifest of site's files, of format.
-func encodeManifest(format string, site *Site) []byte {
+// encodeManifest is the manifest of site's files, of format, with the
+// output's folder times (nil: none recorded).
+func encodeManifest(format string, site *Site, dirs folderTimes) []byte {
+	return encodeRoutes(site).manifest(format, dirs)
+}
+
+// encodeRoutes encodes site's routes.
+func encodeRoutes(site *Site) *recordEncoder {
 	e := &recordEncoder{single: map[[2]string]uint64{}, several: map[string]uint64{}, routes: make([]byte, 0, len(site.Files)*300)}
 	for i := range site.Files {
 		e.route(&site.Files[i])
+	}
+	e.files = len(site.Files)
+	return e
+}
+
+// manifest is the manifest of the routes encoded, with the folder times.
+func (e *recordEncoder) manifest(format string, dirs folderTimes) []byte {
+	e.routes = appendCount(e.routes, len(dirs), dirs == nil)
+	for _, name := range slices.Sorted(maps.Keys(dirs)) {
+		e.routes = e.string(e.routes, name)
+		e.routes = binary.AppendVarint(e.routes, dirs[name])
 	}
 	size := len(e.table) + len(e.routes)
 	crc := crc32.Update(crc32.Checksum(e.table, castagnoli), castagnoli, e.routes)
 	b := make([]byte, 0, len(format)+1+manifestHeadSize+size)
 	b = append(b, format+"\n"...)
 	b = binary.LittleEndian.AppendUint64(b, e.entries)
-	b = binary.LittleEndian.AppendUint64(b, uint64(len(site.Files)))
+	b = binary.LittleEndian.AppendUint64(b, uint64(e.files))
 	b = binary.LittleEndian.AppendUint64(b, uint64(size))
 	b = binary.LittleEndian.AppendUint32(b, crc)
 	b = append(b, e.table...)
 	return append(b, e.routes...)
 }
 
-// writeManifest writes the manifest of out, whose files are site's, in
-// one rename.
-func writeManifest(out, format string, site *Site) error {
+// writeManifest writes the manifest of out (data, from encodeManifest)
+// in one rename.
+func writeManifest(out string, data []byte) error {
 	name := manifestPath(out)
 	tmp, err := os.CreateTemp(filepath.Dir(name), tmpPrefix(name))
 	if err != nil {
 		return fmt.Errorf("export: manifest: %w", err)
 	}
-	_, err = tmp.Write(encodeManifest(format, site))
+	_, err = tmp.Write(data)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

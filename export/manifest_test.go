@@ -33,10 +33,14 @@ func manifestSite() *Site {
 func TestManifestRoundTrip(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	site := manifestSite()
-	if err := writeManifest(out, manifestFormat, site); err != nil {
+	dirs := folderTimes{"": 5, "blog": 0, "blog/x": -3}
+	if err := writeManifest(out, encodeManifest(manifestFormat, site, dirs)); err != nil {
 		t.Fatal(err)
 	}
-	got := readManifest(out, manifestFormat)
+	got, gotDirs := readManifest(out, manifestFormat)
+	if !reflect.DeepEqual(gotDirs, dirs) {
+		t.Errorf("folder times came back as %v, want %v", gotDirs, dirs)
+	}
 	if len(got) != len(site.Files) {
 		t.Fatalf("%d routes read, want %d", len(got), len(site.Files))
 	}
@@ -55,7 +59,7 @@ func TestManifestRoundTrip(t *testing.T) {
 			t.Errorf("%s came back as\n%#v\nwant\n%#v", f.Path, *r, want)
 		}
 	}
-	if readManifest(out, manifestFormat+" nogzip") != nil {
+	if r, _ := readManifest(out, manifestFormat+" nogzip"); r != nil {
 		t.Error("a manifest of another format is read")
 	}
 }
@@ -64,7 +68,7 @@ func TestManifestRoundTrip(t *testing.T) {
 // program is not read (the build is cold), without a panic.
 func TestManifestRefused(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
-	good := encodeManifest(manifestFormat, manifestSite())
+	good := encodeManifest(manifestFormat, manifestSite(), folderTimes{"": 1, "blog": 2})
 	flipped := slices.Clone(good)
 	flipped[len(flipped)-3] ^= 1
 	for name, data := range map[string][]byte{
@@ -78,7 +82,7 @@ func TestManifestRefused(t *testing.T) {
 		if err := os.WriteFile(manifestPath(out), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if readManifest(out, manifestFormat) != nil {
+		if r, dirs := readManifest(out, manifestFormat); r != nil || dirs != nil {
 			t.Errorf("%s: read", name)
 		}
 	}

@@ -34,6 +34,10 @@ type Staged struct {
 	inPlace bool
 	written []string
 	format  string
+	// prev and prevDirs are the previous build's record (over a
+	// previous export).
+	prev     map[string]*manifestRoute
+	prevDirs folderTimes
 }
 
 // tmpPrefix starts the names of everything a build of out writes beside
@@ -96,7 +100,8 @@ func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 	}
 	if !opts.Cold {
 		if info, err := os.Lstat(st.out); err == nil && info.IsDir() {
-			if w.prev = readManifest(st.out, st.format); w.prev != nil {
+			if w.prev, st.prevDirs = readManifest(st.out, st.format); w.prev != nil {
+				st.prev = w.prev
 				w.out, st.inPlace = st.out, true
 			}
 		}
@@ -189,7 +194,7 @@ func (st *Staged) Commit() error {
 		}
 	}
 	// Without its manifest the export stands; the next build is cold.
-	writeManifest(st.out, st.format, st.Site)
+	writeManifest(st.out, encodeManifest(st.format, st.Site, nil))
 	return nil
 }
 
@@ -215,6 +220,9 @@ func (st *Staged) commitInPlace() error {
 			return err
 		}
 	}
+	// Which folders may hold a file the record does not know of is
+	// seen before out is touched (see prune).
+	clean := cleanFolders(st.out, st.prevDirs)
 	if !removeManifest(st.out) {
 		st.undoFiles()
 		return fmt.Errorf("export: cannot remove %s", manifestPath(st.out))
@@ -223,23 +231,36 @@ func (st *Staged) commitInPlace() error {
 		st.undoFiles()
 		return err
 	}
-	// Every file of the new record is in place: the record is written
-	// while what the site no longer has is removed.
-	recorded := make(chan error, 1)
-	go func() { recorded <- writeManifest(st.out, st.format, st.Site) }()
-	removed, err := pruneOutput(st.out, st.Site)
-	st.Site.Removed = removed
-	if rerr := <-recorded; err != nil && rerr == nil {
-		removeManifest(st.out) // a folder half pruned: the next build is cold
-	}
+	// Every file of the new record is in place: the record is encoded
+	// while what the site no longer has is removed, and written once
+	// the folders' times are known.
+	encoded := make(chan *recordEncoder, 1)
+	go func() { encoded <- encodeRoutes(st.Site) }()
+	p := &pruner{out: st.out, site: st.Site, prev: st.prev, prevDirs: st.prevDirs, clean: clean, moved: st.movedNames()}
+	err := p.prune()
+	st.Site.Removed = p.removed
+	e := <-encoded
 	if err != nil {
-		st.undoFiles()
+		st.undoFiles() // out is left without a record: the next build is cold
 		return err
 	}
+	writeManifest(st.out, e.manifest(st.format, p.folderTimes()))
 	for _, f := range st.files {
 		f.done()
 	}
 	return nil
+}
+
+// movedNames are the names in out (slash-separated) of the files
+// written.
+func (st *Staged) movedNames() []string {
+	out := make([]string, 0, len(st.written))
+	for _, name := range st.written {
+		if rel, err := filepath.Rel(st.tmp, name); err == nil {
+			out = append(out, filepath.ToSlash(rel))
+		}
+	}
+	return out
 }
 
 // undoFiles puts back what the files staged with AddFile replaced.

@@ -1,0 +1,17 @@
+//go:build unix
+
+package export
+
+import "golang.org/x/sys/unix"
+
+// dirChanged is the status-change time (ctime, Unix ns) of the folder
+// name: a file added to it, removed or renamed in or out sets it, and no
+// one can set it back (touch sets the modification time, and this to
+// now). ok is false when name is not a folder.
+func dirChanged(name string) (ns int64, ok bool) {
+	var st unix.Stat_t
+	if err := unix.Lstat(name, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR {
+		return 0, false
+	}
+	return st.Ctim.Nano(), true
+}
