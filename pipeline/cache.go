@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"time"
 )
 
 // # The parse cache
@@ -29,6 +30,18 @@ import (
 // never cached: it is decided for each snapshot's instant, as ever, so a
 // post whose publish date has come appears.
 //
+// Reading 10,000 files to hash them still cost a build 0.2 s, so an
+// entry also keeps its file's stamp (fileStamp): its size, its
+// modification and status-change times, its inode. A file whose stamp is
+// the cached one is not read at all. The status-change time (ctime) is
+// set by the system at every write, rename or change of the times, and
+// no one can set it back (touch sets it to now), so a file with the same
+// stamp has not been written since. A change within the same tick of the
+// file system's clock would leave the stamp as it was, so a stamp taken
+// less than racyWindow before the build began is not kept (the file is
+// read and hashed next time), as git does with its index. Where the
+// system has no such time, every file is read and hashed.
+//
 // The cache is one file: a header (the format, the key, the number of
 // entries, the payload's length and CRC-32C), then the entries (cachecodec.go).
 // A file that is not such a cache (another format or key, cut short,
@@ -36,11 +49,22 @@ import (
 
 // cacheMagic names the format; a file that does not start with it is
 // no cache.
-const cacheMagic = "folio-parse-cache 1\n"
+const cacheMagic = "folio-parse-cache 2\n"
 
 // maxCacheSize bounds the cache read: far more than the posts of any
 // site within the limits take.
 const maxCacheSize = 4 << 30
+
+// racyWindow is how long before a build a file's status must have last
+// changed for its stamp to be kept: more than the coarsest clock of a
+// file system in use (FAT's 2 s). (A variable for tests.)
+var racyWindow = 3 * time.Second
+
+// A fileStamp is what the system says of a file without reading it.
+type fileStamp struct {
+	size, mod, change int64
+	ino, dev          uint64
+}
 
 // A Cache is the posts an earlier build parsed, for a build of the same
 // key (Options.Cache). The zero value and nil are empty caches.
@@ -49,6 +73,9 @@ type Cache struct {
 	buf []byte // the file's bytes, which the posts' strings point into
 	// at is each entry's offset and length in buf, by unit key.
 	at map[string]span
+	// began is when the build that uses it began to read the site
+	// (stamps of files changed since are not kept).
+	began time.Time
 }
 
 // A span is where an entry is in the cache's buffer.
@@ -112,32 +139,43 @@ func indexEntries(buf []byte, count int) (map[string]span, bool) {
 }
 
 // post is the cached post of the unit key, when its file's bytes hashed
-// sum and its bundle's lists are those given (nil: parse the file).
-func (c *Cache) post(key string, sum [sha256.Size]byte, resources, contents []string, cfg *Config) *Post {
+// sum (or, sum nil, when its file's stamp is the one given and was kept)
+// and its bundle's lists are those given; nil: read or parse the file.
+// fileSum is the cached file's hash.
+func (c *Cache) post(key string, sum *[sha256.Size]byte, stamp fileStamp, resources, contents []string, cfg *Config) (p *Post, fileSum [sha256.Size]byte) {
 	if c == nil || c.at == nil {
-		return nil
+		return nil, fileSum
 	}
 	at, ok := c.at[key]
 	if !ok {
-		return nil
+		return nil, fileSum
 	}
 	d := decoder{buf: c.buf[:at.off+at.n], off: at.off, loc: cfg.Location}
-	if b := d.bytes(sha256.Size); d.failed || [sha256.Size]byte(b) != sum {
-		return nil
+	b := d.bytes(sha256.Size)
+	cached := d.stamp()
+	if d.failed {
+		return nil, fileSum
 	}
-	p := d.post()
+	fileSum = [sha256.Size]byte(b)
+	switch {
+	case sum != nil && *sum != fileSum:
+		return nil, fileSum
+	case sum == nil && (cached == fileStamp{} || cached != stamp):
+		return nil, fileSum
+	}
+	p = d.post()
 	if d.failed || p.File != key || !slices.Equal(p.Resources, resources) || !slices.Equal(p.ContentFiles, contents) {
-		return nil
+		return nil, fileSum
 	}
-	return p
+	return p, fileSum
 }
 
 // EncodeCache is the cache file of the snapshot's parsed posts: every
 // post that parsed without a problem or a warning, under the key of the
 // cache the snapshot was built with (Options.Cache, an empty one of the
 // key for a first build). ok is false when there is nothing new to
-// write: no cache was given, or every post it may hold came from it and
-// it holds no other.
+// write: no cache was given, or every post it may hold came from it,
+// with the stamp it keeps, and it holds no other.
 func (s *Snapshot) EncodeCache() (file []byte, ok bool) {
 	c := s.opts.Cache
 	if c == nil {
@@ -148,7 +186,7 @@ func (s *Snapshot) EncodeCache() (file []byte, ok bool) {
 	for k, u := range s.units {
 		if u.cacheable {
 			keys = append(keys, k)
-			same = same && u.cached
+			same = same && u.cached && u.stamp == c.stampAt(c.at[k])
 		}
 	}
 	if same && len(keys) == len(c.at) {
@@ -161,8 +199,9 @@ func (s *Snapshot) EncodeCache() (file []byte, ok bool) {
 	count := 0
 	for _, k := range keys {
 		u := s.units[k]
-		if at, ok := c.at[k]; ok && u.cached {
-			// Taken from the cache: its entry is copied as it was.
+		if at, ok := c.at[k]; ok && u.cached && u.stamp == c.stampAt(at) {
+			// Taken from the cache, its stamp as kept: its entry is
+			// copied as it was.
 			e.string(k)
 			e.uvarint(uint64(at.n))
 			e.raw(c.buf[at.off : at.off+at.n])
@@ -171,6 +210,7 @@ func (s *Snapshot) EncodeCache() (file []byte, ok bool) {
 		}
 		entry.buf, entry.failed = entry.buf[:0], false
 		entry.raw(u.sum[:])
+		entry.stamp(u.stamp)
 		entry.post(u.post)
 		if entry.failed {
 			continue // a value the cache cannot hold: parsed each time
@@ -186,6 +226,21 @@ func (s *Snapshot) EncodeCache() (file []byte, ok bool) {
 	head = binary.LittleEndian.AppendUint64(head, uint64(len(e.buf)-headSize))
 	binary.LittleEndian.AppendUint32(head, crc32.Checksum(e.buf[headSize:], castagnoli))
 	return e.buf, true
+}
+
+// stampAt is the stamp kept in the entry at.
+func (c *Cache) stampAt(at span) fileStamp {
+	d := decoder{buf: c.buf[:at.off+at.n], off: at.off + sha256.Size}
+	return d.stamp()
+}
+
+// keep is the stamp to keep of a file read in this build: none when its
+// status changed less than racyWindow before the build began.
+func (c *Cache) keep(stamp fileStamp, ok bool) fileStamp {
+	if !ok || c.began.IsZero() || stamp.change >= c.began.Add(-racyWindow).UnixNano() {
+		return fileStamp{}
+	}
+	return stamp
 }
 
 // CacheCounts are how many of the snapshot's content files were parsed

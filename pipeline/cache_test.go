@@ -4,11 +4,13 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"hash/crc32"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -325,7 +327,103 @@ func TestCacheEntriesCut(t *testing.T) {
 		os.WriteFile(p, append(b, body...), 0o644)
 		c := ReadCache(p, key)
 		for k := range c.at { // what indexes may still fail as an entry
-			c.post(k, [sha256.Size]byte{}, nil, nil, DefaultConfig())
+			c.post(k, &[sha256.Size]byte{}, fileStamp{}, nil, nil, DefaultConfig())
+			c.post(k, nil, fileStamp{size: 1}, nil, nil, DefaultConfig())
 		}
 	}
+}
+
+// countFS counts the Markdown files opened (read) through it.
+type countFS struct {
+	fs.FS
+	opened []string
+	mu     sync.Mutex
+}
+
+func (c *countFS) Open(name string) (fs.File, error) {
+	if strings.HasSuffix(name, ".md") {
+		c.mu.Lock()
+		c.opened = append(c.opened, name)
+		c.mu.Unlock()
+	}
+	return c.FS.Open(name)
+}
+
+func (c *countFS) Stat(name string) (fs.FileInfo, error)      { return fs.Stat(c.FS, name) }
+func (c *countFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(c.FS, name) }
+func (c *countFS) reads() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Sorted(slices.Values(c.opened))
+}
+func (c *countFS) reset() { c.mu.Lock(); c.opened = nil; c.mu.Unlock() }
+
+// TestCacheTrustsStamps: a file whose stamp (size, times, inode) is the
+// cached one is not read at all; one rewritten to the same size with its
+// modification time put back is (its status-change time moved); one
+// changed too short a while before the cache was made is read and hashed.
+func TestCacheTrustsStamps(t *testing.T) {
+	dir := t.TempDir()
+	probe := filepath.Join(dir, "probe")
+	os.WriteFile(probe, nil, 0o644)
+	if info, err := os.Stat(probe); err != nil {
+		t.Fatal(err)
+	} else if _, ok := stampOf(info); !ok {
+		t.Skip("no file stamps here: every file is read")
+	}
+	os.Remove(probe)
+	defer func(w time.Duration) { racyWindow = w }(racyWindow)
+	racyWindow = 100 * time.Millisecond
+	for name, text := range map[string]string{
+		"blog/a.md": post("title: A"), "blog/b.md": post("title: B"), "blog/trip/index.md": post("title: Trip"), "blog/trip/p.jpg": "jpg",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(2 * racyWindow)
+	fsys := &countFS{FS: os.DirFS(dir)}
+	key := sha256.Sum256([]byte("stamps"))
+	cacheFile := filepath.Join(t.TempDir(), "cache")
+	build := func(step string, wantReads ...string) *Snapshot {
+		t.Helper()
+		fsys.reset()
+		s, err := Build(fsys, testConfig(t), Options{Cache: ReadCache(cacheFile, key)}, testNow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fsys.reads(); !slices.Equal(got, wantReads) {
+			t.Errorf("%s: read %q, want %q", step, got, wantReads)
+		}
+		if file, ok := s.EncodeCache(); ok {
+			os.WriteFile(cacheFile, file, 0o644)
+		}
+		cold, err := Build(os.DirFS(dir), testConfig(t), Options{}, testNow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameSnapshot(t, s, cold)
+		return s
+	}
+	all := []string{"blog/a.md", "blog/b.md", "blog/trip/index.md"}
+	build("no cache", all...)
+	build("cached")
+
+	// Rewritten to the same size, the modification time put back.
+	a := filepath.Join(dir, "blog", "a.md")
+	info, _ := os.Stat(a)
+	data, _ := os.ReadFile(a)
+	os.WriteFile(a, []byte(strings.Replace(string(data), "Body.", "Bodz.", 1)), 0o644)
+	os.Chtimes(a, info.ModTime(), info.ModTime())
+	if s := build("a rewritten, its time put back", "blog/a.md"); !strings.Contains(s.AllPosts()[0].Body[0].Text+s.AllPosts()[1].Body[0].Text, "Bodz") {
+		t.Error("the rewritten post is not the new one")
+	}
+	// Its stamp was too recent to keep: read again (and hashed, not
+	// parsed), until it is old enough.
+	build("a just changed", "blog/a.md")
+	time.Sleep(2 * racyWindow)
+	build("a settled", "blog/a.md")
+	build("all settled")
 }

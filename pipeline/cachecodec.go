@@ -178,6 +178,15 @@ func (e *encoder) stringMap(m map[string]string) {
 	}
 }
 
+// stamp writes a file's stamp (all zero: none).
+func (e *encoder) stamp(s fileStamp) {
+	e.int(s.size)
+	e.int(s.mod)
+	e.int(s.change)
+	e.uvarint(s.ino)
+	e.uvarint(s.dev)
+}
+
 func (e *encoder) post(p *Post) {
 	if p.noDate != 0 { // a warning's, and a post with one is never cached
 		e.failed = true
@@ -453,6 +462,10 @@ func (d *decoder) stringMap() map[string]string {
 		m[k] = d.string()
 	}
 	return m
+}
+
+func (d *decoder) stamp() fileStamp {
+	return fileStamp{size: d.int(), mod: d.int(), change: d.int(), ino: d.uvarint(), dev: d.uvarint()}
 }
 
 func (d *decoder) post() *Post {

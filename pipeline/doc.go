@@ -94,8 +94,9 @@
 // # The parse cache
 //
 // Options.Cache holds the posts an earlier build parsed (cache.go): a file
-// whose bytes hash as the cached one's is taken from it instead of parsed,
-// and the snapshot encodes the next cache (EncodeCache). Its key, given by
+// whose bytes hash as the cached one's, or whose stamp (size, times,
+// inode) says it was not written since, is taken from it instead of
+// parsed, and the snapshot encodes the next cache (EncodeCache). Its key, given by
 // the caller, is everything else a parse depends on; a file with a problem
 // or a warning is never cached. folio build keeps it beside its output.
 //

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"cmp"
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -302,6 +303,31 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 	case cn.isIndex() && cm.rel == name:
 		return nil // an index.md at a mount's root is no bundle
 	}
+	var resources, contents, locked []string
+	var lockedErr map[string]error
+	if bundle != "" {
+		resources, contents, locked, lockedErr = listResources(s.fsys, bundle)
+	}
+	cache := s.opts.Cache
+	if prev != nil || len(locked) > 0 {
+		cache = nil // Update's (which shares unchanged posts itself), or warnings
+	}
+	var stamp fileStamp
+	if cache != nil {
+		info, err := fs.Stat(s.fsys, file)
+		var ok bool
+		if err == nil {
+			stamp, ok = stampOf(info)
+		}
+		if ok {
+			if post, fileSum := cache.post(key, nil, stamp, resources, contents, s.config); post != nil {
+				// Not read: the file has not been written since.
+				post.Hash = binary.LittleEndian.Uint64(fileSum[:])
+				return &unit{post: post, hash: post.Hash, draft: post.Draft, sum: fileSum, stamp: stamp, cacheable: true, cached: true}
+			}
+		}
+		stamp = cache.keep(stamp, ok)
+	}
 	src, err := readPost(s.fsys, file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrInvalid) {
@@ -311,11 +337,6 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 			return s.failed(prev, file, err) // too large
 		}
 		return s.failed(prev, file, errorAt(1, "read: %v", err))
-	}
-	var resources, contents, locked []string
-	var lockedErr map[string]error
-	if bundle != "" {
-		resources, contents, locked, lockedErr = listResources(s.fsys, bundle)
 	}
 	var h maphash.Hash
 	h.SetSeed(hashSeed)
@@ -337,11 +358,11 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 		return prev
 	}
 	var fileSum [sha256.Size]byte
-	if s.opts.Cache != nil && len(locked) == 0 {
+	if cache != nil {
 		fileSum = sha256.Sum256(src)
-		if post := s.opts.Cache.post(key, fileSum, resources, contents, s.config); post != nil {
+		if post, _ := cache.post(key, &fileSum, stamp, resources, contents, s.config); post != nil {
 			post.Hash = sum
-			return &unit{post: post, hash: sum, draft: post.Draft, sum: fileSum, cacheable: true, cached: true}
+			return &unit{post: post, hash: sum, draft: post.Draft, sum: fileSum, stamp: stamp, cacheable: true, cached: true}
 		}
 	}
 	if cn.isBranch() {
@@ -372,7 +393,8 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 	// A description made by rendering shortcodes may depend on more than
 	// the cache's key (the files a template reads): such a post is parsed
 	// each time.
-	u.sum, u.cacheable = fileSum, s.opts.Cache != nil && len(locked) == 0 && len(u.warnings) == 0 && !(described && hasShortcode(post.Body))
+	u.sum, u.stamp = fileSum, stamp
+	u.cacheable = cache != nil && len(u.warnings) == 0 && !(described && hasShortcode(post.Body))
 	return u
 }
 

@@ -85,6 +85,7 @@ type unit struct {
 	// cacheable says the post may be cached (it has no problem and no
 	// warning), cached that it was taken from the cache.
 	sum       [sha256.Size]byte
+	stamp     fileStamp // when kept (Cache.keep)
 	cacheable bool
 	cached    bool
 }
@@ -97,6 +98,9 @@ var lastID atomic.Uint64
 func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, error) {
 	units := map[string]*unit{}
 	s := &Snapshot{config: cfg, opts: opts, fsys: fsys}
+	if opts.Cache != nil && opts.Cache.began.IsZero() {
+		opts.Cache.began = time.Now()
+	}
 	found, err := s.scanContent()
 	if err != nil {
 		return nil, err
