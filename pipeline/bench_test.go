@@ -56,9 +56,18 @@ func benchBuild(b *testing.B, fsys iofs.FS, cfg *Config) {
 }
 
 // BenchmarkUpdateOne measures the next snapshot after one post changed in a
-// 10,000-post snapshot: one file read and parsed, the rest shared.
+// snapshot of 10,000 and of 100,000 posts: one file read and parsed, the
+// rest shared. What grows with the site is what each snapshot copies.
+//
+//	go test ./pipeline -run '^$' -bench UpdateOne -benchtime 100x
 func BenchmarkUpdateOne(b *testing.B) {
-	fsys := corpus.MapFS(benchPosts, 1)
+	for _, posts := range []int{benchPosts, 10 * benchPosts} {
+		b.Run(fmt.Sprint(posts), func(b *testing.B) { benchUpdateOne(b, posts) })
+	}
+}
+
+func benchUpdateOne(b *testing.B, posts int) {
+	fsys := corpus.MapFS(posts, 1)
 	snap, err := Build(fsys, DefaultConfig(), Options{}, benchNow)
 	if err != nil {
 		b.Fatal(err)

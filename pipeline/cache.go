@@ -181,9 +181,9 @@ func (s *Snapshot) EncodeCache() (file []byte, ok bool) {
 	if c == nil {
 		return nil, false
 	}
-	keys := make([]string, 0, len(s.units))
+	keys := make([]string, 0, s.units.Len())
 	same := true
-	for k, u := range s.units {
+	for k, u := range s.units.All {
 		if u.cacheable {
 			keys = append(keys, k)
 			same = same && u.cached && u.stamp == c.stampAt(c.at[k])
@@ -198,7 +198,7 @@ func (s *Snapshot) EncodeCache() (file []byte, ok bool) {
 	entry := encoder{loc: s.config.Location}
 	count := 0
 	for _, k := range keys {
-		u := s.units[k]
+		u := unitAt(s.units, k)
 		if at, ok := c.at[k]; ok && u.cached && u.stamp == c.stampAt(at) {
 			// Taken from the cache, its stamp as kept: its entry is
 			// copied as it was.
@@ -246,7 +246,7 @@ func (c *Cache) keep(stamp fileStamp, ok bool) fileStamp {
 // CacheCounts are how many of the snapshot's content files were parsed
 // and how many taken from its cache.
 func (s *Snapshot) CacheCounts() (parsed, cached int) {
-	for _, u := range s.units {
+	for _, u := range s.units.All {
 		if u.cached {
 			cached++
 		} else {

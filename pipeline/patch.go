@@ -2,9 +2,10 @@ package pipeline
 
 import (
 	"cmp"
-	"maps"
 	"slices"
 	"time"
+
+	"folio/internal/layered"
 )
 
 // maxPatch is the most units an update may read again for patch to apply:
@@ -21,7 +22,7 @@ const maxPatch = 64
 // post involved has a duplicate URL, the site model cannot be
 // patched, or too many units changed. Either way the result is the same
 // snapshot; TestPatchEqualsAssemble holds them to it.
-func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *Snapshot {
+func (s *Snapshot) patch(units layered.Map[string, *unit], keys []string, now time.Time) *Snapshot {
 	if len(keys) > maxPatch || now.Before(s.now) || (!s.next.IsZero() && !now.Before(s.next)) {
 		return nil
 	}
@@ -33,7 +34,7 @@ func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *
 	}
 	var changes []postChange
 	for _, k := range keys {
-		c := postChange{old: visible(s.units[k]), new: visible(units[k])}
+		c := postChange{old: visible(unitAt(s.units, k)), new: visible(unitAt(units, k))}
 		if c.old == c.new {
 			continue
 		}
@@ -55,7 +56,7 @@ func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *
 			if s.dups[p.Slug] {
 				return nil
 			}
-			if s.bySlug[p.Slug] == p {
+			if q, _ := s.bySlug.Get(p.Slug); q == p {
 				gone[p] = true
 			}
 		}
@@ -63,15 +64,15 @@ func (s *Snapshot) patch(units map[string]*unit, keys []string, now time.Time) *
 			added = append(added, p)
 		}
 	}
-	bySlug := maps.Clone(s.bySlug)
+	bySlug := s.bySlug.Next()
 	for p := range gone {
-		delete(bySlug, p.Slug)
+		bySlug.Del(p.Slug)
 	}
 	for _, p := range added {
-		if _, taken := bySlug[p.Slug]; taken {
+		if _, taken := bySlug.Get(p.Slug); taken {
 			return nil // a duplicate URL: its winner is chosen by assemble
 		}
-		bySlug[p.Slug] = p
+		bySlug.Set(p.Slug, p)
 	}
 	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units,
 		bySlug: bySlug, dups: s.dups, dupProblems: s.dupProblems,
@@ -110,14 +111,14 @@ func (s *Snapshot) PatchedFrom() (from uint64, changes []PostChange, ok bool) {
 
 // fileChanges are the posts of the units at keys that differ between s
 // and units.
-func (s *Snapshot) fileChanges(units map[string]*unit, keys []string) []PostChange {
+func (s *Snapshot) fileChanges(units layered.Map[string, *unit], keys []string) []PostChange {
 	var out []PostChange
 	for _, k := range keys {
 		var c PostChange
-		if u := s.units[k]; u != nil {
+		if u := unitAt(s.units, k); u != nil {
 			c.Old = u.post
 		}
-		if u := units[k]; u != nil {
+		if u := unitAt(units, k); u != nil {
 			c.New = u.post
 		}
 		if c.Old != c.New {
@@ -143,14 +144,14 @@ func (s *Snapshot) bundlesOf(changes []postChange) map[string][]string {
 // patchProblems is s's problems without those of the old units at keys
 // and with those of the new ones. (Going through every unit instead costs
 // a cache miss per post.)
-func (s *Snapshot) patchProblems(units map[string]*unit, keys []string) []Problem {
+func (s *Snapshot) patchProblems(units layered.Map[string, *unit], keys []string) []Problem {
 	drop := map[Problem]int{}
 	var add []Problem
 	for _, k := range keys {
-		for p := range unitProblems(s.units[k]) {
+		for p := range unitProblems(unitAt(s.units, k)) {
 			drop[p]++
 		}
-		for p := range unitProblems(units[k]) {
+		for p := range unitProblems(unitAt(units, k)) {
 			add = append(add, p)
 		}
 	}
@@ -187,13 +188,13 @@ func unitProblems(u *unit) func(func(Problem) bool) {
 // patchSchedule sets n.next from s.next and the posts of the units at
 // keys; only when an old post there defined s.next are all posts looked
 // at again.
-func (n *Snapshot) patchSchedule(s *Snapshot, units map[string]*unit, keys []string, now time.Time) {
+func (n *Snapshot) patchSchedule(s *Snapshot, units layered.Map[string, *unit], keys []string, now time.Time) {
 	n.next = s.next // after now: patch is not used once it has passed
 	for _, k := range keys {
-		if old := s.units[k]; old != nil && old.post != nil && !s.next.IsZero() &&
+		if old := unitAt(s.units, k); old != nil && old.post != nil && !s.next.IsZero() &&
 			(old.post.Date.Equal(s.next) || old.post.Expiry.Add(time.Nanosecond).Equal(s.next)) {
 			n.next = time.Time{}
-			for _, u := range units {
+			for _, u := range units.All {
 				if u.post != nil {
 					n.noteSchedule(u.post, now)
 				}
@@ -202,7 +203,7 @@ func (n *Snapshot) patchSchedule(s *Snapshot, units map[string]*unit, keys []str
 		}
 	}
 	for _, k := range keys {
-		if u := units[k]; u != nil && u.post != nil {
+		if u := unitAt(units, k); u != nil && u.post != nil {
 			n.noteSchedule(u.post, now)
 		}
 	}

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"folio/internal/layered"
 )
 
 // A unit is one content file: a page "blog/x.md", a leaf bundle's index
@@ -149,14 +151,14 @@ func (s *Snapshot) hasIndex(dir string) bool {
 // The keys a scan found go in found: they are what they are (a scan never
 // descends into a bundle); the others are checked against the bundles of
 // the keys read with them (parseAll).
-func (s *Snapshot) affected(units map[string]*unit, p string, found map[string]bool) ([]string, error) {
+func (s *Snapshot) affected(units layered.Map[string, *unit], p string, found map[string]bool) ([]string, error) {
 	switch b := s.knownBundle(units, p); {
 	case b != "" && !s.throughLink(b):
 		return s.rescanDir(units, b, found) // in a bundle, or the bundle folder
 	case s.throughLink(p):
 		// Never followed (symlinks.go): what was there is gone.
 		keys := []string{p}
-		for k := range units {
+		for k := range units.All {
 			if strings.HasPrefix(k, p+"/") {
 				keys = append(keys, k)
 			}
@@ -174,7 +176,7 @@ func (s *Snapshot) affected(units map[string]*unit, p string, found map[string]b
 		// A file, or something gone: read that key again, and forget what
 		// was below it if it was a folder.
 		keys := []string{p}
-		for k := range units {
+		for k := range units.All {
 			if strings.HasPrefix(k, p+"/") {
 				keys = append(keys, k)
 			}
@@ -187,14 +189,14 @@ func (s *Snapshot) affected(units map[string]*unit, p string, found map[string]b
 
 // knownBundle is the bundle folder at or above p whose index is one of
 // the units, "" when there is none.
-func (s *Snapshot) knownBundle(units map[string]*unit, p string) string {
+func (s *Snapshot) knownBundle(units layered.Map[string, *unit], p string) string {
 	names := s.config.indexNames()
 	for dir := p; dir != "." && dir != "/" && dir != ""; dir = path.Dir(dir) {
 		if cm, ok := s.config.mountOf(dir); !ok || !s.config.isBundleDir(cm.rel, s.config.Section) {
 			continue
 		}
 		for _, name := range names {
-			if _, ok := units[dir+"/"+name]; ok {
+			if _, ok := units.Get(dir + "/" + name); ok {
 				return dir
 			}
 		}
@@ -203,9 +205,9 @@ func (s *Snapshot) knownBundle(units map[string]*unit, p string) string {
 }
 
 // rescanDir forgets every unit at or below dir and lists them afresh.
-func (s *Snapshot) rescanDir(units map[string]*unit, dir string, found map[string]bool) ([]string, error) {
+func (s *Snapshot) rescanDir(units layered.Map[string, *unit], dir string, found map[string]bool) ([]string, error) {
 	keys := []string{dir}
-	for k := range units {
+	for k := range units.All {
 		if strings.HasPrefix(k, dir+"/") {
 			keys = append(keys, k)
 		}
@@ -231,7 +233,7 @@ func (s *Snapshot) rescanDir(units map[string]*unit, dir string, found map[strin
 // changed file, a unit that was below a changed folder, and what a walk
 // of a folder inside a bundle found (an update that creates a bundle and
 // a folder in it walks both).
-func (s *Snapshot) parseAll(keys []string, old map[string]*unit, found map[string]bool) map[string]*unit {
+func (s *Snapshot) parseAll(keys []string, old layered.Map[string, *unit], found map[string]bool) map[string]*unit {
 	batch := make(map[string]*unit, len(keys))
 	for _, k := range keys {
 		if found == nil || found[k] {
@@ -248,10 +250,10 @@ func (s *Snapshot) parseAll(keys []string, old map[string]*unit, found map[strin
 			defer wg.Done()
 			for k := range work {
 				walked := found == nil || found[k]
-				free := found == nil || s.knownBundle(batch, s.outerDir(k)) == ""
+				free := found == nil || s.knownBundle(layered.New(batch), s.outerDir(k)) == ""
 				var u *unit
 				if walked || !s.throughLink(k) { // a walk follows no link
-					u = s.readUnit(k, old[k], free)
+					u = s.readUnit(k, unitAt(old, k), free)
 				}
 				mu.Lock()
 				out[k] = u

@@ -180,7 +180,7 @@ type langModel struct {
 	// regular the regular pages by content file; terms the term pages
 	// by taxonomy plural and term key; taxonomies the taxonomy pages.
 	sections   map[string]*Page
-	regular    map[*Post]*Page
+	regular    layered.Map[*Post, *Page]
 	terms      map[string]map[string]*Page
 	taxonomies map[string]*Page
 	// main are the main sections; counts the regular pages per top
@@ -203,16 +203,17 @@ func (b *langModel) build() {
 		b.prefix = b.lang.Code
 	}
 	b.sections = map[string]*Page{}
-	b.regular = map[*Post]*Page{}
+	byPost := map[*Post]*Page{}
 	b.makeSections()
 	var regular []*Page
 	for _, p := range b.posts {
 		if p.Kind == KindPage && !b.isTaxonomyFile(p) {
 			pg := b.regularPage(p)
 			regular = append(regular, pg)
-			b.regular[p] = pg
+			byPost[p] = pg
 		}
 	}
+	b.regular = layered.New(byPost)
 	b.main = b.mainSections(regular)
 	b.listSections(regular)
 	b.makeTaxonomies(regular)
@@ -1098,7 +1099,7 @@ func (l *langModel) appendListPages(out []*Page) []*Page {
 // allPages are the language's pages.
 func (l *langModel) allPages() []*Page {
 	var out []*Page
-	for _, pg := range l.regular {
+	for _, pg := range l.regular.All {
 		out = append(out, pg)
 	}
 	out = l.appendListPages(out)
@@ -1124,7 +1125,8 @@ func (s *Snapshot) PageOf(p *Post) *Page {
 	}
 	switch p.Kind {
 	case KindPage:
-		return l.regular[p]
+		pg, _ := l.regular.Get(p)
+		return pg
 	case KindHome, KindSection:
 		if sec := l.sections[p.Dir]; sec != nil && sec.Post == p {
 			return sec
@@ -1275,7 +1277,7 @@ func (l *langModel) pageByRef(ref string) *Page {
 	if sec := l.sections[ref]; sec != nil {
 		return sec
 	}
-	for _, pg := range l.regular {
+	for _, pg := range l.regular.All {
 		if strings.ToLower(path.Join(pg.Post.Dir, pg.Post.Base)) == ref {
 			return pg
 		}

@@ -63,7 +63,7 @@ func regularPost(p *Post) bool { return p == nil || p.Kind == KindPage }
 func (l *langModel) clone() *langModel {
 	c := *l
 	c.sections = maps.Clone(l.sections)
-	c.regular = maps.Clone(l.regular)
+	c.regular = l.regular.Next()
 	c.terms = maps.Clone(l.terms)
 	c.taxonomies = maps.Clone(l.taxonomies)
 	c.counts = maps.Clone(l.counts)
@@ -75,8 +75,8 @@ func (l *langModel) clone() *langModel {
 func (l *langModel) patchPage(c postChange) bool {
 	var oldPg, newPg *Page
 	if c.old != nil {
-		oldPg = l.regular[c.old]
-		delete(l.regular, c.old)
+		oldPg, _ = l.regular.Get(c.old)
+		l.regular.Del(c.old)
 	}
 	if c.new != nil {
 		if l.isTaxonomyFile(c.new) || c.new.Build.Render == "never" || (c.old != nil && c.old.Build.Render == "never") {
@@ -84,7 +84,7 @@ func (l *langModel) patchPage(c postChange) bool {
 		}
 		newPg = l.regularPage(c.new)
 		newPg.Pagers = 1
-		l.regular[c.new] = newPg
+		l.regular.Set(c.new, newPg)
 	}
 	if c.old != nil && oldPg == nil {
 		return false // a file of a taxonomy folder before
@@ -125,7 +125,7 @@ func (l *langModel) lastOfSection(p *Post) bool {
 	if top == "" || sec == nil || sec.Post != nil || len(sec.Sections) > 0 {
 		return false
 	}
-	for other := range l.regular {
+	for other := range l.regular.All {
 		if other != p && l.topSection(other) == top {
 			return false
 		}

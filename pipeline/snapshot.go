@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io/fs"
-	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -13,6 +12,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"folio/internal/layered"
 )
 
 // Options are the build settings that are not site configuration.
@@ -49,8 +50,8 @@ type Snapshot struct {
 
 	opts   Options
 	fsys   fs.FS
-	units  map[string]*unit // by unit key: "blog/x.md" or bundle dir "blog/x"
-	bySlug map[string]*Post
+	units  layered.Map[string, *unit] // by unit key: "blog/x.md" or bundle dir "blog/x"
+	bySlug layered.Map[string, *Post]
 	next   time.Time
 
 	// dups are the slugs more than one visible post has (patch leaves
@@ -69,6 +70,12 @@ type Snapshot struct {
 	site *siteModel
 	// patched is how patch made it, nil when it was not.
 	patched *patched
+}
+
+// unitAt is the unit at key k of units, nil when there is none.
+func unitAt(units layered.Map[string, *unit], k string) *unit {
+	u, _ := units.Get(k)
+	return u
 }
 
 // unit is what one post file or bundle produced: its last good post and,
@@ -107,12 +114,12 @@ func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, err
 	}
 	s.files = found.files
 	s.static, s.assets = s.scanFiles("static"), s.scanFiles("assets")
-	for k, u := range s.parseAll(found.keys, nil, nil) {
+	for k, u := range s.parseAll(found.keys, layered.Map[string, *unit]{}, nil) {
 		if u != nil { // nil: the file went away between the listing and the read
 			units[k] = u
 		}
 	}
-	return s.assemble(units, now), nil
+	return s.assemble(layered.New(units), now), nil
 }
 
 // Update returns the next snapshot: this one with the given paths (files
@@ -126,7 +133,7 @@ func (s *Snapshot) Update(changed []string, now time.Time) (*Snapshot, error) {
 // update is Update; patching is for a snapshot whose site model was made
 // under its own config (not Reconfigured's).
 func (s *Snapshot) update(changed []string, now time.Time, patching bool) (*Snapshot, error) {
-	units := maps.Clone(s.units)
+	units := s.units.Next()
 	var rescan, other []string
 	found := map[string]bool{}
 	for _, p := range changed {
@@ -146,9 +153,9 @@ func (s *Snapshot) update(changed []string, now time.Time, patching bool) (*Snap
 	rescan = slices.Compact(rescan)
 	for k, u := range s.parseAll(rescan, units, found) {
 		if u == nil {
-			delete(units, k)
+			units.Del(k)
 		} else {
-			units[k] = u
+			units.Set(k, u)
 		}
 	}
 	base := s.withFiles(other)
@@ -215,7 +222,10 @@ func (s *Snapshot) Problems() []Problem { return s.problems }
 func (s *Snapshot) NextChange() time.Time { return s.next }
 
 // Post looks a visible post up by slug (unescaped).
-func (s *Snapshot) Post(slug string) *Post { return s.bySlug[slug] }
+func (s *Snapshot) Post(slug string) *Post {
+	p, _ := s.bySlug.Get(slug)
+	return p
+}
 
 // FS is the content file system the snapshot was read from, for bundle
 // resources.
@@ -240,8 +250,8 @@ func (s *Snapshot) Resource(p *Post, name string) (fs.File, error) {
 // good version included), sorted by file. Checks use it to tell a link to an
 // unpublished post from a link to nothing.
 func (s *Snapshot) AllPosts() []*Post {
-	out := make([]*Post, 0, len(s.units))
-	for _, u := range s.units {
+	out := make([]*Post, 0, s.units.Len())
+	for _, u := range s.units.All {
 		if u.post != nil {
 			out = append(out, u.post)
 		}
@@ -266,11 +276,11 @@ func (s *Snapshot) shows(p *Post, now time.Time) bool {
 }
 
 // assemble computes the visible posts, lookups and problems for now.
-func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
+func (s *Snapshot) assemble(units layered.Map[string, *unit], now time.Time) *Snapshot {
 	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units,
 		files: s.files, static: s.static, assets: s.assets}
 	var visible []*Post
-	for _, u := range units {
+	for _, u := range units.All {
 		if !u.draft || n.opts.Drafts || n.config.BuildDrafts {
 			if u.problem != nil {
 				n.problems = append(n.problems, *u.problem)
@@ -308,7 +318,7 @@ func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
 			Message: fmt.Sprintf("duplicate URL %s: also claimed by %s", EscapePath(c.path), n.display(c.winner.File)),
 		})
 	}
-	n.bySlug = make(map[string]*Post, len(candidates))
+	bySlug := make(map[string]*Post, len(candidates))
 	n.dups = map[string]bool{}
 	n.posts = make([]*Post, 0, len(candidates))
 	for _, p := range candidates {
@@ -316,12 +326,13 @@ func (s *Snapshot) assemble(units map[string]*unit, now time.Time) *Snapshot {
 			continue
 		}
 		n.posts = append(n.posts, p)
-		if _, dup := n.bySlug[p.Slug]; dup {
+		if _, dup := bySlug[p.Slug]; dup {
 			n.dups[p.Slug] = true
 			continue
 		}
-		n.bySlug[p.Slug] = p
+		bySlug[p.Slug] = p
 	}
+	n.bySlug = layered.New(bySlug)
 	n.problems = append(n.problems, n.dupProblems...)
 	slices.SortFunc(n.posts, Compare)
 	sort.Slice(n.problems, func(i, j int) bool {
