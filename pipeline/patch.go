@@ -74,9 +74,15 @@ func (s *Snapshot) patch(units layered.Map[string, *unit], keys []string, now ti
 		}
 		bySlug.Set(p.Slug, p)
 	}
-	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units,
+	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units, keys: s.keys,
 		bySlug: bySlug, dups: s.dups, dupProblems: s.dupProblems,
 		files: s.files, static: s.static, assets: s.assets, site: site}
+	for _, k := range keys {
+		if (unitAt(s.units, k) == nil) != (unitAt(units, k) == nil) {
+			n.keys = &unitKeys{} // a unit came or went
+			break
+		}
+	}
 	n.patched = &patched{from: s.id, changes: s.fileChanges(units, keys)}
 	n.posts = splice(s.posts, gone, added)
 	n.problems = s.patchProblems(units, keys)

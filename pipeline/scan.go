@@ -151,23 +151,17 @@ func (s *Snapshot) hasIndex(dir string) bool {
 // The keys a scan found go in found: they are what they are (a scan never
 // descends into a bundle); the others are checked against the bundles of
 // the keys read with them (parseAll).
-func (s *Snapshot) affected(units layered.Map[string, *unit], p string, found map[string]bool) ([]string, error) {
-	switch b := s.knownBundle(units, p); {
+func (s *Snapshot) affected(p string, found map[string]bool) ([]string, error) {
+	switch b := s.knownBundle(s.units, p); {
 	case b != "" && !s.throughLink(b):
-		return s.rescanDir(units, b, found) // in a bundle, or the bundle folder
+		return s.rescanDir(b, found) // in a bundle, or the bundle folder
 	case s.throughLink(p):
 		// Never followed (symlinks.go): what was there is gone.
-		keys := []string{p}
-		for k := range units.All {
-			if strings.HasPrefix(k, p+"/") {
-				keys = append(keys, k)
-			}
-		}
-		return keys, nil
+		return append([]string{p}, s.unitsBelow(p)...), nil
 	}
 	if base := path.Base(p); isContentFile(base) && s.config.parseContentName(base).isIndex() {
 		if cm, ok := s.config.mountOf(path.Dir(p)); ok && s.config.isBundleDir(cm.rel, s.config.Section) {
-			return s.rescanDir(units, path.Dir(p), found) // an index came or went: a bundle did
+			return s.rescanDir(path.Dir(p), found) // an index came or went: a bundle did
 		}
 	}
 	info, err := fs.Stat(s.fsys, p)
@@ -175,16 +169,41 @@ func (s *Snapshot) affected(units layered.Map[string, *unit], p string, found ma
 	case err != nil || !info.IsDir():
 		// A file, or something gone: read that key again, and forget what
 		// was below it if it was a folder.
-		keys := []string{p}
-		for k := range units.All {
-			if strings.HasPrefix(k, p+"/") {
-				keys = append(keys, k)
-			}
-		}
-		return keys, nil
+		return append([]string{p}, s.unitsBelow(p)...), nil
 	default:
-		return s.rescanDir(units, p, found)
+		return s.rescanDir(p, found)
 	}
+}
+
+// unitKeys are the keys of a snapshot's units, sorted when first asked
+// for, so that the units below a folder are a binary search away instead
+// of a walk over every key (2-3 ms of each save at 100,000 posts).
+// Snapshots whose units have the same keys (a save of a post) share one.
+type unitKeys struct {
+	once   sync.Once
+	sorted []string
+}
+
+// unitsBelow are the keys of s's units below folder dir, sorted.
+func (s *Snapshot) unitsBelow(dir string) []string {
+	keys := s.keys
+	if keys == nil {
+		keys = &unitKeys{}
+	}
+	keys.once.Do(func() {
+		keys.sorted = make([]string, 0, s.units.Len())
+		for k := range s.units.All {
+			keys.sorted = append(keys.sorted, k)
+		}
+		slices.Sort(keys.sorted)
+	})
+	prefix := dir + "/"
+	i, _ := slices.BinarySearch(keys.sorted, prefix)
+	j := i
+	for j < len(keys.sorted) && strings.HasPrefix(keys.sorted[j], prefix) {
+		j++
+	}
+	return keys.sorted[i:j:j]
 }
 
 // knownBundle is the bundle folder at or above p whose index is one of
@@ -205,13 +224,8 @@ func (s *Snapshot) knownBundle(units layered.Map[string, *unit], p string) strin
 }
 
 // rescanDir forgets every unit at or below dir and lists them afresh.
-func (s *Snapshot) rescanDir(units layered.Map[string, *unit], dir string, found map[string]bool) ([]string, error) {
-	keys := []string{dir}
-	for k := range units.All {
-		if strings.HasPrefix(k, dir+"/") {
-			keys = append(keys, k)
-		}
-	}
+func (s *Snapshot) rescanDir(dir string, found map[string]bool) ([]string, error) {
+	keys := append([]string{dir}, s.unitsBelow(dir)...)
 	scan, err := s.scan(dir)
 	if err != nil {
 		return keys, nil // gone or unreadable: its units are dropped

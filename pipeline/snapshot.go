@@ -51,6 +51,7 @@ type Snapshot struct {
 	opts   Options
 	fsys   fs.FS
 	units  layered.Map[string, *unit] // by unit key: "blog/x.md" or bundle dir "blog/x"
+	keys   *unitKeys                  // units' keys, for unitsBelow
 	bySlug layered.Map[string, *Post]
 	next   time.Time
 
@@ -142,8 +143,8 @@ func (s *Snapshot) update(changed []string, now time.Time, patching bool) (*Snap
 			other = append(other, p)
 			continue
 		}
-		other = append(other, p) // a file beside the pages, maybe
-		keys, err := s.affected(units, p, found)
+		other = append(other, p)          // a file beside the pages, maybe
+		keys, err := s.affected(p, found) // s's units, which units still are
 		if err != nil {
 			return nil, err
 		}
@@ -277,7 +278,7 @@ func (s *Snapshot) shows(p *Post, now time.Time) bool {
 
 // assemble computes the visible posts, lookups and problems for now.
 func (s *Snapshot) assemble(units layered.Map[string, *unit], now time.Time) *Snapshot {
-	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units,
+	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units, keys: &unitKeys{},
 		files: s.files, static: s.static, assets: s.assets}
 	var visible []*Post
 	for _, u := range units.All {

@@ -326,3 +326,35 @@ func TestUpdateStaticFiles(t *testing.T) {
 		t.Error("/old.txt still served after its removal")
 	}
 }
+
+// TestUpdateFolderAfterFileEvents: a folder whose posts came one file
+// event at a time (each update patched, the last one's units found by a
+// lookup of their keys) goes away with only the folder named, and takes
+// all of them with it, and none of a sibling whose name starts alike;
+// a file edited in between changes no key.
+func TestUpdateFolderAfterFileEvents(t *testing.T) {
+	fsys := threePosts()
+	set(fsys, "blog/2024x.md", post("title: Sibling"))
+	s := build(t, fsys, Options{}, testNow)
+	for _, name := range []string{"x", "y", "z"} {
+		set(fsys, "blog/2024/"+name+".md", post())
+		s = update1(t, s, "blog/2024/"+name+".md")
+	}
+	set(fsys, "blog/a.md", post("title: A2"))
+	s = update1(t, s, "blog/a.md")
+	if got := sortedSlugs(s); got != "2024x a b trip x y z" {
+		t.Fatalf("after the files: %s", got)
+	}
+	removeAll(fsys, "blog/2024")
+	s = update1(t, s, "blog/2024")
+	if got := sortedSlugs(s); got != "2024x a b trip" {
+		t.Errorf("after the folder went: %s", got)
+	}
+	set(fsys, "blog/2024/w.md", post())
+	s = update1(t, s, "blog/2024/w.md")
+	removeAll(fsys, "blog/2024")
+	s = update1(t, s, "blog/2024")
+	if got := sortedSlugs(s); got != "2024x a b trip" {
+		t.Errorf("after the folder came and went again: %s", got)
+	}
+}
