@@ -3,6 +3,7 @@ package export
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -26,6 +27,15 @@ type stagedFile struct {
 // does beside out: all of them when name's folder is out's or can be
 // locked, else only those older than staleAfter.
 func (st *Staged) AddFile(name string, data []byte) error {
+	return st.AddFileFrom(name, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// AddFileFrom is AddFile with the file's bytes written by write, as
+// they are made (a file too large to hold in memory beside the site).
+func (st *Staged) AddFileFrom(name string, write func(io.Writer) error) error {
 	dir := filepath.Dir(name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("export: %w", err)
@@ -42,7 +52,7 @@ func (st *Staged) AddFile(name string, data []byte) error {
 		locked = ok
 	}
 	sweep(dir, tmpPrefix(name), locked)
-	tmp, err := writeTemp(name, data)
+	tmp, err := writeTemp(name, write)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
@@ -57,13 +67,13 @@ func sameDir(a, b string) bool {
 	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
 }
 
-// writeTemp writes data to a new file beside name, readable by all.
-func writeTemp(name string, data []byte) (string, error) {
+// writeTemp writes a new file beside name, readable by all.
+func writeTemp(name string, write func(io.Writer) error) (string, error) {
 	f, err := os.CreateTemp(filepath.Dir(name), tmpPrefix(name))
 	if err != nil {
 		return "", err
 	}
-	_, err = f.Write(data)
+	err = write(f)
 	if err == nil {
 		err = f.Chmod(0o644)
 	}

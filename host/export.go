@@ -97,19 +97,6 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 			return res, ErrProblems
 		}
 	}
-	// The parse cache is made while the export is written, and put in
-	// place with it.
-	cache := make(chan []byte, 1)
-	go func() {
-		file, ok := []byte(nil), false
-		if h.spec.Cache != "" {
-			file, ok = snap.EncodeCache()
-		}
-		if !ok {
-			file = nil
-		}
-		cache <- file
-	}()
 	staged, err := export.Stage(o.Out, srv, paths, export.Options{
 		NotFound: server.NotFoundPath, Redirects: srv.ExportRedirects(), Malformed: malformed(srv.Routes()), NoGzip: o.Cloudflare != "",
 		Fingerprint: srv.Fingerprint,
@@ -128,10 +115,12 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 		return res, err
 	}
 	defer staged.Abort()
-	if file := <-cache; file != nil {
-		// Without it (a full disk) the next build parses more, and
-		// makes the same bytes: the cache is checked file by file.
-		_ = staged.AddFile(h.spec.Cache, file)
+	if h.spec.Cache != "" && snap.CacheChanged() {
+		// The parse cache is put in place with the export, written as
+		// it is encoded (it is as large as the content). Without it (a
+		// full disk) the next build parses more, and makes the same
+		// bytes: the cache is checked file by file.
+		_ = staged.AddFileFrom(h.spec.Cache, snap.WriteCache)
 	}
 	// The nginx config and its script are staged beside their names and
 	// put in place with the folder: the config always serves the folder

@@ -1,8 +1,10 @@
 package pipeline
 
 import (
+	"bufio"
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"hash/crc32"
 	"io"
 	"os"
@@ -42,14 +44,14 @@ import (
 // read and hashed next time), as git does with its index. Where the
 // system has no such time, every file is read and hashed.
 //
-// The cache is one file: a header (the format, the key, the number of
-// entries, the payload's length and CRC-32C), then the entries (cachecodec.go).
+// The cache is one file: a header (the format and the key), the entries
+// (cachecodec.go), a trailer (their number, length and CRC-32C).
 // A file that is not such a cache (another format or key, cut short,
 // corrupt) is no cache: every file is parsed, and nothing is said.
 
 // cacheMagic names the format; a file that does not start with it is
 // no cache.
-const cacheMagic = "folio-parse-cache 2\n"
+const cacheMagic = "folio-parse-cache 3\n"
 
 // maxCacheSize bounds the cache read: far more than the posts of any
 // site within the limits take.
@@ -95,21 +97,18 @@ func ReadCache(name string, key [sha256.Size]byte) *Cache {
 		return c
 	}
 	defer f.Close()
-	head := make([]byte, len(cacheMagic)+sha256.Size+8+8+4)
-	if _, err := io.ReadFull(f, head); err != nil || string(head[:len(cacheMagic)]) != cacheMagic {
+	info, err := f.Stat()
+	if err != nil || info.Size() < int64(cacheHead+cacheTrailer) || info.Size() > maxCacheSize {
 		return c
 	}
-	rest := head[len(cacheMagic):]
-	if [sha256.Size]byte(rest[:sha256.Size]) != key {
+	file := make([]byte, info.Size())
+	if _, err := io.ReadFull(f, file); err != nil || string(file[:len(cacheMagic)]) != cacheMagic ||
+		[sha256.Size]byte(file[len(cacheMagic):cacheHead]) != key {
 		return c
 	}
-	rest = rest[sha256.Size:]
-	count, size, crc := binary.LittleEndian.Uint64(rest), binary.LittleEndian.Uint64(rest[8:]), binary.LittleEndian.Uint32(rest[16:])
-	if size > maxCacheSize || count > size {
-		return c
-	}
-	buf := make([]byte, size)
-	if _, err := io.ReadFull(f, buf); err != nil || crc32.Checksum(buf, castagnoli) != crc {
+	buf, tail := file[cacheHead:len(file)-cacheTrailer], file[len(file)-cacheTrailer:]
+	count, size, crc := binary.LittleEndian.Uint64(tail), binary.LittleEndian.Uint64(tail[8:]), binary.LittleEndian.Uint32(tail[16:])
+	if size != uint64(len(buf)) || count > size || crc32.Checksum(buf, castagnoli) != crc {
 		return c
 	}
 	at, ok := indexEntries(buf, int(count))
@@ -119,6 +118,14 @@ func ReadCache(name string, key [sha256.Size]byte) *Cache {
 	c.buf, c.at = buf, at
 	return c
 }
+
+// The cache file's header (its format and key) and trailer (the number
+// of entries, their length and CRC-32C): the entries are written as they
+// are made, never held whole in memory.
+const (
+	cacheHead    = len(cacheMagic) + sha256.Size
+	cacheTrailer = 8 + 8 + 4
+)
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -170,62 +177,80 @@ func (c *Cache) post(key string, sum *[sha256.Size]byte, stamp fileStamp, resour
 	return p, fileSum
 }
 
-// EncodeCache is the cache file of the snapshot's parsed posts: every
-// post that parsed without a problem or a warning, under the key of the
-// cache the snapshot was built with (Options.Cache, an empty one of the
-// key for a first build). ok is false when there is nothing new to
-// write: no cache was given, or every post it may hold came from it,
-// with the stamp it keeps, and it holds no other.
-func (s *Snapshot) EncodeCache() (file []byte, ok bool) {
+// CacheChanged reports whether the cache the snapshot would write
+// (WriteCache) differs from the one it was built with: false when no
+// cache was given, or every post it may hold came from it, with the
+// stamp it keeps, and it holds no other.
+func (s *Snapshot) CacheChanged() bool {
 	c := s.opts.Cache
 	if c == nil {
-		return nil, false
+		return false
+	}
+	n := 0
+	for k, u := range s.units.All {
+		if !u.cacheable {
+			continue
+		}
+		n++
+		if !u.cached || u.stamp != c.stampAt(c.at[k]) {
+			return true
+		}
+	}
+	return n != len(c.at)
+}
+
+// WriteCache writes the cache file of the snapshot's parsed posts to w:
+// every post that parsed without a problem or a warning, under the key
+// of the cache the snapshot was built with (Options.Cache, an empty one
+// of the key for a first build), one entry at a time.
+func (s *Snapshot) WriteCache(w io.Writer) error {
+	c := s.opts.Cache
+	if c == nil {
+		return errors.New("pipeline: the snapshot was built without a cache")
 	}
 	keys := make([]string, 0, s.units.Len())
-	same := true
 	for k, u := range s.units.All {
 		if u.cacheable {
 			keys = append(keys, k)
-			same = same && u.cached && u.stamp == c.stampAt(c.at[k])
 		}
-	}
-	if same && len(keys) == len(c.at) {
-		return nil, false
 	}
 	slices.Sort(keys)
-	headSize := len(cacheMagic) + sha256.Size + 20
-	e := encoder{buf: make([]byte, headSize, headSize+len(c.buf)+len(keys)<<10), loc: s.config.Location}
+	bw := bufio.NewWriterSize(w, 256<<10)
+	bw.WriteString(cacheMagic)
+	bw.Write(c.key[:])
+	sum := crc32.New(castagnoli)
+	out := io.MultiWriter(bw, sum)
+	e := encoder{loc: s.config.Location}
 	entry := encoder{loc: s.config.Location}
-	count := 0
+	var count, size uint64
 	for _, k := range keys {
 		u := unitAt(s.units, k)
+		var body []byte
 		if at, ok := c.at[k]; ok && u.cached && u.stamp == c.stampAt(at) {
-			// Taken from the cache, its stamp as kept: its entry is
-			// copied as it was.
-			e.string(k)
-			e.uvarint(uint64(at.n))
-			e.raw(c.buf[at.off : at.off+at.n])
-			count++
-			continue
+			body = c.buf[at.off : at.off+at.n] // taken from the cache: copied as it was
+		} else {
+			entry.buf, entry.failed = entry.buf[:0], false
+			entry.raw(u.sum[:])
+			entry.stamp(u.stamp)
+			entry.post(u.post)
+			if entry.failed {
+				continue // a value the cache cannot hold: parsed each time
+			}
+			body = entry.buf
 		}
-		entry.buf, entry.failed = entry.buf[:0], false
-		entry.raw(u.sum[:])
-		entry.stamp(u.stamp)
-		entry.post(u.post)
-		if entry.failed {
-			continue // a value the cache cannot hold: parsed each time
-		}
+		e.buf = e.buf[:0]
 		e.string(k)
-		e.uvarint(uint64(len(entry.buf)))
-		e.raw(entry.buf)
+		e.uvarint(uint64(len(body)))
+		out.Write(e.buf)
+		out.Write(body)
 		count++
+		size += uint64(len(e.buf) + len(body))
 	}
-	head := append(e.buf[:0], cacheMagic...)
-	head = append(head, c.key[:]...)
-	head = binary.LittleEndian.AppendUint64(head, uint64(count))
-	head = binary.LittleEndian.AppendUint64(head, uint64(len(e.buf)-headSize))
-	binary.LittleEndian.AppendUint32(head, crc32.Checksum(e.buf[headSize:], castagnoli))
-	return e.buf, true
+	tail := binary.LittleEndian.AppendUint64(nil, count)
+	tail = binary.LittleEndian.AppendUint64(tail, size)
+	tail = binary.LittleEndian.AppendUint32(tail, sum.Sum32())
+	bw.Write(tail)
+	return bw.Flush()
 }
 
 // stampAt is the stamp kept in the entry at.

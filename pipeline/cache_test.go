@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"hash/crc32"
@@ -169,7 +170,7 @@ func TestBuildWithCache(t *testing.T) {
 	key := sha256.Sum256([]byte("key"))
 	opts := Options{Root: "content", Describe: func(p *Post) string { return "described " + p.Title }}
 	first := build(t, fsys, Options{Root: opts.Root, Describe: opts.Describe, Cache: NewCache(key)}, testNow)
-	file, ok := first.EncodeCache()
+	file, ok := encodeCache(t, first)
 	if !ok {
 		t.Fatal("no cache to write after a first build")
 	}
@@ -187,7 +188,7 @@ func TestBuildWithCache(t *testing.T) {
 		t.Errorf("parsed %d, cached %d; want 3 and 8", parsed, cached)
 	}
 	sameSnapshot(t, warm, cold)
-	if _, ok := warm.EncodeCache(); ok {
+	if _, ok := encodeCache(t, warm); ok {
 		t.Error("a cache to write when nothing changed")
 	}
 
@@ -244,9 +245,9 @@ func TestReadCacheRefuses(t *testing.T) {
 	fsys := cacheSite()
 	key := sha256.Sum256([]byte("key"))
 	s := build(t, fsys, Options{Cache: NewCache(key)}, testNow)
-	good, _ := s.EncodeCache()
+	good, _ := encodeCache(t, s)
 	dir := t.TempDir()
-	head := len(cacheMagic) + sha256.Size + 20
+	head := cacheHead
 	flipped := slices.Clone(good)
 	flipped[len(flipped)/2] ^= 0x40
 	cases := map[string][]byte{
@@ -254,6 +255,8 @@ func TestReadCacheRefuses(t *testing.T) {
 		"foreign":      []byte("not a cache at all, just some text of some length, long enough for a header of a cache..."),
 		"cut short":    good[:len(good)-10],
 		"header only":  good[:head],
+		"no trailer":   good[:len(good)-cacheTrailer],
+		"longer":       append(slices.Clone(good), 0),
 		"a byte wrong": flipped,
 		"another format": func() []byte {
 			b := slices.Clone(good)
@@ -315,16 +318,19 @@ func TestCacheEntriesCut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	good, _ := s.EncodeCache()
-	head := len(cacheMagic) + sha256.Size + 20
+	good, _ := encodeCache(t, s)
+	count := binary.LittleEndian.Uint64(good[len(good)-cacheTrailer:])
 	dir := t.TempDir()
-	for _, n := range []int{1, 7, 100, (len(good) - head) / 2, len(good) - head - 1} {
-		body := slices.Clone(good[head : len(good)-n])
-		b := slices.Clone(good[:head])
-		binary.LittleEndian.PutUint64(b[len(cacheMagic)+sha256.Size+8:], uint64(len(body)))
-		binary.LittleEndian.PutUint32(b[len(cacheMagic)+sha256.Size+16:], crc32.Checksum(body, castagnoli))
+	entries := len(good) - cacheHead - cacheTrailer
+	for _, n := range []int{1, 7, 100, entries / 2, entries - 1} {
+		body := slices.Clone(good[cacheHead : cacheHead+entries-n])
+		b := slices.Clone(good[:cacheHead])
+		b = append(b, body...)
+		b = binary.LittleEndian.AppendUint64(b, count)
+		b = binary.LittleEndian.AppendUint64(b, uint64(len(body)))
+		b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(body, castagnoli))
 		p := filepath.Join(dir, "cut")
-		os.WriteFile(p, append(b, body...), 0o644)
+		os.WriteFile(p, b, 0o644)
 		c := ReadCache(p, key)
 		for k := range c.at { // what indexes may still fail as an entry
 			c.post(k, &[sha256.Size]byte{}, fileStamp{}, nil, nil, DefaultConfig())
@@ -397,7 +403,7 @@ func TestCacheTrustsStamps(t *testing.T) {
 		if got := fsys.reads(); !slices.Equal(got, wantReads) {
 			t.Errorf("%s: read %q, want %q", step, got, wantReads)
 		}
-		if file, ok := s.EncodeCache(); ok {
+		if file, ok := encodeCache(t, s); ok {
 			os.WriteFile(cacheFile, file, 0o644)
 		}
 		cold, err := Build(os.DirFS(dir), testConfig(t), Options{}, testNow)
@@ -426,4 +432,15 @@ func TestCacheTrustsStamps(t *testing.T) {
 	time.Sleep(2 * racyWindow)
 	build("a settled", "blog/a.md")
 	build("all settled")
+}
+
+// encodeCache is the cache file s writes, and whether it differs from
+// the one s was built with.
+func encodeCache(t testing.TB, s *Snapshot) ([]byte, bool) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := s.WriteCache(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes(), s.CacheChanged()
 }
