@@ -34,11 +34,12 @@
 // # Over the previous output
 //
 // An export records what it wrote in a manifest beside the output
-// (manifest.go). The next export over it asks only for the paths whose
-// fingerprint changed (Options.Fingerprint), writes only the answers whose
-// bytes changed, and then moves those into the output and removes what is
-// gone, file by file (incremental.go): the same files, byte for byte, as
-// an export into an empty folder.
+// (manifest.go), with its folders' status-change times. The next export
+// over it asks only for the paths whose fingerprint changed
+// (Options.Fingerprint), writes only the answers whose bytes changed, and
+// then moves those into the output and removes what is gone, file by
+// file, listing only the folders whose time moved (incremental.go): the
+// same files, byte for byte, as an export into an empty folder.
 //
 // # nginx
 //
