@@ -89,6 +89,13 @@ func (l *langModel) patchPage(c postChange) bool {
 	if c.old != nil && oldPg == nil {
 		return false // a file of a taxonomy folder before
 	}
+	if (c.old != nil && len(c.old.Menus) > 0) || (c.new != nil && len(c.new.Menus) > 0) {
+		menus := slices.DeleteFunc(slices.Clone(l.menuPages), func(pg *Page) bool { return pg == oldPg })
+		if c.new != nil && len(c.new.Menus) > 0 {
+			menus = append(menus, newPg)
+		}
+		l.menuPages = menus
+	}
 	if (c.new != nil && !l.hasSection(c.new)) || (c.old != nil && l.lastOfSection(c.old)) {
 		return false // a top section comes with its first page, or goes with its last
 	}

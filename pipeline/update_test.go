@@ -358,3 +358,44 @@ func TestUpdateFolderAfterFileEvents(t *testing.T) {
 		t.Errorf("after the folder came and went again: %s", got)
 	}
 }
+
+// TestUpdateMenuEntries: a post's front matter menu entries follow its
+// edits, additions and removals, as a fresh build of the same files has
+// them.
+func TestUpdateMenuEntries(t *testing.T) {
+	fsys := threePosts()
+	set(fsys, "blog/m.md", post("title: M", "menu: main"))
+	s := build(t, fsys, Options{}, testNow)
+	names := func(s *Snapshot) string {
+		var out []string
+		for _, e := range s.Menu(s.config.DefaultLanguage, "main") {
+			out = append(out, e.Name)
+		}
+		return strings.Join(out, " ")
+	}
+	steps := []struct {
+		name string
+		edit func()
+		path string
+		want string
+	}{
+		{"an entry added to a post", func() { set(fsys, "blog/a.md", post("title: A", "menu: main")) }, "blog/a.md", "A M"},
+		{"an entry renamed", func() {
+			set(fsys, "blog/m.md", post("title: M", "menu:\n  main:\n    name: Renamed\n    weight: 1"))
+		}, "blog/m.md", "Renamed A"},
+		{"a post with an entry added", func() { set(fsys, "blog/n.md", post("title: N", "menu: main")) }, "blog/n.md", "Renamed A N"},
+		{"a post with an entry removed", func() { delete(fsys, "blog/a.md") }, "blog/a.md", "Renamed N"},
+		{"an entry dropped from a post", func() { set(fsys, "blog/m.md", post("title: M")) }, "blog/m.md", "N"},
+		{"an edit of a post without one", func() { set(fsys, "blog/b.md", post("title: B2")) }, "blog/b.md", "N"},
+	}
+	for _, st := range steps {
+		st.edit()
+		s = update1(t, s, st.path)
+		if got := names(s); got != st.want {
+			t.Errorf("%s: menu %q, want %q", st.name, got, st.want)
+		}
+		if fresh := names(build(t, fsys, Options{}, testNow)); fresh != st.want {
+			t.Errorf("%s: a fresh build's menu %q, want %q", st.name, fresh, st.want)
+		}
+	}
+}
