@@ -14,6 +14,11 @@ import (
 	"folio/pipeline"
 )
 
+// buildInstant is the instant folio build publishes the site as of: the
+// posts due then are in the export. Tests move it rather than wait for a
+// post's date.
+var buildInstant = time.Now
+
 // runBuild writes the static export (host.Export): every route the server
 // answers, taken from the server's own handler, into --out, and with
 // --nginx the config that serves it, or with --cloudflare a Workers
@@ -34,7 +39,7 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 		return mistake("%v", err) // --out names someone's folder
 	}
 	spec := o.spec()
-	spec.Started = start
+	spec.Started, spec.At = start, buildInstant()
 	spec.Cache = export.CachePath(o.out)
 	if spec.Addr, err = buildAddr(o.addr); err != nil {
 		return mistake("--addr: %v", err)

@@ -63,7 +63,11 @@ func Load(spec Spec) (*Host, error) {
 
 // start builds the first snapshot and the server.
 func (h *Host) start(cfg *pipeline.Config) error {
-	snap, err := h.build(cfg, time.Now())
+	at := h.spec.At
+	if at.IsZero() {
+		at = time.Now()
+	}
+	snap, err := h.build(cfg, at)
 	if err != nil {
 		return err
 	}

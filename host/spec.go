@@ -56,6 +56,10 @@ type Spec struct {
 	Log *slog.Logger
 	// Started is when the process started: the Last-Modified of assets.
 	Started time.Time
+	// At is the instant the first snapshot is built at, which decides
+	// the posts due; zero for the time Load runs. folio build sets it
+	// (tests of the build move it instead of waiting for a date).
+	At time.Time
 	// Cache is the file of the parse cache (pipeline.Cache) the first
 	// snapshot is built with, and Export writes beside its output; ""
 	// for none. folio build's is beside its output.
