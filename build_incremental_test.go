@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"io/fs"
 	"os"
@@ -36,7 +37,8 @@ func TestIncrementalEqualsCold(t *testing.T) {
 	if err := corpus.Write(dir, 30, 7); err != nil {
 		t.Fatal(err)
 	}
-	write(t, dir, "hugo.toml", "baseURL = 'https://blog.example.org/'\ntitle = 'Incremental'\n[pagination]\npagerSize = 5\n[folio]\nsiteDir = 'theme'\n")
+	// llms-full.txt holds only the newest posts that fit in 64 KiB.
+	write(t, dir, "hugo.toml", "baseURL = 'https://blog.example.org/'\ntitle = 'Incremental'\n[pagination]\npagerSize = 5\n[folio]\nsiteDir = 'theme'\n[folio.agents]\nfullMaxBytes = 65536\n")
 	if err := os.CopyFS(filepath.Join(dir, "theme"), site.FS); err != nil {
 		t.Fatal(err)
 	}
@@ -55,6 +57,22 @@ func TestIncrementalEqualsCold(t *testing.T) {
 	bundles, _ := filepath.Glob(filepath.Join(blog, "post-*", "index.md"))
 	if len(posts) < 20 || len(bundles) < 1 {
 		t.Fatalf("corpus: %d published posts, %d bundles", len(posts), len(bundles))
+	}
+	// A post llms-full.txt holds, and one it leaves out.
+	full, err := os.ReadFile(filepath.Join(out, "llms-full.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inFull, outOfFull string
+	for _, p := range posts[7:] {
+		if bytes.Contains(full, []byte("/blog/"+strings.TrimSuffix(filepath.Base(p), ".md")+"/")) {
+			inFull = cmp.Or(inFull, p)
+		} else {
+			outOfFull = cmp.Or(outOfFull, p)
+		}
+	}
+	if inFull == "" || outOfFull == "" {
+		t.Fatalf("llms-full.txt holds all or none of the posts (%d bytes)", len(full))
 	}
 	appendTo := func(name, text string) {
 		data, err := os.ReadFile(name)
@@ -92,6 +110,12 @@ func TestIncrementalEqualsCold(t *testing.T) {
 			"1 content file parsed, 29 from the cache"},
 		// At once: within the second, the file the same size.
 		{"a post's body edited again to the same size", func() { replaceIn(posts[3], "One more paragraph", "One mere paragraph") }, 6,
+			"1 content file parsed, 29 from the cache"},
+		// llms-full.txt is asked again only when a post it is made of
+		// changes; its bytes are a cold build's either way.
+		{"the body of a post llms-full.txt leaves out edited", func() { appendTo(outOfFull, "\nA paragraph llms-full.txt does not hold.\n") }, 4,
+			"1 content file parsed, 29 from the cache"},
+		{"the body of a post llms-full.txt holds edited", func() { appendTo(inFull, "\nA paragraph llms-full.txt holds.\n") }, 6,
 			"1 content file parsed, 29 from the cache"},
 		{"the parse cache corrupted, a post edited", func() {
 			data, err := os.ReadFile(cache)

@@ -130,27 +130,19 @@ func (s *Server) llmsFull(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
 	rp, err := st.memo("llms-full.txt", func() (*rep, error) {
 		cfg := st.snap.Config()
+		posts := st.snap.Posts()
+		twins, _, err := s.llmsFullTwins(st)
+		if err != nil {
+			return nil, err
+		}
 		var b strings.Builder
 		b.WriteString(llmsHeader(cfg))
-		posts := st.snap.Posts()
-		// Room is kept for the note that ends a file that leaves posts
-		// out, so the file never exceeds the cap.
-		reserve := len(llmsFullNote(len(posts), cfg))
-		for i, p := range posts {
-			twin, err := s.markdownRep(st, p)
-			if err != nil {
-				return nil, err
-			}
-			need := b.Len() + len(llmsFullSep) + len(twin.body)
-			if i < len(posts)-1 {
-				need += reserve
-			}
-			if need > cfg.Agents.FullMaxBytes {
-				b.WriteString(llmsFullNote(len(posts)-i, cfg))
-				break
-			}
+		for _, twin := range twins {
 			b.WriteString(llmsFullSep)
 			b.Write(twin.body)
+		}
+		if len(twins) < len(posts) {
+			b.WriteString(llmsFullNote(len(posts)-len(twins), cfg))
 		}
 		return newRep(plainText, []byte(b.String()), newest(st, posts)), nil
 	})
@@ -159,6 +151,34 @@ func (s *Server) llmsFull(w http.ResponseWriter, r *http.Request, m match) {
 		return
 	}
 	s.serve(w, r, m, rp)
+}
+
+// llmsFullTwins are the twins llms-full.txt holds: those of the first
+// posts, newest first, that fit under the policy's size cap, room kept
+// for the note that ends a file that leaves posts out, so the file never
+// exceeds the cap. looked is how many posts decided it: those held and,
+// when one did not fit, that one (Fingerprint hashes their bodies).
+func (s *Server) llmsFullTwins(st *state) (twins []*rep, looked int, err error) {
+	cfg := st.snap.Config()
+	posts := st.snap.Posts()
+	reserve := len(llmsFullNote(len(posts), cfg))
+	size := len(llmsHeader(cfg))
+	for i, p := range posts {
+		twin, err := s.markdownRep(st, p)
+		if err != nil {
+			return nil, i + 1, err
+		}
+		need := size + len(llmsFullSep) + len(twin.body)
+		if i < len(posts)-1 {
+			need += reserve
+		}
+		if need > cfg.Agents.FullMaxBytes {
+			return twins, i + 1, nil
+		}
+		size += len(llmsFullSep) + len(twin.body)
+		twins = append(twins, twin)
+	}
+	return twins, len(posts), nil
 }
 
 // llmsFullSep comes before each post of llms-full.txt.

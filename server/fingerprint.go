@@ -26,16 +26,17 @@ import (
 // the program. The snapshot splits in two: the posts' bodies, and the
 // rest (the configuration, every page's and post's fields, every route):
 // the site's shape. Only a post's own page and Markdown twin, and
-// llms-full.txt, which holds every twin, are made from bodies (the
+// llms-full.txt, which holds the newest twins, are made from bodies (the
 // render context's templates aside, which the shape's digest includes);
 // every other answer is made from the shape alone. So:
 //
 //   - every fingerprint includes the program, the theme, the Hugo site's
 //     own templates, i18n and data, and the shape;
 //   - a post's page and twin add that post's body and its bundle's files;
-//   - llms-full.txt adds every body.
+//   - llms-full.txt adds the bodies of the posts it is made of.
 //
-// An edit of a post's body changes its own page and twin and llms-full;
+// An edit of a post's body changes its own page and twin, and
+// llms-full.txt when the post is among those it is made of;
 // any other change (a title, a new post, the config, the theme) changes
 // every fingerprint, and every path is asked again (the export still
 // writes only the files whose bytes differ).
@@ -58,7 +59,10 @@ func (s *Server) Fingerprint(urlPath string) (fp [sha256.Size]byte, ok bool) {
 		}
 	case KindLLMs:
 		if urlPath == "/llms-full.txt" {
-			b := d.bodies(st)
+			b, ok := d.llmsFull(s, st)
+			if !ok {
+				return fp, false
+			}
 			h.Write(b[:])
 		}
 	case KindHome, KindPosts, KindCursorPage, KindAPIPage, KindOpenAPI, KindFeed, KindSitemap,
@@ -88,7 +92,8 @@ type siteDigest struct {
 	fsys   fs.FS
 	mu     sync.Mutex
 	bodyOf map[*pipeline.Post][sha256.Size]byte
-	all    [sha256.Size]byte
+	all    [sha256.Size]byte // llmsFull's
+	allOK  bool
 	once   sync.Once
 }
 
@@ -233,15 +238,26 @@ func bodyDigest(w *digest.Stream, body []pipeline.Node) {
 	}
 }
 
-// bodies is the digest of every published post's body, in order.
-func (d *siteDigest) bodies(st *state) [sha256.Size]byte {
+// llmsFull is the digest of the bodies of the posts llms-full.txt is
+// made of (llmsFullTwins: those it holds and the first it leaves out,
+// whose size decides the cut): its bytes are the twins of these posts
+// and the shape. Finding them renders their twins, which llms-full.txt,
+// when asked, shares; a body edited further down the list leaves the
+// file as it was, and it is not asked again. ok is false when a twin
+// fails (the handler is asked, and says so).
+func (d *siteDigest) llmsFull(s *Server, st *state) (sum [sha256.Size]byte, ok bool) {
 	d.once.Do(func() {
+		_, looked, err := s.llmsFullTwins(st)
+		if err != nil {
+			return
+		}
 		h := sha256.New()
-		for _, p := range st.snap.Posts() {
+		for _, p := range st.snap.Posts()[:looked] {
 			b := d.body(p)
 			h.Write(b[:])
 		}
 		h.Sum(d.all[:0])
+		d.allOK = true
 	})
-	return d.all
+	return d.all, d.allOK
 }
