@@ -45,16 +45,7 @@ echo "== build folio" >&2
 CGO_ENABLED=0 go build -trimpath -o "$out/incr-folio" .
 
 # measure NAME CMD… runs CMD under GNU time and prints "wall cpu rss_mb".
-measure() {
-  local log="$out/incr-time-$1.log"; shift
-  /usr/bin/time -v "$@" > "$out/incr-cmd.out" 2> "$log" || { cat "$log" >&2; exit 1; }
-  awk -F': ' '
-    /Elapsed \(wall clock\)/ { n = split($2, p, ":"); wall = (n == 3) ? p[1]*3600 + p[2]*60 + p[3] : p[1]*60 + p[2] }
-    /User time/   { cpu += $2 }
-    /System time/ { cpu += $2 }
-    /Maximum resident/ { rss = $2 / 1024 }
-    END { printf "%.2f %.2f %.0f\n", wall, cpu, rss }' "$log"
-}
+measure() { local name=$1; shift; time_v "$out/incr-time-$name.log" "$out/incr-cmd.out" "$@"; }
 folio_build() { measure "$1" "$out/incr-folio" build --source "$site" --out "$2"; }
 hugo_build() {
   rm -rf "$work/hugo-public"

@@ -32,3 +32,17 @@ shared_bench() {
   done
   echo ../shared/bench
 }
+
+# time_v LOG OUT CMD… runs CMD under GNU time (its output to OUT, time's
+# report to LOG) and prints "wall cpu rss_mb": wall and user+system CPU
+# seconds, peak RSS in MB.
+time_v() {
+  local log=$1 cmdout=$2; shift 2
+  /usr/bin/time -v "$@" > "$cmdout" 2> "$log" || { cat "$log" >&2; exit 1; }
+  awk -F': ' '
+    /Elapsed \(wall clock\)/ { n = split($2, p, ":"); wall = (n == 3) ? p[1]*3600 + p[2]*60 + p[3] : p[1]*60 + p[2] }
+    /User time/   { cpu += $2 }
+    /System time/ { cpu += $2 }
+    /Maximum resident/ { rss = $2 / 1024 }
+    END { printf "%.2f %.2f %.0f\n", wall, cpu, rss }' "$log"
+}

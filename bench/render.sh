@@ -60,16 +60,7 @@ cp -r "$peer/hugo.toml" "$peer/layouts" "$site/"
 ln -s "$corpus/content" "$site/content"
 
 # measure NAME CMD… runs CMD under GNU time and prints "wall cpu rss_mb".
-measure() {
-  local log="$out/render-time-$1.log"; shift
-  /usr/bin/time -v "$@" > "$out/render-cmd.out" 2> "$log" || { cat "$log" >&2; exit 1; }
-  awk -F': ' '
-    /Elapsed \(wall clock\)/ { n = split($2, p, ":"); wall = (n == 3) ? p[1]*3600 + p[2]*60 + p[3] : p[1]*60 + p[2] }
-    /User time/   { cpu += $2 }
-    /System time/ { cpu += $2 }
-    /Maximum resident/ { rss = $2 / 1024 }
-    END { printf "%.2f %.2f %.0f\n", wall, cpu, rss }' "$log"
-}
+measure() { local name=$1; shift; time_v "$out/render-time-$name.log" "$out/render-cmd.out" "$@"; }
 
 hugo_runs=() folio_runs=()
 for round in $(seq "$rounds"); do
