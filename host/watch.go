@@ -117,6 +117,7 @@ func (h *Host) newWatcher(r roots) (*watcher, error) {
 	if r.hugo {
 		opts.Ignore = siteIgnore(opts.Ignore, r)
 	}
+	opts.Hold = append(slices.Clip(opts.Hold), gitLocks(named)...)
 	if w.Watcher, err = watch.NewRoots(append(list, byName...), opts); err != nil {
 		return nil, err
 	}
@@ -309,4 +310,65 @@ func siteIgnore(ignore func(string) bool, r roots) func(string) bool {
 		}
 		return ignore(rel)
 	}
+}
+
+// gitLocks are the index.lock files of the git repositories that hold the
+// paths, if any: git creates its repository's before it writes the first
+// file of a checkout, merge or reset and renames it away after the
+// last, so the watcher holds a burst while one exists (watch.Options.Hold)
+// and a checkout is one rebuild however long git pauses between files.
+func gitLocks(paths []string) []string {
+	var locks []string
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if dir := gitDir(abs); dir != "" {
+			if lock := filepath.Join(dir, "index.lock"); !slices.Contains(locks, lock) {
+				locks = append(locks, lock)
+			}
+		}
+	}
+	return locks
+}
+
+// gitDir is the git folder of the repository that holds path: the nearest
+// .git at or above it, a folder, or for a linked worktree or a submodule a
+// file that names the folder ("gitdir: …"). "" when there is none.
+func gitDir(path string) string {
+	for dir := path; ; {
+		dotgit := filepath.Join(dir, ".git")
+		if info, err := os.Stat(dotgit); err == nil {
+			if info.IsDir() {
+				return dotgit
+			}
+			return gitDirFile(dotgit)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// gitDirFile reads a .git file's "gitdir: PATH", relative to its folder.
+func gitDirFile(dotgit string) string {
+	b, err := os.ReadFile(dotgit)
+	if err != nil || len(b) > 4096 {
+		return ""
+	}
+	rest, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:")
+	if !ok {
+		return ""
+	}
+	dir := filepath.FromSlash(strings.TrimSpace(rest))
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(filepath.Dir(dotgit), dir)
+	}
+	return filepath.Clean(dir)
 }

@@ -73,7 +73,8 @@ func reportLatency(b *testing.B, lat []time.Duration) {
 // BenchmarkGitCheckout switches a real repository between two branches
 // that differ in 1,000 posts, with the default options, and counts the
 // deliveries per checkout (one is the goal) and the time from the start
-// of the checkout to the last one.
+// of the checkout to the last one. The Watcher holds bursts for git's
+// index.lock, as folio dev does in a repository.
 func BenchmarkGitCheckout(b *testing.B) {
 	git, err := exec.LookPath("git")
 	if err != nil {
@@ -103,7 +104,10 @@ func BenchmarkGitCheckout(b *testing.B) {
 		run("add", "-A")
 		run("commit", "-qm", branch)
 	}
-	w, err := New([]string{filepath.Join(repo, "content")}, Options{Logger: discard})
+	// As folio dev watches a site in a repository: holding for git's lock.
+	w, err := New([]string{filepath.Join(repo, "content")}, Options{
+		Logger: discard, Hold: []string{filepath.Join(repo, ".git", "index.lock")},
+	})
 	if err != nil {
 		b.Fatal(err)
 	}

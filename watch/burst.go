@@ -20,7 +20,40 @@ type burst struct {
 	// in this burst was a creation (for transient).
 	changed []map[string]bool
 	rescan  []bool
+	// away counts the paths whose last event in this burst took them away
+	// (removed, or renamed to another name): an editor that saves by
+	// renaming the old file to a backup is between its two steps.
+	away map[away]bool
 }
+
+// away is one path of one root, by the root's index.
+type away struct {
+	root int
+	rel  string
+}
+
+// An op is what an event did to its path.
+type op uint8
+
+const (
+	wrote op = iota // written, or its attributes changed
+	made            // created, or renamed to this name
+	gone            // removed, or renamed to another name
+)
+
+// maxSilence is the longest silence a long burst must keep to end (with
+// the default Quiet): a bulk copy that pauses for longer is delivered in
+// parts. A git command is held for as long as it runs (Options.Hold).
+const maxSilence = 200 * time.Millisecond
+
+// awayQuiet is the shortest silence that ends a burst in which some path
+// is away. Most editors save by renaming the old file to a backup, then
+// writing the new one (vim, Emacs, JetBrains): a burst that ended between
+// the two would deliver the post as deleted, and the browser would reload
+// to a 404 before the next delivery put it back. Deleting a post is rare
+// and needs no haste, so a burst that leaves a path away waits longer for
+// it to come back.
+const awayQuiet = 20 * time.Millisecond
 
 func newBurst(roots int) burst {
 	return burst{changed: make([]map[string]bool, roots), rescan: make([]bool, roots)}
@@ -36,13 +69,22 @@ func (b *burst) touch(now time.Time) {
 	b.last = now
 }
 
-func (b *burst) add(root int, rel string, created bool, now time.Time) {
+func (b *burst) add(root int, rel string, o op, now time.Time) {
 	b.touch(now)
 	if b.changed[root] == nil {
 		b.changed[root] = map[string]bool{}
 	}
 	if _, seen := b.changed[root][rel]; !seen {
-		b.changed[root][rel] = created
+		b.changed[root][rel] = o == made
+	}
+	switch k := (away{root, rel}); {
+	case o == gone:
+		if b.away == nil {
+			b.away = map[away]bool{}
+		}
+		b.away[k] = true
+	case o == made:
+		delete(b.away, k)
 	}
 }
 
@@ -52,10 +94,14 @@ func (b *burst) rescanRoot(root int, now time.Time) {
 }
 
 // deadline is when the burst ends if nothing else arrives: after a silence
-// of Quiet plus half the burst's length so far (at most 20 Quiet), and at
-// the latest MaxDelay after its first event.
+// of Quiet plus half the burst's length so far (at most maxSilence, or 20
+// Quiet when that is longer; at least awayQuiet while a path is away), and
+// at the latest MaxDelay after its first event.
 func (b *burst) deadline(o Options) time.Time {
-	quiet := min(o.Quiet+b.last.Sub(b.first)/2, 20*o.Quiet)
+	quiet := min(o.Quiet+b.last.Sub(b.first)/2, max(maxSilence, 20*o.Quiet))
+	if len(b.away) > 0 {
+		quiet = max(quiet, awayQuiet)
+	}
 	end := b.last.Add(quiet)
 	if limit := b.first.Add(o.MaxDelay); limit.Before(end) {
 		return limit
@@ -80,7 +126,7 @@ func (p *pending) merge(b *burst, roots []*root) {
 	for i, changed := range b.changed {
 		for rel, created := range changed {
 			// A name asked for is never a tool's temporary file.
-			if created && roots[i].names == nil && transient(rel) && gone(roots[i], rel) {
+			if created && roots[i].names == nil && transient(rel) && missing(roots[i], rel) {
 				continue
 			}
 			if p.paths[i] == nil {
@@ -92,7 +138,7 @@ func (p *pending) merge(b *burst, roots []*root) {
 	}
 }
 
-func gone(r *root, rel string) bool {
+func missing(r *root, rel string) bool {
 	_, err := os.Lstat(filepath.Join(r.abs, filepath.FromSlash(rel)))
 	return os.IsNotExist(err)
 }

@@ -89,24 +89,38 @@ func TestCompact(t *testing.T) {
 
 func TestDeadline(t *testing.T) {
 	ms := time.Millisecond
-	opts := Options{}.withDefaults() // Quiet 10ms, MaxDelay 5s
+	opts := Options{}.withDefaults() // Quiet 4ms, MaxDelay 5s
 	t0 := time.Unix(1_700_000_000, 0)
 	tests := []struct {
 		name        string
 		first, last time.Duration // after t0
+		ops         []op          // of blog/x.md, in order
 		want        time.Duration // after t0
 	}{
-		{"one event", 0, 0, 10 * ms},
-		{"a save over 2ms", 0, 2 * ms, 2*ms + 11*ms},
-		{"a checkout 270ms in", 0, 270 * ms, 270*ms + 145*ms},
-		{"silence capped at 20 Quiet", 0, 1000 * ms, 1000*ms + 200*ms},
-		{"never later than MaxDelay", 0, 4900 * ms, 5000 * ms},
+		{"one event", 0, 0, nil, 4 * ms},
+		{"a save over 2ms", 0, 2 * ms, nil, 2*ms + 5*ms},
+		{"a bulk copy 270ms in", 0, 270 * ms, nil, 270*ms + 139*ms},
+		{"silence capped at 200ms", 0, 1000 * ms, nil, 1000*ms + 200*ms},
+		{"never later than MaxDelay", 0, 4900 * ms, nil, 5000 * ms},
+		{"renamed to a backup", 0, 1 * ms, []op{gone}, 1*ms + 20*ms},
+		{"back under its name", 0, 1 * ms, []op{gone, made}, 1*ms + 4500*time.Microsecond},
+		{"written, then removed", 0, 1 * ms, []op{wrote, gone}, 1*ms + 20*ms},
+		{"removed in a long burst", 0, 270 * ms, []op{gone}, 270*ms + 139*ms},
 	}
 	for _, tt := range tests {
-		b := burst{first: t0.Add(tt.first), last: t0.Add(tt.last)}
+		b := newBurst(1)
+		for _, o := range tt.ops {
+			b.add(0, "blog/x.md", o, t0)
+		}
+		b.first, b.last = t0.Add(tt.first), t0.Add(tt.last)
 		if got := b.deadline(opts).Sub(t0); got != tt.want {
 			t.Errorf("%s: deadline %v, want %v", tt.name, got, tt.want)
 		}
+	}
+	long := Options{Quiet: 20 * ms}.withDefaults()
+	b := burst{first: t0, last: t0.Add(2000 * ms)}
+	if got := b.deadline(long).Sub(t0); got != 2000*ms+400*ms {
+		t.Errorf("Quiet 20ms: silence capped at %v, want 20 Quiet", got-2000*ms)
 	}
 }
 
@@ -125,15 +139,15 @@ func TestMerge(t *testing.T) {
 	p := newPending(1)
 
 	b := newBurst(1)
-	b.add(0, "blog/x.md", false, now)
-	b.add(0, "blog/sedAb12Cd", true, now)  // came and went
-	b.add(0, "blog/sedKeep01", true, now)  // still there
-	b.add(0, "blog/sedGone01", false, now) // was there before the burst
+	b.add(0, "blog/x.md", wrote, now)
+	b.add(0, "blog/sedAb12Cd", made, now)  // came and went
+	b.add(0, "blog/sedKeep01", made, now)  // still there
+	b.add(0, "blog/sedGone01", wrote, now) // was there before the burst
 	p.merge(&b, roots)
 
 	b = newBurst(1)
-	b.add(0, "blog/y.md", true, now)
-	b.add(0, "blog/x.md", false, now)
+	b.add(0, "blog/y.md", made, now)
+	b.add(0, "blog/x.md", wrote, now)
 	p.merge(&b, roots)
 	wantPaths(t, p.batches(roots), dir, "blog/sedGone01", "blog/sedKeep01", "blog/x.md", "blog/y.md")
 

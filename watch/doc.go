@@ -77,14 +77,29 @@
 // up to 5 milliseconds between them on a quiet machine and 13 on a busy
 // one. Each burst is one delivery, so one rebuild and one browser reload.
 //
-// A burst ends after a silence of Quiet (10ms) plus half its length so
-// far, at most 20 Quiet: a save is delivered 10ms after its last event,
-// while the silence a checkout must keep grows as it runs (about 145ms at
-// 270ms), so its small pauses do not cut it into pieces. MaxDelay (5s)
-// bounds a burst that never falls silent. An event already waiting when
-// the silence runs out still joins the burst: the reader was late, not the
-// writer. A burst that ends while the consumer is still busy with the
-// previous delivery is merged into it.
+// A burst ends after a silence of Quiet (4ms) plus half its length so
+// far, at most 200ms: a save is delivered 4ms after its last event, while
+// the silence a long burst must keep grows as it runs (about 140ms at
+// 270ms), so its small pauses do not cut it into pieces. Two things make
+// the wait longer where a short one would deliver half a change:
+//
+//   - Options.Hold: folio dev holds bursts while git's index.lock exists.
+//     git creates it before the first file of a checkout, merge or reset
+//     and renames it away after the last, so a checkout is one
+//     delivery however long git is descheduled in the middle (on a busy
+//     machine, a 4ms quiet time alone split most checkouts of 1,000
+//     posts). A lock there for MaxDelay is taken for one a crashed git
+//     left behind, and holds nothing more.
+//   - A burst that leaves a path removed or renamed away ends after 20ms
+//     of silence at least: editors that save by renaming the old file to
+//     a backup before writing the new one (vim, Emacs, JetBrains) are
+//     between their two steps, and a delivery there would show the post
+//     deleted until the next one.
+//
+// MaxDelay (5s) bounds a burst that never falls silent. An event already
+// waiting when the silence runs out still joins the burst: the reader was
+// late, not the writer. A burst that ends while the consumer is still busy
+// with the previous delivery is merged into it.
 //
 // Paths are reported relative to their root, sorted and without
 // duplicates; a path below a reported folder is left out, since the folder

@@ -17,21 +17,23 @@ func (w *Watcher) handle(ev fsnotify.Event, now time.Time) {
 		return // attributes only (also sent before a removal): content unchanged
 	}
 	name := filepath.Clean(ev.Name)
+	o := wrote
 	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
 		w.removed(name)
+		o = gone
 	}
-	created := ev.Has(fsnotify.Create)
-	if created {
+	if ev.Has(fsnotify.Create) {
 		// Whatever was watched under this name before is gone (a folder
 		// renamed over an empty one sends no event of its own).
 		w.unwatchTree(name)
 		w.created(name)
+		o = made
 	}
-	w.note(name, created, now)
+	w.note(name, o, now)
 }
 
 // note records a change of name for every root that reports it.
-func (w *Watcher) note(name string, created bool, now time.Time) {
+func (w *Watcher) note(name string, o op, now time.Time) {
 	for i, r := range w.roots {
 		rel, ok := r.rel(name, w.opts.Ignore)
 		switch {
@@ -39,7 +41,7 @@ func (w *Watcher) note(name string, created bool, now time.Time) {
 		case rel == "." && !r.file:
 			w.burst.rescanRoot(i, now)
 		default:
-			w.burst.add(i, rel, created, now)
+			w.burst.add(i, rel, o, now)
 		}
 	}
 }

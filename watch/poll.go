@@ -60,7 +60,7 @@ func (w *Watcher) pollAll(now time.Time) {
 		if w.lostRoot(dir) {
 			if isDir(dir, true) {
 				w.created(dir)
-				w.note(dir, true, now)
+				w.note(dir, made, now)
 			}
 			continue
 		}
@@ -70,7 +70,7 @@ func (w *Watcher) pollAll(now time.Time) {
 			// folder is read again whole.
 			w.log.Info("watch: watching folder again", "dir", dir)
 			w.watchTree(dir)
-			w.note(dir, true, now)
+			w.note(dir, made, now)
 		case !isLimit(err):
 			delete(w.polled, dir) // gone: its parent reports that
 		default:
@@ -91,16 +91,16 @@ func (w *Watcher) diff(dir string, p *polled, now time.Time) {
 		switch {
 		case !seen:
 			w.created(sub)
-			w.note(sub, true, now)
+			w.note(sub, made, now)
 		case old != st:
-			w.note(sub, false, now)
+			w.note(sub, wrote, now)
 		}
 	}
 	for name := range p.stamps {
 		if _, ok := cur[name]; !ok {
 			sub := filepath.Join(dir, name)
 			w.removed(sub)
-			w.note(sub, false, now)
+			w.note(sub, gone, now)
 		}
 	}
 	p.stamps = cur

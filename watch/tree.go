@@ -122,6 +122,7 @@ func (w *Watcher) resync() {
 			w.watchTree(r.abs)
 		}
 	}
+	w.watchHolds()
 }
 
 func (w *Watcher) isRootDir(dir string) bool {

@@ -13,8 +13,9 @@ import (
 // Options tune a Watcher; the zero value means the defaults.
 type Options struct {
 	// Quiet is the silence after which a burst of events is delivered
-	// (default 10ms). A long burst needs a longer silence: Quiet plus half
-	// the burst's length so far, at most 20 Quiet.
+	// (default 4ms). A long burst needs a longer silence: Quiet plus half
+	// the burst's length so far, at most 200ms (or 20 Quiet if longer); a
+	// burst that leaves a file removed or renamed away, 20ms at least.
 	Quiet time.Duration
 	// MaxDelay is the longest a burst that never falls silent is held
 	// before it is delivered anyway (default 5s).
@@ -30,6 +31,13 @@ type Options struct {
 	// Logger receives the warnings: lost events, watch limits (default
 	// slog.Default()).
 	Logger *slog.Logger
+	// Hold names files, by path, whose existence keeps a burst open: while
+	// one exists (for at most MaxDelay) the burst is not delivered, and
+	// when it goes, the burst ends a Quiet later. folio dev holds for git's
+	// index.lock, so a checkout is one delivery however long git pauses
+	// between files. A hold's folder is watched by itself; its events are
+	// not reported unless a root reports them.
+	Hold []string
 
 	// SyncDir and Synced are for tests (a program leaves them unset).
 	// SyncDir is a folder, watched by itself, in which a file created
@@ -46,7 +54,7 @@ type Options struct {
 
 func (o Options) withDefaults() Options {
 	if o.Quiet <= 0 {
-		o.Quiet = 10 * time.Millisecond
+		o.Quiet = 4 * time.Millisecond
 	}
 	if o.MaxDelay <= 0 {
 		o.MaxDelay = 5 * time.Second
@@ -97,6 +105,7 @@ type Watcher struct {
 	polled  map[string]*polled // folders looked at every Poll instead
 	limited []limitHit         // folders that just hit a watch limit
 	started bool
+	holds   []*hold
 
 	burst burst   // changes of the burst in progress
 	ready pending // ended bursts the consumer has not taken yet
@@ -155,6 +164,16 @@ func newWatcher(roots []Root, opts Options, b backend) (*Watcher, error) {
 		if err := b.Add(opts.SyncDir); err != nil {
 			return nil, fmt.Errorf("watch: %s: %w", opts.SyncDir, err)
 		}
+	}
+	if opts.SyncDir == "" { // a test that ends its own bursts holds nothing
+		for _, p := range opts.Hold {
+			abs, err := filepath.Abs(p)
+			if err != nil {
+				return nil, fmt.Errorf("watch: %s: %w", p, err)
+			}
+			w.holds = append(w.holds, &hold{path: abs})
+		}
+		w.watchHolds()
 	}
 	for _, given := range roots {
 		r, err := newRoot(given)
@@ -231,7 +250,9 @@ func (w *Watcher) step(t *timers) bool {
 			}
 			return true
 		}
-		w.handle(ev, time.Now())
+		now := time.Now()
+		w.holdEvent(ev, now)
+		w.handle(ev, now)
 	case err, ok := <-w.b.Errors():
 		if !ok {
 			return false
@@ -240,7 +261,7 @@ func (w *Watcher) step(t *timers) bool {
 	case now := <-t.flushC(w):
 		// An event already waiting belongs to this burst: this goroutine
 		// was late, not the writer.
-		if !w.takeWaiting() && !now.Before(w.burst.deadline(w.opts)) {
+		if !w.takeWaiting() && !now.Before(w.deadline(now)) {
 			w.flush()
 		}
 	case now := <-t.pollC():
@@ -263,7 +284,7 @@ func (t *timers) update(w *Watcher) {
 		return // the test ends the bursts and polls
 	}
 	if !w.burst.empty() {
-		wait := time.Until(w.burst.deadline(w.opts))
+		wait := time.Until(w.deadline(time.Now()))
 		if t.flush == nil {
 			t.flush = time.NewTimer(wait)
 		} else {
@@ -309,7 +330,9 @@ func (w *Watcher) takeWaiting() bool {
 	select {
 	case ev, ok := <-w.b.Events():
 		if ok {
-			w.handle(ev, time.Now())
+			now := time.Now()
+			w.holdEvent(ev, now)
+			w.handle(ev, now)
 		}
 		return ok
 	default:
