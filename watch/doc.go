@@ -87,7 +87,7 @@
 //     git creates it before the first file of a checkout, merge or reset
 //     and renames it away after the last, so a checkout is one
 //     delivery however long git is descheduled in the middle (on a busy
-//     machine, a 4ms quiet time alone split most checkouts of 1,000
+//     machine, a 4ms quiet time alone split some checkouts of 1,000
 //     posts). A lock there for MaxDelay is taken for one a crashed git
 //     left behind, and holds nothing more.
 //   - A burst that leaves a path removed or renamed away ends after 20ms
