@@ -6,6 +6,9 @@
 #
 #   bench/dev.sh [POSTS]
 #
+# ONLY=folio skips hugo server; FOLIO=path uses that folio binary instead of
+# building one from this tree (to compare two versions).
+#
 # Both servers build the whole site (pages, sections, tag and category
 # pages, feeds) of one copy of the corpus written by internal/corpus (seed
 # 1) plus one post that the edits rewrite, in the tags and the category
@@ -63,12 +66,13 @@ mkdir -p "$site"
 cp -r "$peer/hugo.toml" "$peer/layouts" "$site/"
 
 echo "== build" >&2
-CGO_ENABLED=0 go build -trimpath -o "$out/dev-folio" .
+folio_bin=${FOLIO:-$out/dev-folio}
+[ -n "${FOLIO:-}" ] || CGO_ENABLED=0 go build -trimpath -o "$folio_bin" .
 go build -o "$out/devbench" ./bench/devbench
 
 echo "== folio dev" >&2
 port=$(free_port)
-"$out/dev-folio" dev --source "$site" --content "$content" --addr "127.0.0.1:$port" \
+"$folio_bin" dev --source "$site" --content "$content" --addr "127.0.0.1:$port" \
   --base-url "http://127.0.0.1:$port/" 2> "$out/dev-folio.log" &
 fpid=$!
 pids+=($fpid)
@@ -82,6 +86,9 @@ folio=$("$out/devbench" -kind folio -url "http://127.0.0.1:$port" -page /blog/zz
   -file "$content/blog/zz-bench-edit.md" -pid $fpid -edits "$edits")
 echo "$folio" >&2
 kill $fpid; wait $fpid 2>/dev/null || true
+if [ "${ONLY:-}" = folio ]; then
+  exit 0
+fi
 
 echo "== hugo server" >&2
 port=$(free_port)
