@@ -44,20 +44,22 @@ prints the version.
 
 // options are the parsed command line of one command.
 type options struct {
-	command string
-	source  string
-	config  string
-	content string
-	addr    string
-	baseURL string
-	drafts  bool            // dev
-	verbose bool            // check
-	watch   bool            // serve
-	out     string          // build
-	nginx   string          // build
-	cf      string          // build: the Cloudflare Workers project folder
-	cfPlan  string          // build: the Workers plan whose limits apply
-	set     map[string]bool // the flags given
+	command  string
+	source   string
+	config   string
+	content  string
+	addr     string
+	baseURL  string
+	drafts   bool            // dev
+	verbose  bool            // check
+	watch    bool            // serve
+	cacheDir string          // serve, dev: the parse cache's folder
+	noCache  bool            // serve, dev: no parse cache
+	out      string          // build
+	nginx    string          // build
+	cf       string          // build: the Cloudflare Workers project folder
+	cfPlan   string          // build: the Workers plan whose limits apply
+	set      map[string]bool // the flags given
 }
 
 // A command is one row of the command table: its help, what --addr means
@@ -87,6 +89,7 @@ var commands = map[string]command{
 		addr: "listen address (default :8080, or :$PORT when PORT is set)",
 		flags: func(fs *flag.FlagSet, o *options) {
 			fs.BoolVar(&o.watch, "watch", false, "watch the content folder and reload on change")
+			cacheFlags(fs, o)
 		},
 		run:  runServe,
 		hint: true,
@@ -96,6 +99,7 @@ var commands = map[string]command{
 		addr: "listen address (default 127.0.0.1:1313)",
 		flags: func(fs *flag.FlagSet, o *options) {
 			fs.BoolVar(&o.drafts, "drafts", false, "also show drafts, future and expired posts")
+			cacheFlags(fs, o)
 		},
 		run:  runDev,
 		hint: true,

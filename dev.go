@@ -24,6 +24,7 @@ func runDev(ctx context.Context, o *options, std stdio) error {
 	defer ln.Close()
 	spec := o.spec().ForDev(o.drafts, addrHosts(o.addr))
 	spec.Addr, spec.Log, spec.Started = ln.Addr(), std.log, start
+	spec.Cache, spec.SaveCache = cacheFile(o, spec), true
 	h, err := load(ctx, spec, std)
 	if h == nil {
 		return err // nil when stopped while loading

@@ -100,7 +100,7 @@ func hugoFlag(name string) string {
 // flagValue names the value each flag takes in the help.
 var flagValue = map[string]string{
 	"source": "DIR", "config": "FILE", "content": "DIR", "addr": "HOST:PORT", "base-url": "URL", "out": "DIR", "nginx": "FILE",
-	"cloudflare": "DIR", "cloudflare-plan": "PLAN",
+	"cloudflare": "DIR", "cloudflare-plan": "PLAN", "cache-dir": "DIR",
 }
 
 // printFlags lists the flags as the top-level help does: two dashes (one

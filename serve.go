@@ -34,6 +34,7 @@ func runServe(ctx context.Context, o *options, std stdio) error {
 	defer ln.Close()
 	spec := o.spec().ForServe(o.watch)
 	spec.Addr, spec.Log, spec.Started = ln.Addr(), std.log, start
+	spec.Cache, spec.SaveCache = cacheFile(o, spec), true
 	h, err := load(ctx, spec, std)
 	if h == nil {
 		return err // nil when stopped while loading

@@ -15,8 +15,13 @@ import (
 //   - A delivery of the watcher names the files that changed.
 //   - One timer, set after every commit to the snapshot's next scheduled
 //     publish or expiry, moves the published set on at that instant.
+//
+// The parse cache of the first snapshot is written meanwhile, when the
+// spec asks (saveCache); Run waits for it to end, which it does early
+// once ctx ends.
 func (h *Host) Run(ctx context.Context, reload <-chan os.Signal) {
 	defer h.Close()
+	defer h.startSaving(ctx)()
 	timer := time.NewTimer(h.untilScheduled())
 	defer timer.Stop()
 	for {

@@ -61,9 +61,14 @@ type Spec struct {
 	// (tests of the build move it instead of waiting for a date).
 	At time.Time
 	// Cache is the file of the parse cache (pipeline.Cache) the first
-	// snapshot is built with, and Export writes beside its output; ""
-	// for none. folio build's is beside its output.
+	// snapshot is built with; "" for none. folio build's is beside its
+	// output, and Export writes it; serve's and dev's is in a cache
+	// folder (CacheFile), and Run writes it (SaveCache).
 	Cache string
+	// SaveCache makes Run write the cache of the first snapshot to Cache
+	// in the background once it is served, when it differs from the one
+	// read (serve and dev).
+	SaveCache bool
 	// Swapped, when set, sees every snapshot the host makes current, in
 	// order, just before it is (tests count them).
 	Swapped func(*pipeline.Snapshot)

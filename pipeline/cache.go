@@ -53,9 +53,9 @@ import (
 // no cache.
 const cacheMagic = "folio-parse-cache 3\n"
 
-// maxCacheSize bounds the cache read: far more than the posts of any
-// site within the limits take.
-const maxCacheSize = 4 << 30
+// MaxCacheSize bounds the cache read (and written): far more than the
+// posts of any site within the limits take.
+const MaxCacheSize = 4 << 30
 
 // racyWindow is how long before a build a file's status must have last
 // changed for its stamp to be kept: more than the coarsest clock of a
@@ -98,7 +98,7 @@ func ReadCache(name string, key [sha256.Size]byte) *Cache {
 	}
 	defer f.Close()
 	info, err := f.Stat()
-	if err != nil || info.Size() < int64(cacheHead+cacheTrailer) || info.Size() > maxCacheSize {
+	if err != nil || info.Size() < int64(cacheHead+cacheTrailer) || info.Size() > MaxCacheSize {
 		return c
 	}
 	file := make([]byte, info.Size())
