@@ -77,6 +77,16 @@ func (p *prevFile) matches(code int, h http.Header) bool {
 	return p != nil && p.etag != "" && code == p.status && h.Get("Etag") == p.etag && h.Get("Content-Length") == p.length
 }
 
+// recorded says what the previous build recorded of the path urlPath:
+// its fingerprint and its plain body's length (Options.Fingerprint).
+func (w *writer) recorded(urlPath string) (fp [sha256.Size]byte, size int, ok bool) {
+	r := w.prev[urlPath]
+	if r == nil || !r.HasFingerprint {
+		return fp, 0, false
+	}
+	return r.Fingerprint, r.File.Size, true
+}
+
 // intactFile reports whether p's file is in out as the manifest says.
 func (w *writer) intactFile(p *prevFile) bool {
 	if p == nil || w.out == "" {

@@ -96,7 +96,7 @@ func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 	if opts.Fingerprint != nil && len(paths) > 0 {
 		// What every fingerprint starts from (the site's digest) is made
 		// on the first call: meanwhile, the previous record is read.
-		go opts.Fingerprint(paths[0])
+		go opts.Fingerprint(paths[0], nil)
 	}
 	if !opts.Cold {
 		if info, err := os.Lstat(st.out); err == nil && info.IsDir() {

@@ -112,7 +112,9 @@ type Options struct {
 	// any of its answers would (ok false: no such value, ask the
 	// handler). A build over a previous one keeps the files of a path
 	// whose fingerprint is the one recorded, without asking the handler.
-	Fingerprint func(urlPath string) (fp [sha256.Size]byte, ok bool)
+	// prev, not nil over a previous export, says what it recorded of a
+	// path: its fingerprint and its plain body's length.
+	Fingerprint func(urlPath string, prev func(urlPath string) (fp [sha256.Size]byte, size int, ok bool)) (fp [sha256.Size]byte, ok bool)
 	// Cold writes every file afresh even over a previous export.
 	Cold bool
 }
@@ -315,7 +317,7 @@ func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 	}
 	prev := w.prev[f.Path]
 	if opts.Fingerprint != nil {
-		f.fingerprint, f.hasFingerprint = opts.Fingerprint(f.Path)
+		f.fingerprint, f.hasFingerprint = opts.Fingerprint(f.Path, w.recorded)
 		if prev != nil && f.hasFingerprint && prev.HasFingerprint && prev.Fingerprint == f.fingerprint && w.intact(prev) {
 			f.reuse(prev)
 			return nil

@@ -159,26 +159,40 @@ func (s *Server) llmsFull(w http.ResponseWriter, r *http.Request, m match) {
 // exceeds the cap. looked is how many posts decided it: those held and,
 // when one did not fit, that one (Fingerprint hashes their bodies).
 func (s *Server) llmsFullTwins(st *state) (twins []*rep, looked int, err error) {
+	held, looked, err := llmsFullCut(st, func(p *pipeline.Post) (int, error) {
+		twin, err := s.markdownRep(st, p)
+		if err != nil {
+			return 0, err
+		}
+		twins = append(twins, twin)
+		return len(twin.body), nil
+	})
+	return twins[:min(held, len(twins))], looked, err
+}
+
+// llmsFullCut decides llms-full.txt from the lengths of its posts' twins,
+// asked post by post, newest first: the file holds the first held posts, and looked
+// posts decided it (those held and, when one did not fit, that one).
+func llmsFullCut(st *state, size func(*pipeline.Post) (int, error)) (held, looked int, err error) {
 	cfg := st.snap.Config()
 	posts := st.snap.Posts()
 	reserve := len(llmsFullNote(len(posts), cfg))
-	size := len(llmsHeader(cfg))
+	total := len(llmsHeader(cfg))
 	for i, p := range posts {
-		twin, err := s.markdownRep(st, p)
+		n, err := size(p)
 		if err != nil {
-			return nil, i + 1, err
+			return i, i + 1, err
 		}
-		need := size + len(llmsFullSep) + len(twin.body)
+		need := total + len(llmsFullSep) + n
 		if i < len(posts)-1 {
 			need += reserve
 		}
 		if need > cfg.Agents.FullMaxBytes {
-			return twins, i + 1, nil
+			return i, i + 1, nil
 		}
-		size += len(llmsFullSep) + len(twin.body)
-		twins = append(twins, twin)
+		total += len(llmsFullSep) + n
 	}
-	return twins, len(posts), nil
+	return len(posts), len(posts), nil
 }
 
 // llmsFullSep comes before each post of llms-full.txt.

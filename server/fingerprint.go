@@ -40,14 +40,25 @@ import (
 // any other change (a title, a new post, the config, the theme) changes
 // every fingerprint, and every path is asked again (the export still
 // writes only the files whose bytes differ).
-func (s *Server) Fingerprint(urlPath string) (fp [sha256.Size]byte, ok bool) {
+//
+// prev, when not nil, says what the previous build recorded of a path:
+// its fingerprint and its body's length (ok false: nothing). Finding
+// which posts llms-full.txt is made of takes the length of their twins;
+// a twin whose fingerprint is the one recorded has the length recorded,
+// and is not rendered for it.
+func (s *Server) Fingerprint(urlPath string, prev Recorded) (fp [sha256.Size]byte, ok bool) {
 	st := s.current.Load()
+	d := stateValue(st, "digest", func() *siteDigest { return newSiteDigest(s, st) })
+	return s.fingerprint(st, d, urlPath, prev)
+}
+
+// fingerprint is Fingerprint in the state st, whose digest is d.
+func (s *Server) fingerprint(st *state, d *siteDigest, urlPath string, prev Recorded) (fp [sha256.Size]byte, ok bool) {
 	u, err := url.Parse(urlPath)
 	if err != nil {
 		return fp, false
 	}
 	m := st.routes.find(st, routingPathOf(u))
-	d := stateValue(st, "digest", func() *siteDigest { return newSiteDigest(s, st) })
 	h := sha256.New()
 	h.Write(d.shape[:])
 	io.WriteString(h, urlPath+"\x00")
@@ -59,7 +70,7 @@ func (s *Server) Fingerprint(urlPath string) (fp [sha256.Size]byte, ok bool) {
 		}
 	case KindLLMs:
 		if urlPath == "/llms-full.txt" {
-			b, ok := d.llmsFull(s, st)
+			b, ok := d.llmsFull(s, st, prev)
 			if !ok {
 				return fp, false
 			}
@@ -73,6 +84,10 @@ func (s *Server) Fingerprint(urlPath string) (fp [sha256.Size]byte, ok bool) {
 	h.Sum(fp[:0])
 	return fp, true
 }
+
+// Recorded says what the previous build recorded of an exported path:
+// its fingerprint and its plain body's length (ok false: nothing).
+type Recorded = func(urlPath string) (fp [sha256.Size]byte, size int, ok bool)
 
 // postOf is the post whose page or twin m is, nil for any other page.
 func postOf(m match) *pipeline.Post {
@@ -239,15 +254,26 @@ func bodyDigest(w *digest.Stream, body []pipeline.Node) {
 }
 
 // llmsFull is the digest of the bodies of the posts llms-full.txt is
-// made of (llmsFullTwins: those it holds and the first it leaves out,
+// made of (llmsFullCut: those it holds and the first it leaves out,
 // whose size decides the cut): its bytes are the twins of these posts
-// and the shape. Finding them renders their twins, which llms-full.txt,
-// when asked, shares; a body edited further down the list leaves the
+// and the shape. Finding them takes the length of their twins: as prev
+// recorded it when the twin's fingerprint is the one recorded (its bytes
+// are then the recorded ones), else rendered (llms-full.txt, when asked,
+// shares the rendering). A body edited further down the list leaves the
 // file as it was, and it is not asked again. ok is false when a twin
 // fails (the handler is asked, and says so).
-func (d *siteDigest) llmsFull(s *Server, st *state) (sum [sha256.Size]byte, ok bool) {
+func (d *siteDigest) llmsFull(s *Server, st *state, prev Recorded) (sum [sha256.Size]byte, ok bool) {
 	d.once.Do(func() {
-		_, looked, err := s.llmsFullTwins(st)
+		_, looked, err := llmsFullCut(st, func(p *pipeline.Post) (int, error) {
+			if n, ok := d.recordedTwin(s, st, p, prev); ok {
+				return n, nil
+			}
+			twin, err := s.markdownRep(st, p)
+			if err != nil {
+				return 0, err
+			}
+			return len(twin.body), nil
+		})
 		if err != nil {
 			return
 		}
@@ -260,4 +286,28 @@ func (d *siteDigest) llmsFull(s *Server, st *state) (sum [sha256.Size]byte, ok b
 		d.allOK = true
 	})
 	return d.all, d.allOK
+}
+
+// recordedTwin is the length of p's twin as prev recorded it, when the
+// twin's path answers p's twin and its fingerprint is the one recorded.
+func (d *siteDigest) recordedTwin(s *Server, st *state, p *pipeline.Post, prev Recorded) (int, bool) {
+	if prev == nil {
+		return 0, false
+	}
+	path := "/" + st.snap.MarkdownURLOf(p)
+	u, err := url.Parse(path)
+	if err != nil {
+		return 0, false
+	}
+	if m := st.routes.find(st, routingPathOf(u)); m.route.Kind != KindMarkdown || postOf(m) != p {
+		return 0, false
+	}
+	was, size, ok := prev(path)
+	if !ok {
+		return 0, false
+	}
+	if now, ok := s.fingerprint(st, d, path, nil); !ok || now != was {
+		return 0, false
+	}
+	return size, true
 }
