@@ -109,6 +109,7 @@ func (f *File) reuse(r *manifestRoute) {
 	f.Markdown = "" // linked again (linkMarkdown)
 	f.sum, f.mdSum, f.mod = r.Sum, r.MarkdownSum, r.Mod
 	f.fingerprint, f.hasFingerprint = fp, has
+	f.kept = r
 	if r.Gzip {
 		f.gz = gzipFile{sum: r.GzipSum, size: r.GzipSize, mod: r.GzipMod}
 	}

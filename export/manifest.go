@@ -46,6 +46,20 @@ type manifestRoute struct {
 	HasFingerprint bool
 	// The files as written: size and modification time (Unix ns).
 	Size, Mod, GzipSize, GzipMod int64
+
+	// raw is the route's encoding in the record, its header entries
+	// numbered in table: a route kept as it was is written into the
+	// next record as these bytes (encodeRoutes).
+	raw   string
+	table *recordTable
+}
+
+// A recordTable is a record's table of header entries, as bytes and
+// decoded, and how many of them some route refers to.
+type recordTable struct {
+	raw     string
+	entries []internedEntry
+	live    int
 }
 
 // manifestPath is the manifest of the output folder out.
@@ -108,6 +122,7 @@ func decodeManifest(data []byte, format string) (map[string]*manifestRoute, fold
 	// headers' strings are pieces of it.
 	d := &recordDecoder{data: string(buf)}
 	table := make([]internedEntry, entries)
+	d.used = make([]bool, entries)
 	for i := range table {
 		e := &table[i]
 		e.name = d.string()
@@ -119,10 +134,12 @@ func decodeManifest(data []byte, format string) (map[string]*manifestRoute, fold
 			}
 		}
 	}
+	kept := &recordTable{raw: d.data[:d.off], entries: table}
 	all := make([]manifestRoute, routes)
 	byPath := make(map[string]*manifestRoute, routes)
 	for i := range all {
 		r := &all[i]
+		start := d.off
 		r.Path, r.Name, r.GzipETag, r.Markdown = d.string(), d.string(), d.string(), d.string()
 		r.Status, r.File.Size = int(d.uvarint()), int(d.uvarint())
 		flags := d.byte()
@@ -137,6 +154,7 @@ func decodeManifest(data []byte, format string) (map[string]*manifestRoute, fold
 		if d.failed {
 			return nil, nil
 		}
+		r.raw, r.table = d.data[start:d.off], kept
 		byPath[r.Path] = r
 	}
 	var dirs folderTimes
@@ -150,6 +168,7 @@ func decodeManifest(data []byte, format string) (map[string]*manifestRoute, fold
 	if d.failed || d.off != len(d.data) {
 		return nil, nil
 	}
+	kept.live = d.live
 	return byPath, dirs
 }
 
@@ -161,6 +180,10 @@ type recordDecoder struct {
 	data   string
 	off    int
 	failed bool
+	// used marks the header entries some route refers to; live counts
+	// them.
+	used []bool
+	live int
 }
 
 func (d *recordDecoder) fail() { d.failed, d.off = true, len(d.data) }
@@ -241,6 +264,10 @@ func (d *recordDecoder) header(table []internedEntry) http.Header {
 			return nil
 		}
 		h[table[i].name] = table[i].vals
+		if !d.used[i] {
+			d.used[i] = true
+			d.live++
+		}
 	}
 	return h
 }
@@ -262,6 +289,60 @@ type recordEncoder struct {
 	several map[string]uint64
 	entries uint64
 	files   int // routes encoded
+	// base is the previous record's table, which the table starts
+	// with, when it does (seed): its routes kept as they were are
+	// copied as they were encoded. Its entries are numbered in single
+	// and several only once a route is encoded afresh.
+	base    *recordTable
+	indexed bool
+}
+
+// maxGarbage is the share of a previous record's header entries that no
+// route refers to any more (a changed route's previous ETag…) beyond
+// which its table is not carried into the next record, which is then
+// encoded afresh, without them.
+const maxGarbage = 0.2
+
+// seed starts the table with the previous record's, t.
+func (e *recordEncoder) seed(t *recordTable) {
+	e.base = t
+	e.table = append(make([]byte, 0, len(t.raw)+len(t.raw)/8), t.raw...)
+	e.entries = uint64(len(t.entries))
+}
+
+// index numbers the base's entries in single and several, once.
+func (e *recordEncoder) index() {
+	if e.indexed || e.base == nil {
+		return
+	}
+	e.indexed = true
+	for i, en := range e.base.entries {
+		if len(en.vals) == 1 {
+			k := [2]string{en.name, en.vals[0]}
+			if _, dup := e.single[k]; !dup {
+				e.single[k] = uint64(i)
+			}
+			continue
+		}
+		k := severalKey(en.name, en.vals)
+		if _, dup := e.several[k]; !dup {
+			e.several[k] = uint64(i)
+		}
+	}
+}
+
+// severalKey is the key of an entry of other than one value: each value
+// after its length, so that no two lists make one key.
+func severalKey(name string, vals []string) string {
+	key := []byte(name)
+	if vals == nil {
+		key = append(key, 0)
+	}
+	for _, v := range vals {
+		key = binary.AppendUvarint(append(key, 1), uint64(len(v)))
+		key = append(key, v...)
+	}
+	return string(key)
 }
 
 func (e *recordEncoder) uvarint(b []byte, n uint64) []byte { return binary.AppendUvarint(b, n) }
@@ -286,19 +367,11 @@ func (e *recordEncoder) entry(name string, vals []string) uint64 {
 			return i
 		}
 	} else {
-		// Each value after its length: no two lists make one key.
-		key := []byte(name)
-		if vals == nil {
-			key = append(key, 0)
-		}
-		for _, v := range vals {
-			key = binary.AppendUvarint(append(key, 1), uint64(len(v)))
-			key = append(key, v...)
-		}
-		if i, ok := e.several[string(key)]; ok {
+		key := severalKey(name, vals)
+		if i, ok := e.several[key]; ok {
 			return i
 		}
-		e.several[string(key)] = e.entries
+		e.several[key] = e.entries
 	}
 	if len(vals) == 1 {
 		e.single[[2]string{name, vals[0]}] = e.entries
@@ -327,6 +400,12 @@ func (e *recordEncoder) header(h http.Header) {
 }
 
 func (e *recordEncoder) route(f *File) {
+	if r := f.kept; r != nil && r.table == e.base && f.Markdown == r.Markdown &&
+		f.fingerprint == r.Fingerprint && f.hasFingerprint == r.HasFingerprint && f.mod == r.Mod {
+		e.routes = append(e.routes, r.raw...)
+		return
+	}
+	e.index()
 	b := e.routes
 	for _, s := range [...]string{f.Path, f.Name, f.GzipETag, f.Markdown} {
 		b = e.string(b, s)
@@ -362,9 +441,19 @@ func encodeManifest(format string, site *Site, dirs folderTimes) []byte {
 	return encodeRoutes(site).manifest(format, dirs)
 }
 
-// encodeRoutes encodes site's routes.
+// encodeRoutes encodes site's routes. Over a previous record whose
+// routes were kept (File.kept), its table is carried over, unless too
+// much of it is no longer used, and the routes kept are copied.
 func encodeRoutes(site *Site) *recordEncoder {
 	e := &recordEncoder{single: map[[2]string]uint64{}, several: map[string]uint64{}, routes: make([]byte, 0, len(site.Files)*300)}
+	for i := range site.Files {
+		if t := site.Files[i].kept; t != nil {
+			if garbage := len(t.table.entries) - t.table.live; float64(garbage) <= maxGarbage*float64(len(t.table.entries)) {
+				e.seed(t.table)
+			}
+			break
+		}
+	}
 	for i := range site.Files {
 		e.route(&site.Files[i])
 	}

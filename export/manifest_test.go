@@ -2,6 +2,7 @@ package export
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"hash/crc32"
 	"net/http"
 	"os"
@@ -55,8 +56,13 @@ func TestManifestRoundTrip(t *testing.T) {
 		if f.Gzip {
 			want.GzipSum, want.GzipSize, want.GzipMod = f.gz.sum, f.gz.size, f.gz.mod
 		}
-		if !reflect.DeepEqual(*r, want) {
-			t.Errorf("%s came back as\n%#v\nwant\n%#v", f.Path, *r, want)
+		if r.raw == "" || r.table == nil {
+			t.Errorf("%s: its encoding is not kept", f.Path)
+		}
+		g := *r
+		g.raw, g.table = "", nil
+		if !reflect.DeepEqual(g, want) {
+			t.Errorf("%s came back as\n%#v\nwant\n%#v", f.Path, g, want)
 		}
 	}
 	if r, _ := readManifest(out, manifestFormat+" nogzip"); r != nil {
@@ -108,3 +114,56 @@ func fixCRC(data []byte, head int) {
 }
 
 func crcOf(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
+
+// TestManifestKeptRoutes: a record written over a previous one, its kept
+// routes copied as they were encoded and its table carried over, reads
+// as the record of the same files written afresh; the entries no route
+// uses any more are dropped once they are a fifth of the table.
+func TestManifestKeptRoutes(t *testing.T) {
+	prev := manifestSite()
+	data := encodeManifest(manifestFormat, prev, nil)
+	for round := range 20 {
+		routes, _ := decodeManifest(data, manifestFormat)
+		if routes == nil {
+			t.Fatalf("round %d: the record does not read", round)
+		}
+		// The next build keeps every route but "/", whose answer changed.
+		next := &Site{}
+		for _, f := range prev.Files {
+			r := routes[f.Path]
+			if f.Path == "/" {
+				f.Header = http.Header{"Etag": {fmt.Sprintf(`"a%d"`, round)}, "Vary": {"Accept", "Accept-Encoding"}}
+				f.mod++
+			} else {
+				f = File{Path: f.Path, fingerprint: r.Fingerprint, hasFingerprint: r.HasFingerprint}
+				f.reuse(r)
+				f.Markdown = r.Markdown // linkMarkdown
+			}
+			next.Files = append(next.Files, f)
+		}
+		data = encodeManifest(manifestFormat, next, nil)
+		fresh := slices.Clone(next.Files)
+		for i := range fresh {
+			fresh[i].kept = nil
+		}
+		want, _ := decodeManifest(encodeManifest(manifestFormat, &Site{Files: fresh}, nil), manifestFormat)
+		got, _ := decodeManifest(data, manifestFormat)
+		if len(got) != len(want) {
+			t.Fatalf("round %d: %d routes, want %d", round, len(got), len(want))
+		}
+		var table *recordTable
+		for path, w := range want {
+			g := *got[path]
+			table = g.table
+			w := *w
+			g.raw, g.table, w.raw, w.table = "", nil, "", nil
+			if !reflect.DeepEqual(g, w) {
+				t.Errorf("round %d: %s came back as\n%#v\nwant\n%#v", round, path, g, w)
+			}
+		}
+		if garbage := len(table.entries) - table.live; float64(garbage) > maxGarbage*float64(len(table.entries))+1 {
+			t.Errorf("round %d: %d of %d header entries unused", round, garbage, len(table.entries))
+		}
+		prev = next
+	}
+}

@@ -52,6 +52,8 @@ type File struct {
 	hasFingerprint bool
 	mod            int64
 	gz             gzipFile
+	// kept is the previous record's route this one was kept as (reuse).
+	kept *manifestRoute
 }
 
 // Negotiates reports whether the server chose this answer among
