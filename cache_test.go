@@ -84,6 +84,7 @@ func TestServeStartsFromCache(t *testing.T) {
 	writeTree(t, dir, map[string]string{"hugo.toml": "title = 'Cached'\n"})
 	cacheDir := filepath.Join(t.TempDir(), "cache")
 	saved := regexp.MustCompile(`msg="parse cache saved" file=\S+ parsed=(\d+) from_cache=(\d+)`)
+	var lastLog string
 	serve := func() (parsed, cached string, page string) {
 		t.Helper()
 		ctx, cancel := context.WithCancel(context.Background())
@@ -112,6 +113,7 @@ func TestServeStartsFromCache(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Fatal(err)
 		}
+		lastLog = stderr.String()
 		return s[1], s[2], string(body)
 	}
 	parsed, cached, _ := serve()
@@ -129,6 +131,9 @@ func TestServeStartsFromCache(t *testing.T) {
 	parsed, cached, page := serve()
 	if parsed != "1" || cached == "0" {
 		t.Errorf("the second start: %s parsed, %s from the cache; want 1 parsed", parsed, cached)
+	}
+	if !regexp.MustCompile(`msg="started from the parse cache" parsed=1 from_cache=[1-9]`).MatchString(lastLog) {
+		t.Errorf("the second start does not say it started from the cache:\n%s", lastLog)
 	}
 	if !strings.Contains(page, "A paragraph added since.") {
 		t.Errorf("the edited post is served as it was")

@@ -100,6 +100,9 @@ func serveHost(ctx context.Context, h *host.Host, ln net.Listener, hup <-chan os
 	}()
 	fmt.Fprintf(std.err, "folio: serving %s (%s, built in %s)\n",
 		host.BaseOf(ln.Addr()), count(len(h.Snapshot().Posts()), "post", "posts"), time.Since(start).Round(time.Millisecond))
+	if parsed, cached := h.Snapshot().CacheCounts(); cached > 0 {
+		std.log.Info("started from the parse cache", "parsed", parsed, "from_cache", cached)
+	}
 	if err := front.Serve(ctx, ln, handler, opts); err != nil {
 		std.log.Error("serve", "err", err)
 		return errReported
