@@ -28,6 +28,17 @@ import (
 type scanned struct {
 	keys  []string // unit keys
 	files []string // files that are not content, outside leaf bundles
+	// stamps are the units' files' stamps as the walk found them, with
+	// Options.Cache: reading a folder through an os.Root stats every
+	// entry already (os.File.ReadDir), so a stat per file after would
+	// only repeat it.
+	stamps []keyStamp
+}
+
+// A keyStamp is the stamp of a unit's file, by its key.
+type keyStamp struct {
+	key   string
+	stamp fileStamp
 }
 
 // scanContent walks every content mount.
@@ -40,6 +51,7 @@ func (s *Snapshot) scanContent() (scanned, error) {
 		}
 		all.keys = append(all.keys, found.keys...)
 		all.files = append(all.files, found.files...)
+		all.stamps = append(all.stamps, found.stamps...)
 	}
 	slices.Sort(all.keys)
 	all.keys = slices.Compact(all.keys)
@@ -85,6 +97,7 @@ func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
 		for _, e := range entries {
 			if e.Type().IsRegular() && isContentFile(e.Name()) && s.config.parseContentName(e.Name()).isIndex() {
 				index = append(index, join(e.Name()))
+				s.walkedStamp(out, join(e.Name()), e)
 			}
 		}
 		if len(index) > 0 {
@@ -104,11 +117,25 @@ func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
 		case !e.Type().IsRegular():
 		case isContentFile(name):
 			out.keys = append(out.keys, p)
+			s.walkedStamp(out, p, e)
 		default:
 			out.files = append(out.files, p)
 		}
 	}
 	return nil
+}
+
+// walkedStamp keeps the stamp of the unit file key, entry e of its
+// folder, when a cache will want it.
+func (s *Snapshot) walkedStamp(out *scanned, key string, e fs.DirEntry) {
+	if s.opts.Cache == nil {
+		return
+	}
+	if info, err := e.Info(); err == nil {
+		if st, ok := stampOf(info); ok {
+			out.stamps = append(out.stamps, keyStamp{key, st})
+		}
+	}
 }
 
 // bundleOf is the leaf bundle a path of the site's FS is in (the bundle
@@ -242,12 +269,13 @@ func (s *Snapshot) rescanDir(dir string, found map[string]bool) ([]string, error
 // post.
 //
 // found are the keys a walk of the content found (nil: all of them, in
-// one walk, which never descends into a bundle). Any key of an update is
+// one walk, which never descends into a bundle). stamps are the stamps
+// that walk found (scanned.stamps), nil for an update. Any key of an update is
 // a resource when an index a walk found is in a folder above it: a
 // changed file, a unit that was below a changed folder, and what a walk
 // of a folder inside a bundle found (an update that creates a bundle and
 // a folder in it walks both).
-func (s *Snapshot) parseAll(keys []string, old layered.Map[string, *unit], found map[string]bool) map[string]*unit {
+func (s *Snapshot) parseAll(keys []string, old layered.Map[string, *unit], found map[string]bool, stamps map[string]fileStamp) map[string]*unit {
 	batch := make(map[string]*unit, len(keys))
 	for _, k := range keys {
 		if found == nil || found[k] {
@@ -267,7 +295,7 @@ func (s *Snapshot) parseAll(keys []string, old layered.Map[string, *unit], found
 				free := found == nil || s.knownBundle(layered.New(batch), s.outerDir(k)) == ""
 				var u *unit
 				if walked || !s.throughLink(k) { // a walk follows no link
-					u = s.readUnit(k, unitAt(old, k), free)
+					u = s.readUnit(k, unitAt(old, k), free, stamps[k])
 				}
 				mu.Lock()
 				out[k] = u
@@ -301,8 +329,9 @@ var hashSeed = maphash.MakeSeed()
 
 // readUnit reads one unit; nil when it is no longer a page.
 // outside reports that key is in no bundle (else, not being an index,
-// it is a bundle's resource).
-func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
+// it is a bundle's resource). walked is its file's stamp as the walk
+// that found it saw it, zero when there was none.
+func (s *Snapshot) readUnit(key string, prev *unit, outside bool, walked fileStamp) *unit {
 	cm, ok := s.config.mountOf(key)
 	name := path.Base(key)
 	if !ok || !isContentFile(name) {
@@ -330,10 +359,12 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool) *unit {
 	}
 	var stamp fileStamp
 	if cache != nil {
-		info, err := fs.Stat(s.fsys, file)
-		var ok bool
-		if err == nil {
-			stamp, ok = stampOf(info)
+		ok := walked != fileStamp{}
+		stamp = walked
+		if !ok {
+			if info, err := fs.Stat(s.fsys, file); err == nil {
+				stamp, ok = stampOf(info)
+			}
 		}
 		if ok {
 			if post, fileSum := cache.post(key, nil, stamp, resources, contents, s.config); post != nil {

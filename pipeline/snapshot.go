@@ -104,7 +104,6 @@ var lastID atomic.Uint64
 // the snapshot for the instant now. Files that fail are reported in
 // Problems and left out; only an unreadable section folder is an error.
 func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, error) {
-	units := map[string]*unit{}
 	s := &Snapshot{config: cfg, opts: opts, fsys: fsys}
 	if opts.Cache != nil && opts.Cache.began.IsZero() {
 		opts.Cache.began = time.Now()
@@ -115,7 +114,15 @@ func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, err
 	}
 	s.files = found.files
 	s.static, s.assets = s.scanFiles("static"), s.scanFiles("assets")
-	for k, u := range s.parseAll(found.keys, layered.Map[string, *unit]{}, nil) {
+	var walked map[string]fileStamp
+	if len(found.stamps) > 0 {
+		walked = make(map[string]fileStamp, len(found.stamps))
+		for _, ks := range found.stamps {
+			walked[ks.key] = ks.stamp
+		}
+	}
+	units := make(map[string]*unit, len(found.keys))
+	for k, u := range s.parseAll(found.keys, layered.Map[string, *unit]{}, nil, walked) {
 		if u != nil { // nil: the file went away between the listing and the read
 			units[k] = u
 		}
@@ -152,7 +159,7 @@ func (s *Snapshot) update(changed []string, now time.Time, patching bool) (*Snap
 	}
 	slices.Sort(rescan)
 	rescan = slices.Compact(rescan)
-	for k, u := range s.parseAll(rescan, units, found) {
+	for k, u := range s.parseAll(rescan, units, found, nil) {
 		if u == nil {
 			units.Del(k)
 		} else {
