@@ -24,6 +24,12 @@ func TestMain(m *testing.M) {
 }
 
 func buildAndRun(m *testing.M) int {
+	removeCache, err := proctest.OwnCache()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer removeCache()
 	bin, err := proctest.Build(filepath.Join("..", ".."), buildFlags...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

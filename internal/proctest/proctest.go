@@ -37,6 +37,24 @@ func Build(root string, flags ...string) (string, error) {
 	return bin, nil
 }
 
+// OwnCache points the parse cache of every folio the tests start
+// ($CACHE_DIRECTORY, inherited by the processes) at a new temporary folder
+// rather than the user's cache folder, where each test's site would leave
+// a file; call the function it returns, which removes the folder, when
+// the tests end. Tests that ask for another folder pass their own
+// --cache-dir or environment.
+func OwnCache() (remove func(), err error) {
+	dir, err := os.MkdirTemp("", "folio-test-cache-")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Setenv("CACHE_DIRECTORY", dir); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	return func() { os.RemoveAll(dir) }, nil
+}
+
 // StartLine is the line serve prints once it answers: its URL without the
 // trailing slash, the number of posts, the build time.
 var StartLine = regexp.MustCompile(`^folio: serving (http://\S+)/ \((\d+) posts?, built in (\S+)\)$`)

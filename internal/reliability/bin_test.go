@@ -2,6 +2,7 @@ package reliability
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,7 +24,13 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	removeCache, err := proctest.OwnCache()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	code := m.Run()
+	removeCache()
 	if binPath != "" {
 		os.RemoveAll(filepath.Dir(binPath))
 	}
