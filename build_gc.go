@@ -22,11 +22,15 @@ const buildGCPercent = 200
 // at half of it makes the collector run more often as the heap nears it,
 // rather than let the higher GOGC grow a large site's heap where the
 // default would not have.
-func tuneGC() (restore func()) {
+func tuneGC() (restore func()) { return tuneGCTo(buildGCPercent) }
+
+// tuneGCTo is tuneGC at another GOGC (serve and dev load at
+// loadGCPercent).
+func tuneGCTo(gcPercent int) (restore func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
-	percent := debug.SetGCPercent(buildGCPercent)
+	percent := debug.SetGCPercent(gcPercent)
 	limit := debug.SetMemoryLimit(-1)
 	if budget := memoryBudget(); budget > 0 && budget/2 < limit {
 		debug.SetMemoryLimit(budget / 2)

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"context"
+	"io"
+	"log/slog"
 	"runtime/debug"
 	"testing"
 )
@@ -42,5 +45,26 @@ func TestTuneGC(t *testing.T) {
 				t.Errorf("with %s set, GOGC during a build = %d, want %d as it was", env, got, percent)
 			}
 		})
+	}
+}
+
+// TestLoadPutsGCBack: serve and dev load the site at loadGCPercent and
+// put GOGC back once it is loaded.
+func TestLoadPutsGCBack(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	percent, limit := gcPercent(), debug.SetMemoryLimit(-1)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"content/blog/a.md": "---\ntitle: A\ndate: 2024-01-02\n---\n"})
+	o := &options{command: "serve", source: dir, noCache: true}
+	spec := o.spec().ForServe(false)
+	spec.Addr = addrString("127.0.0.1:8080")
+	h, err := load(context.Background(), spec, stdio{out: io.Discard, err: io.Discard, log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if got, gotLimit := gcPercent(), debug.SetMemoryLimit(-1); got != percent || gotLimit != limit {
+		t.Errorf("after the load: GOGC %d, limit %d; want %d and %d as before", got, gotLimit, percent, limit)
 	}
 }
