@@ -41,8 +41,9 @@
 // makes each item ("list-item") once although the section's, the home
 // page's and each term's pagers all list the post; what name writes may
 // depend on the value alone. {{$.Cached "name" . key}} makes it once per
-// key instead: base.html writes the links every page shares
-// ("site-head", "site-footer") once per site, keyed by .Site.
+// key instead: base.html writes the links every page of a kind shares
+// ("site-head", "site-brand", "site-nav", "site-footer") once per site
+// and kind, keyed by .Site.
 //
 // Pages are served with a Content-Security-Policy that allows only the
 // site's own scripts and styles: a theme may not use inline <script>,
