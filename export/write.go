@@ -170,31 +170,12 @@ func Write(out string, h http.Handler, paths []string, opts Options) (*Site, err
 // processors: the first request for a page is what renders it.
 func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, error) {
 	files := make([]File, len(paths))
-	owner := map[string]string{}   // file name → route
-	folders := map[string]string{} // folder name → a route stored under it
-	for i, p := range paths {
-		name, err := FileName(p)
-		if err != nil {
-			return nil, err
+	if w.samePaths(paths) {
+		// The previous build's paths, whose files it found distinct.
+		for i, p := range paths {
+			files[i] = File{Path: p, Name: w.prev[p].Name}
 		}
-		for _, n := range []string{name, name + ".gz"} {
-			if prev, dup := owner[n]; dup {
-				return nil, fmt.Errorf("export: %s and %s both map to the file %s", prev, p, n)
-			}
-			if prev, dup := folders[n]; dup {
-				return nil, clash(p, prev, n)
-			}
-		}
-		for d := path.Dir(name); d != "."; d = path.Dir(d) {
-			if prev, dup := owner[d]; dup {
-				return nil, clash(prev, p, d)
-			}
-			folders[d] = p
-		}
-		owner[name], owner[name+".gz"] = p, p
-		files[i] = File{Path: p, Name: name}
-	}
-	if err := caseClash(files); err != nil {
+	} else if err := nameFiles(files, paths); err != nil {
 		return nil, err
 	}
 	var (
@@ -208,7 +189,8 @@ func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, 
 	// second worker asking for the other would only wait for.
 	//
 	// A handler that can release what it prepared for a path is told so
-	// once the path's run and the next are both written: what a release
+	// (unless the path's files were kept, and it was not asked) once the
+	// path's run and the next are both written: what a release
 	// drops is shared only by a post's page and its Markdown, which are
 	// neighbours, so nothing is released while a worker may still ask for
 	// it, and the export does not hold every answer of the site at once.
@@ -222,7 +204,9 @@ func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, 
 	if r, ok := h.(Releaser); ok {
 		release = func(start int) {
 			for i := start; i < min(start+run, len(files)); i++ {
-				r.Release(files[i].Path)
+				if files[i].kept == nil {
+					r.Release(files[i].Path)
+				}
 			}
 		}
 	}
@@ -260,6 +244,53 @@ func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, 
 		return nil, first
 	}
 	return files, linkMarkdown(files)
+}
+
+// nameFiles names the file of each path, refusing two paths of one file
+// and a file where another path's folder goes.
+func nameFiles(files []File, paths []string) error {
+	owner := map[string]string{}   // file name → route
+	folders := map[string]string{} // folder name → a route stored under it
+	for i, p := range paths {
+		name, err := FileName(p)
+		if err != nil {
+			return err
+		}
+		for _, n := range []string{name, name + ".gz"} {
+			if prev, dup := owner[n]; dup {
+				return fmt.Errorf("export: %s and %s both map to the file %s", prev, p, n)
+			}
+			if prev, dup := folders[n]; dup {
+				return clash(p, prev, n)
+			}
+		}
+		for d := path.Dir(name); d != "."; d = path.Dir(d) {
+			if prev, dup := owner[d]; dup {
+				return clash(prev, p, d)
+			}
+			folders[d] = p
+		}
+		owner[name], owner[name+".gz"] = p, p
+		files[i] = File{Path: p, Name: name}
+	}
+	return caseClash(files)
+}
+
+// samePaths reports whether paths are those of the previous build, which
+// named their files without a clash.
+func (w *writer) samePaths(paths []string) bool {
+	if w.prev == nil || len(paths) != len(w.prev) {
+		return false
+	}
+	seen := make(map[*manifestRoute]bool, len(paths))
+	for _, p := range paths {
+		r := w.prev[p]
+		if r == nil || seen[r] {
+			return false
+		}
+		seen[r] = true
+	}
+	return true
 }
 
 // clash is the error for a route whose file is the folder of another's

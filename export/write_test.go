@@ -3,8 +3,10 @@ package export
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -303,5 +305,40 @@ func TestWriterMkdir(t *testing.T) {
 	}
 	if err := w.mkdir(filepath.Join(root, "f", "g")); err == nil {
 		t.Error("a folder below a file: no error")
+	}
+}
+
+// TestWriteCollisionOverPrevious: over a previous export, paths as many
+// as the previous build's, all of them its own, but one twice, are
+// refused as in a cold build.
+func TestWriteCollisionOverPrevious(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	if _, err := Write(out, fakeSite{}, fakePaths, fakeOptions); err != nil {
+		t.Fatal(err)
+	}
+	paths := slices.Clone(fakePaths)
+	paths[slices.Index(paths, "/blog.md")] = "/blog/"
+	if _, err := Write(out, fakeSite{}, paths, fakeOptions); err == nil || !strings.Contains(err.Error(), "both map to the file blog/index.html") {
+		t.Fatalf("a path twice over a previous export: %v, want both named", err)
+	}
+}
+
+// TestWriteReleasesAsked: over a previous export, a path whose files are
+// kept without asking the handler is not released; the others are.
+func TestWriteReleasesAsked(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	opts := fakeOptions
+	opts.Fingerprint = func(p string, _ func(string) ([sha256.Size]byte, int, bool)) ([sha256.Size]byte, bool) {
+		return sha256.Sum256([]byte(p)), p != "/blog/"
+	}
+	if _, err := Write(out, fakeSite{}, fakePaths, opts); err != nil {
+		t.Fatal(err)
+	}
+	h := &releasingSite{paths: fakePaths, released: map[string]int{}}
+	if _, err := Write(out, h, fakePaths, opts); err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]int{"/blog/": 1}; !maps.Equal(h.released, want) {
+		t.Errorf("released %v, want %v", h.released, want)
 	}
 }
