@@ -87,19 +87,21 @@ func (w *writer) recorded(urlPath string) (fp [sha256.Size]byte, size int, ok bo
 	return r.Fingerprint, r.File.Size, true
 }
 
-// intactFile reports whether p's file is in out as the manifest says.
-func (w *writer) intactFile(p *prevFile) bool {
-	if p == nil || w.out == "" {
+// intactFile reports whether the file name (slash-separated, in out)
+// is in out as the manifest says: a regular file of that size and
+// modification time.
+func (w *writer) intactFile(name string, size, mod int64) bool {
+	if w.outDir == nil {
 		return false
 	}
-	info, err := os.Lstat(filepath.Join(w.out, filepath.FromSlash(p.name)))
-	return err == nil && info.Mode().IsRegular() && info.Size() == p.size && info.ModTime().UnixNano() == p.mod
+	n, m, ok := w.outDir.regular(name)
+	return ok && n == size && m == mod
 }
 
 // intact reports whether every file of the route r is in out as
 // recorded.
 func (w *writer) intact(r *manifestRoute) bool {
-	return w.intactFile(r.prevPlain()) && (!r.Gzip || w.intactFile(r.prevGzip()))
+	return w.intactFile(r.Name, r.Size, r.Mod) && (!r.Gzip || w.intactFile(r.Name+".gz", r.GzipSize, r.GzipMod))
 }
 
 // reuse makes f the route r as recorded.

@@ -103,6 +103,8 @@ func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 			if w.prev, st.prevDirs = readManifest(st.out, st.format); w.prev != nil {
 				st.prev = w.prev
 				w.out, st.inPlace = st.out, true
+				w.outDir = openOut(st.out)
+				defer w.outDir.close()
 			}
 		}
 	}

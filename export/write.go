@@ -333,6 +333,9 @@ type writer struct {
 
 	out  string
 	prev map[string]*manifestRoute
+	// outDir is out, opened for looking up its files (nil: no
+	// previous export).
+	outDir *outDir
 
 	mu      sync.Mutex
 	written []string // names written under dir
@@ -455,7 +458,7 @@ func (a *fileAnswer) WriteHeader(code int) {
 	a.code = code
 	a.hash = sha256.New()
 	if a.kept = a.keep(code, a.Header()); a.kept {
-		if a.prev.matches(code, a.header) && a.w.intactFile(a.prev) {
+		if a.prev.matches(code, a.header) && a.w.intactFile(a.prev.name, a.prev.size, a.prev.mod) {
 			a.unchanged = true
 			return
 		}
