@@ -97,6 +97,7 @@ func TestIncrementalEqualsCold(t *testing.T) {
 	}
 	cache := filepath.Join(dir, ".public.folio-cache")
 	var soon time.Time // the publish date of a post scheduled meanwhile
+	var twinGz string  // the .gz twin of a post's twin, to go
 	steps := []struct {
 		name   string
 		change func()
@@ -111,6 +112,27 @@ func TestIncrementalEqualsCold(t *testing.T) {
 		// At once: within the second, the file the same size.
 		{"a post's body edited again to the same size", func() { replaceIn(posts[3], "One more paragraph", "One mere paragraph") }, 6,
 			"1 content file parsed, 29 from the cache"},
+		// A Markdown twin under 1 KiB has no .gz twin: the one it had goes.
+		{"a post's body cut short", func() {
+			twinGz = filepath.Join(out, "blog", strings.TrimSuffix(filepath.Base(posts[7]), ".md")+".md.gz")
+			if _, err := os.Stat(twinGz); err != nil {
+				t.Fatalf("before: %v", err)
+			}
+			data, err := os.ReadFile(posts[7])
+			if err != nil {
+				t.Fatal(err)
+			}
+			head, _, ok := bytes.Cut(data[4:], []byte("\n---\n"))
+			if !bytes.HasPrefix(data, []byte("---\n")) || !ok {
+				t.Fatalf("%s: no front matter between --- lines", posts[7])
+			}
+			write(t, filepath.Dir(posts[7]), filepath.Base(posts[7]), "---\n"+string(head)+"\n---\nShort.\n")
+		}, -1, "1 content file parsed, 29 from the cache"},
+		{"nothing changed after it", func() {
+			if _, err := os.Stat(twinGz); err == nil {
+				t.Fatalf("%s is still there", twinGz)
+			}
+		}, 0, "0 content files parsed, 30 from the cache"},
 		// llms-full.txt is asked again only when a post it is made of
 		// changes; its bytes are a cold build's either way.
 		{"the body of a post llms-full.txt leaves out edited", func() { appendTo(outOfFull, "\nA paragraph llms-full.txt does not hold.\n") }, 4,

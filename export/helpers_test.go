@@ -22,6 +22,8 @@ type fakeSite struct {
 	// short makes /broken promise more bytes than it sends, as a bundle
 	// file that shrinks while it is copied would.
 	short bool
+	// bigTwins makes the answers of /blog/p….md over 1 KiB (gzipped).
+	bigTwins bool
 }
 
 var (
@@ -99,7 +101,11 @@ func (f fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusMovedPermanently)
 	default:
 		if strings.HasPrefix(r.URL.Path, "/blog/p") && strings.HasSuffix(r.URL.Path, ".md") {
-			body(w, r, "text/markdown; charset=utf-8", "# "+r.URL.Path+"\n", "")
+			text := "# " + r.URL.Path + "\n"
+			if f.bigTwins {
+				text += strings.Repeat("Lorem ipsum dolor sit amet.\n", 60)
+			}
+			body(w, r, "text/markdown; charset=utf-8", text, "")
 			return
 		}
 		if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasSuffix(r.URL.Path, ".json") {

@@ -221,6 +221,9 @@ type pruner struct {
 	prevDirs folderTimes
 	clean    map[string]bool
 	moved    []string // the files moved into out by this build
+	// same: the site's paths are the previous build's, so its files
+	// have the recorded names and its folders are the recorded ones.
+	same bool
 
 	keep    map[string]bool // the site's files
 	dirs    map[string]bool // the site's folders ("" is out)
@@ -229,6 +232,9 @@ type pruner struct {
 }
 
 func (p *pruner) prune() error {
+	if p.same && p.prevDirs != nil {
+		return p.pruneSame()
+	}
 	p.keep = make(map[string]bool, 2*len(p.site.Files))
 	p.dirs = map[string]bool{"": true}
 	for _, f := range p.site.Files {
@@ -258,8 +264,75 @@ func (p *pruner) prune() error {
 			}
 		}
 	}
-	// Strays, in the site's folders that may hold one.
-	for _, dir := range slices.Sorted(maps.Keys(p.dirs)) {
+	if err := p.strays(slices.Sorted(maps.Keys(p.dirs))); err != nil {
+		return err
+	}
+	// The previous build's folders the site no longer has, deepest
+	// first (their own folders left empty by now are gone with them).
+	gone := slices.Collect(func(yield func(string) bool) {
+		for d := range p.prevDirs {
+			if !p.dirs[d] && !yield(d) {
+				return
+			}
+		}
+	})
+	slices.SortFunc(gone, func(a, b string) int {
+		return cmp.Or(strings.Count(b, "/")-strings.Count(a, "/"), strings.Compare(a, b))
+	})
+	for _, d := range gone {
+		if err := p.removeFolder(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pruneSame is prune when the site's paths are the previous build's
+// (same), whose record has every folder's time: the site's files are
+// those recorded, but for a route whose gzip twin went, and its
+// folders the recorded ones. So only those twins go, and only the
+// folders not clean are listed for strays, against the site's files in
+// them alone.
+func (p *pruner) pruneSame() error {
+	p.touched = map[string]bool{}
+	for _, name := range p.moved {
+		p.touched[parent(name)] = true
+	}
+	p.dirs = make(map[string]bool, len(p.prevDirs))
+	var listed []string
+	for d := range p.prevDirs {
+		p.dirs[d] = true
+		if !p.clean[d] {
+			listed = append(listed, d)
+		}
+	}
+	p.keep = map[string]bool{}
+	in := make(map[string]bool, len(listed))
+	for _, d := range listed {
+		in[d] = true
+	}
+	for i := range p.site.Files {
+		f := &p.site.Files[i]
+		if in[parent(f.Name)] {
+			p.keep[f.Name] = true
+			if f.Gzip {
+				p.keep[f.Name+".gz"] = true
+			}
+		}
+		if r := p.prev[f.Path]; f.kept == nil && r != nil && r.Gzip && !f.Gzip {
+			if err := p.remove(r.Name + ".gz"); err != nil {
+				return err
+			}
+		}
+	}
+	slices.Sort(listed)
+	return p.strays(listed)
+}
+
+// strays removes from the folders dirs of the site those not clean
+// what the site does not have.
+func (p *pruner) strays(dirs []string) error {
+	for _, dir := range dirs {
 		if p.clean[dir] {
 			continue
 		}
@@ -282,23 +355,6 @@ func (p *pruner) prune() error {
 					return err
 				}
 			}
-		}
-	}
-	// The previous build's folders the site no longer has, deepest
-	// first (their own folders left empty by now are gone with them).
-	gone := slices.Collect(func(yield func(string) bool) {
-		for d := range p.prevDirs {
-			if !p.dirs[d] && !yield(d) {
-				return
-			}
-		}
-	})
-	slices.SortFunc(gone, func(a, b string) int {
-		return cmp.Or(strings.Count(b, "/")-strings.Count(a, "/"), strings.Compare(a, b))
-	})
-	for _, d := range gone {
-		if err := p.removeFolder(d); err != nil {
-			return err
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 )
@@ -99,5 +100,28 @@ func TestPruneByFolderTimes(t *testing.T) {
 		os.Chtimes(filepath.Dir(d), old, old)
 		build("a stray, the folder's time put back")
 		gone("a stray, the folder's time put back", d)
+	}
+}
+
+// TestPruneGzipGone: over the previous build's own paths, a route whose
+// answer no longer has a gzip twin loses its .gz file, in a folder that
+// is not listed for strays.
+func TestPruneGzipGone(t *testing.T) {
+	if _, ok := dirChanged(t.TempDir()); !ok {
+		t.Skip("no folder status-change times here: every folder is listed")
+	}
+	defer func(w time.Duration) { racyWindow = w }(racyWindow)
+	racyWindow = 100 * time.Millisecond
+	out := filepath.Join(t.TempDir(), "public")
+	paths := append(slices.Clone(fakePaths), "/blog/p1.md")
+	gz := filepath.Join(out, "blog", "p1.md.gz")
+	for i, big := range []bool{true, true, false} {
+		if _, err := Write(out, fakeSite{bigTwins: big}, paths, fakeOptions); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Lstat(gz); (err == nil) != big {
+			t.Errorf("build %d: %s there: %v, want %v", i+1, gz, err == nil, big)
+		}
+		time.Sleep(2 * racyWindow) // the folder's time is recorded
 	}
 }

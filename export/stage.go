@@ -38,6 +38,8 @@ type Staged struct {
 	// previous export).
 	prev     map[string]*manifestRoute
 	prevDirs folderTimes
+	// same: the paths are the previous build's.
+	same bool
 }
 
 // tmpPrefix starts the names of everything a build of out writes beside
@@ -111,7 +113,7 @@ func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 	if site.Files, err = writeAll(w, h, paths, opts); err != nil {
 		return err
 	}
-	st.written = w.sortedWritten()
+	st.written, st.same = w.sortedWritten(), w.same
 	site.Updated, site.Written = st.inPlace, len(st.written)
 	site.Redirects = redirects(h, opts.Redirects)
 	site.Malformed = opts.Malformed
@@ -238,7 +240,7 @@ func (st *Staged) commitInPlace() error {
 	// the folders' times are known.
 	encoded := make(chan *recordEncoder, 1)
 	go func() { encoded <- encodeRoutes(st.Site) }()
-	p := &pruner{out: st.out, site: st.Site, prev: st.prev, prevDirs: st.prevDirs, clean: clean, moved: st.movedNames()}
+	p := &pruner{out: st.out, site: st.Site, prev: st.prev, prevDirs: st.prevDirs, clean: clean, moved: st.movedNames(), same: st.same}
 	err := p.prune()
 	st.Site.Removed = p.removed
 	e := <-encoded

@@ -170,7 +170,7 @@ func Write(out string, h http.Handler, paths []string, opts Options) (*Site, err
 // processors: the first request for a page is what renders it.
 func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, error) {
 	files := make([]File, len(paths))
-	if w.samePaths(paths) {
+	if w.same = w.samePaths(paths); w.same {
 		// The previous build's paths, whose files it found distinct.
 		for i, p := range paths {
 			files[i] = File{Path: p, Name: w.prev[p].Name}
@@ -336,6 +336,8 @@ type writer struct {
 	// outDir is out, opened for looking up its files (nil: no
 	// previous export).
 	outDir *outDir
+	// same: the paths are the previous build's (samePaths).
+	same bool
 
 	mu      sync.Mutex
 	written []string // names written under dir
