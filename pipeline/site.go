@@ -79,6 +79,12 @@ type siteModel struct {
 
 	pagesOnce sync.Once
 	pages     []*Page // made on first use
+
+	// routes are the routes sorted by path (Snapshot.Routes), made on
+	// first use, for the configuration routesFor.
+	routesOnce   sync.Once
+	sortedRoutes []Route
+	routesFor    *Config
 }
 
 // siteInput is what the model is made of.
@@ -1025,7 +1031,21 @@ func linkTitle(p *Page) string {
 
 // Routes are every path the site publishes, sorted by path: its pages,
 // list pagers, feeds, aliases and files.
+//
+// They are made once (a build asks for them some eight times: 29,000
+// routes at 10,000 posts, made and sorted each time, took a build after
+// a one-post edit 0.09 s); each caller gets its own copy.
 func (s *Snapshot) Routes() []Route {
+	m := s.site
+	m.routesOnce.Do(func() { m.sortedRoutes, m.routesFor = s.makeRoutes(), s.config })
+	if m.routesFor != s.config {
+		return s.makeRoutes() // a model shared with another configuration's snapshot
+	}
+	return slices.Clone(m.sortedRoutes)
+}
+
+// makeRoutes makes Routes.
+func (s *Snapshot) makeRoutes() []Route {
 	out := make([]Route, 0, s.site.routes.Len())
 	for _, r := range s.site.routes.All {
 		out = append(out, r)
