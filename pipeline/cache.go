@@ -280,3 +280,26 @@ func (s *Snapshot) CacheCounts() (parsed, cached int) {
 	}
 	return parsed, cached
 }
+
+// SourceSum says what p was parsed from: the key of the snapshot's parse
+// cache (the program, the configuration, what else a parse depends on)
+// and the bytes and name of p's file, hashed. Two posts of one SourceSum
+// parsed alike, body and all: the parse cache gives one for the other.
+// ok is false without a cache, or for a post whose file's bytes were not
+// hashed (a bundle with a folder that could not be read).
+func (s *Snapshot) SourceSum(p *Post) (sum [sha256.Size]byte, ok bool) {
+	c := s.opts.Cache
+	if c == nil {
+		return sum, false
+	}
+	u, _ := s.units.Get(p.File)
+	if u == nil || u.post != p || u.sum == ([sha256.Size]byte{}) {
+		return sum, false
+	}
+	h := sha256.New()
+	h.Write(c.key[:])
+	h.Write(u.sum[:])
+	io.WriteString(h, p.File)
+	h.Sum(sum[:0])
+	return sum, true
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -443,4 +444,54 @@ func encodeCache(t testing.TB, s *Snapshot) ([]byte, bool) {
 		t.Fatal(err)
 	}
 	return b.Bytes(), s.CacheChanged()
+}
+
+// TestSourceSum: a post's SourceSum is the same whether it was parsed or
+// taken from the cache, changes with its file's bytes and with the
+// cache's key, and is not said without a cache.
+func TestSourceSum(t *testing.T) {
+	fsys := cacheSite()
+	key := sha256.Sum256([]byte("key"))
+	sums := func(s *Snapshot) map[string][sha256.Size]byte {
+		t.Helper()
+		out := map[string][sha256.Size]byte{}
+		for _, p := range s.Posts() {
+			sum, ok := s.SourceSum(p)
+			if !ok {
+				t.Fatalf("%s: no SourceSum", p.File)
+			}
+			out[p.File] = sum
+		}
+		return out
+	}
+	first := build(t, fsys, Options{Cache: NewCache(key)}, testNow)
+	file, _ := encodeCache(t, first)
+	name := filepath.Join(t.TempDir(), "cache")
+	if err := os.WriteFile(name, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	parsed := sums(first)
+	warm := build(t, fsys, Options{Cache: ReadCache(name, key)}, testNow)
+	if _, cached := warm.CacheCounts(); cached == 0 {
+		t.Fatal("nothing taken from the cache")
+	}
+	if got := sums(warm); !maps.Equal(got, parsed) {
+		t.Errorf("from the cache: %v, parsed: %v", got, parsed)
+	}
+	fsys["blog/a.md"] = &fstest.MapFile{Data: []byte(strings.Replace(string(fsys["blog/a.md"].Data), "Body.", "Bodz.", 1))}
+	edited := sums(build(t, fsys, Options{Cache: ReadCache(name, key)}, testNow))
+	for file, sum := range edited {
+		if (sum == parsed[file]) != (file != "blog/a.md") {
+			t.Errorf("%s: SourceSum the same after blog/a.md was edited: %v", file, sum == parsed[file])
+		}
+	}
+	for file, sum := range sums(build(t, fsys, Options{Cache: NewCache(sha256.Sum256([]byte("another key")))}, testNow)) {
+		if sum == edited[file] {
+			t.Errorf("%s: the same SourceSum under another cache key", file)
+		}
+	}
+	cold := build(t, fsys, Options{}, testNow)
+	if _, ok := cold.SourceSum(cold.Posts()[0]); ok {
+		t.Error("a SourceSum without a cache")
+	}
 }
