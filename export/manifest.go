@@ -386,7 +386,9 @@ func (e *recordEncoder) entry(name string, vals []string) uint64 {
 }
 
 // header writes a header set as its entries' numbers, names in order.
-func (e *recordEncoder) header(h http.Header) {
+// prev are the numbers in the base table of the entries of the route's
+// previous record, which an entry of the same name and values takes.
+func (e *recordEncoder) header(h http.Header, prev []uint64) {
 	e.routes = appendCount(e.routes, len(h), h == nil)
 	var names [16]string
 	keys := names[:0]
@@ -395,8 +397,46 @@ func (e *recordEncoder) header(h http.Header) {
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		e.routes = e.uvarint(e.routes, e.entry(k, h[k]))
+		e.routes = e.uvarint(e.routes, e.entryOf(k, h[k], prev))
 	}
+}
+
+// entryOf is entry, but for an entry among prev's.
+func (e *recordEncoder) entryOf(name string, vals []string, prev []uint64) uint64 {
+	for _, i := range prev {
+		if en := e.base.entries[i]; en.name == name && (en.vals == nil) == (vals == nil) && slices.Equal(en.vals, vals) {
+			return i
+		}
+	}
+	return e.entry(name, vals)
+}
+
+// prevEntries are the numbers in the base table of the header entries of
+// r's record (its headers' and its Markdown headers'), when r is of the
+// base's record; ok is false otherwise.
+func (e *recordEncoder) prevEntries(r *manifestRoute) (plain, md []uint64, ok bool) {
+	if r == nil || e.base == nil || r.table != e.base {
+		return nil, nil, false
+	}
+	d := recordDecoder{data: r.raw}
+	d.string()
+	d.string()
+	d.string()
+	d.string()
+	d.uvarint()
+	d.uvarint()
+	d.byte()
+	read := func() []uint64 {
+		var out []uint64
+		for range max(d.count(), 0) {
+			if i := d.uvarint(); i < uint64(len(e.base.entries)) {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	plain, md = read(), read()
+	return plain, md, !d.failed
 }
 
 func (e *recordEncoder) route(f *File) {
@@ -405,7 +445,12 @@ func (e *recordEncoder) route(f *File) {
 		e.routes = append(e.routes, r.raw...)
 		return
 	}
-	e.index()
+	// A route asked again takes the entries its previous record has;
+	// only a route new to the record needs the base's entries numbered.
+	prevPlain, prevMD, ok := e.prevEntries(f.was)
+	if !ok {
+		e.index()
+	}
 	b := e.routes
 	for _, s := range [...]string{f.Path, f.Name, f.GzipETag, f.Markdown} {
 		b = e.string(b, s)
@@ -420,8 +465,8 @@ func (e *recordEncoder) route(f *File) {
 		flags |= 2
 	}
 	e.routes = append(b, flags)
-	e.header(f.Header)
-	e.header(f.MarkdownHeader)
+	e.header(f.Header, prevPlain)
+	e.header(f.MarkdownHeader, prevMD)
 	var gz gzipFile
 	if f.Gzip {
 		gz = f.gz

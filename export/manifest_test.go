@@ -122,6 +122,7 @@ func crcOf(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
 func TestManifestKeptRoutes(t *testing.T) {
 	prev := manifestSite()
 	data := encodeManifest(manifestFormat, prev, nil)
+	entries := -1 // the previous record's header entries
 	for round := range 20 {
 		routes, _ := decodeManifest(data, manifestFormat)
 		if routes == nil {
@@ -134,6 +135,7 @@ func TestManifestKeptRoutes(t *testing.T) {
 			if f.Path == "/" {
 				f.Header = http.Header{"Etag": {fmt.Sprintf(`"a%d"`, round)}, "Vary": {"Accept", "Accept-Encoding"}}
 				f.mod++
+				f.was = r // asked again (writeOne)
 			} else {
 				f = File{Path: f.Path, fingerprint: r.Fingerprint, hasFingerprint: r.HasFingerprint}
 				f.reuse(r)
@@ -164,6 +166,11 @@ func TestManifestKeptRoutes(t *testing.T) {
 		if garbage := len(table.entries) - table.live; float64(garbage) > maxGarbage*float64(len(table.entries))+1 {
 			t.Errorf("round %d: %d of %d header entries unused", round, garbage, len(table.entries))
 		}
+		// The route asked again takes its previous entries but the ETag.
+		if entries >= 0 && len(table.entries) > entries+1 {
+			t.Errorf("round %d: %d header entries after %d, want at most one more", round, len(table.entries), entries)
+		}
+		entries = len(table.entries)
 		prev = next
 	}
 }

@@ -52,8 +52,9 @@ type File struct {
 	hasFingerprint bool
 	mod            int64
 	gz             gzipFile
-	// kept is the previous record's route this one was kept as (reuse).
-	kept *manifestRoute
+	// kept is the previous record's route this one was kept as (reuse);
+	// was, for a route asked again, its previous record.
+	kept, was *manifestRoute
 }
 
 // Negotiates reports whether the server chose this answer among
@@ -361,6 +362,7 @@ func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 			return nil
 		}
 	}
+	f.was = prev
 	file := filepath.Join(w.dir, filepath.FromSlash(f.Name))
 	plain := &fileAnswer{w: w, name: file, keep: func(int, http.Header) bool { return true }}
 	if prev != nil {
