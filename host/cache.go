@@ -149,7 +149,8 @@ func (b *boundedWriter) Write(p []byte) (int, error) {
 }
 
 // startSaving writes the cache of the first snapshot in the background
-// (serve and dev, Spec.SaveCache): the site is served meanwhile. The
+// (serve and dev, Spec.SaveCache): the site is served meanwhile. Then it
+// marks the cache used and removes others long unused (tidyCaches). The
 // function returned waits for the write, which ends early once ctx ends.
 func (h *Host) startSaving(ctx context.Context) (wait func()) {
 	if !h.spec.SaveCache || h.spec.Cache == "" {
@@ -161,6 +162,9 @@ func (h *Host) startSaving(ctx context.Context) (wait func()) {
 		defer close(done)
 		start := time.Now()
 		wrote, err := h.saveCache(ctx, snap)
+		if ctx.Err() == nil {
+			tidyCaches(h.spec.Cache, time.Now())
+		}
 		switch {
 		case err != nil && ctx.Err() == nil:
 			h.log.Info("parse cache not saved; the next start parses every file", "file", h.spec.Cache, "err", err)
