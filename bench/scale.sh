@@ -26,8 +26,10 @@
 #     start (its parse cache folder, on OUTS, emptied first: it parses
 #     every post, answers, then saves the cache, which the script waits
 #     for) then a warm start (from that cache), so cold and warm, and the
-#     binaries, alternate. Each start has its own fixed address and base
-#     URL (the cache is for one config). Measured: the time from the start
+#     binaries, alternate (a binary from before the cache, without
+#     --cache-dir, starts once per round instead, "none"). Each start has
+#     its own fixed address and base URL (the cache is for one config).
+#     Measured: the time from the start
 #     to the first 200 on /healthz and on the added post's page (each
 #     polled every 5 ms from start), the CPU time used by then (user+sys,
 #     /proc/PID/stat), RSS after start-up and after 200 pages were
@@ -142,11 +144,13 @@ serve_once() {
   local n=$1 bi=$2 mode=$3
   local bin=${bins[$bi]} cache="$outs/cache-$bi-$n" p=${port[$n,$bi]} log="$out/scale-serve-$bi-$n.log"
   [ "$mode" = cold ] && rm -rf "$cache"
+  local cacheflag=(--cache-dir "$cache")
+  [ "$mode" = none ] && cacheflag=()
   loads+=("$(load)")
   local t0 h="" pt="" now
   t0=$(date +%s%N)
   "$bin" serve --source "$site" --content "$work/content-$n" --addr "127.0.0.1:$p" \
-    --base-url "http://127.0.0.1:$p/" --cache-dir "$cache" 2> "$log" &
+    --base-url "http://127.0.0.1:$p/" "${cacheflag[@]}" 2> "$log" &
   local spid=$!
   pids+=($spid)
   while [ -z "$pt" ]; do
@@ -174,11 +178,16 @@ serve_once() {
   shealth[$k]+="$h " spost[$k]+="$pt " scpu[$k]+="$c " srss1[$k]+="$r1 " srss2[$k]+="$r2 " sfrom[$k]+="$from "
   kill $spid; wait $spid 2>/dev/null || true
 }
+# A binary without --cache-dir (one from before the parse cache) starts
+# once per round, without a cache ("none").
+declare -A modes
+for bi in "${!bins[@]}"; do
+  if "${bins[$bi]}" serve --help | grep -q -- --cache-dir; then modes[$bi]="cold warm"; else modes[$bi]=none; fi
+done
 for round in $(seq "$srounds"); do
   for n in "${sizes[@]}"; do
     for bi in "${!bins[@]}"; do
-      serve_once "$n" "$bi" cold
-      serve_once "$n" "$bi" warm
+      for mode in ${modes[$bi]}; do serve_once "$n" "$bi" "$mode"; done
     done
   done
 done
@@ -221,7 +230,7 @@ s=$small l=$large
   echo "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |"
   for n in "${sizes[@]}"; do
     for bi in "${!bins[@]}"; do
-      for mode in cold warm; do
+      for mode in ${modes[$bi]}; do
         k="$n,$bi,$mode"
         echo "| ${bins[$bi]##*/} | $n | $mode | $(median ${shealth[$k]}) ($(range ${shealth[$k]})) | $(median ${spost[$k]}) ($(range ${spost[$k]})) | $(median ${scpu[$k]}) ($(range ${scpu[$k]})) | $(median ${srss1[$k]}) / $(median ${srss2[$k]}) | $(median ${sfrom[$k]}) |"
       done
