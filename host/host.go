@@ -120,7 +120,10 @@ func (h *Host) build(cfg *pipeline.Config, now time.Time) (*pipeline.Snapshot, e
 	ropts := renderOptions(cfg)
 	opts := pipeline.Options{Root: root, Drafts: h.spec.Drafts, Describe: render.New(ropts).Description}
 	if h.spec.Cache != "" {
-		opts.Cache = pipeline.ReadCache(h.spec.Cache, cacheKey(cfg, opts, ropts))
+		// Read while Build walks the content folders.
+		read := make(chan *pipeline.Cache, 1)
+		go func(name string, key [32]byte) { read <- pipeline.ReadCache(name, key) }(h.spec.Cache, cacheKey(cfg, opts, ropts))
+		opts.CacheFunc = func() *pipeline.Cache { return <-read }
 	}
 	return pipeline.Build(fsys, cfg, opts, now)
 }

@@ -128,7 +128,7 @@ func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
 // walkedStamp keeps the stamp of the unit file key, entry e of its
 // folder, when a cache will want it.
 func (s *Snapshot) walkedStamp(out *scanned, key string, e fs.DirEntry) {
-	if s.opts.Cache == nil {
+	if s.opts.Cache == nil && s.opts.CacheFunc == nil {
 		return
 	}
 	if info, err := e.Info(); err == nil {

@@ -33,6 +33,11 @@ type Options struct {
 	// bytes are the cached one's is taken from it, not parsed (cache.go),
 	// and the snapshot keeps what the next cache needs (EncodeCache).
 	Cache *Cache
+	// CacheFunc, when set, gives Build its Cache once the content folders
+	// are walked, before a file is read: the caller reads the cache file
+	// meanwhile (a large site's walk and its cache's read each take a
+	// few tenths of a second).
+	CacheFunc func() *Cache
 }
 
 // A Snapshot is one immutable build of the site: the visible posts in
@@ -105,12 +110,16 @@ var lastID atomic.Uint64
 // Problems and left out; only an unreadable section folder is an error.
 func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, error) {
 	s := &Snapshot{config: cfg, opts: opts, fsys: fsys}
-	if opts.Cache != nil && opts.Cache.began.IsZero() {
-		opts.Cache.began = time.Now()
-	}
+	began := time.Now()
 	found, err := s.scanContent()
 	if err != nil {
 		return nil, err
+	}
+	if f := s.opts.CacheFunc; f != nil {
+		s.opts.Cache, s.opts.CacheFunc = f(), nil
+	}
+	if c := s.opts.Cache; c != nil && c.began.IsZero() {
+		c.began = began
 	}
 	s.files = found.files
 	s.static, s.assets = s.scanFiles("static"), s.scanFiles("assets")
