@@ -26,7 +26,8 @@
 #     start (its parse cache folder, on OUTS, emptied first: it parses
 #     every post, answers, then saves the cache, which the script waits
 #     for) then a warm start (from that cache), so cold and warm, and the
-#     binaries, alternate (a binary from before the cache, without
+#     binaries, alternate (SERVE_COLD=first: cold in the first round
+#     only, the other rounds warm; a binary from before the cache, without
 #     --cache-dir, starts once per round instead, "none"). Each start has
 #     its own fixed address and base URL (the cache is for one config).
 #     Measured: the time from the start
@@ -187,7 +188,12 @@ done
 for round in $(seq "$srounds"); do
   for n in "${sizes[@]}"; do
     for bi in "${!bins[@]}"; do
-      for mode in ${modes[$bi]}; do serve_once "$n" "$bi" "$mode"; done
+      for mode in ${modes[$bi]}; do
+        # SERVE_COLD=first: only the first round starts cold (to compare
+        # warm starts without waiting for a parse of everything each round).
+        [ "$mode" = cold ] && [ "$round" -gt 1 ] && [ "${SERVE_COLD:-each}" = first ] && continue
+        serve_once "$n" "$bi" "$mode"
+      done
     done
   done
 done
@@ -226,7 +232,7 @@ s=$small l=$large
 {
   echo "$(nproc) cores; folio $commit; $(date -u '+%Y-%m-%d %H:%M UTC'); 1-minute load average over the run: $(printf '%s\n' "${loads[@]}" | awk '{print $1}' | sort -g | sed -n '1p;$p' | paste -sd' ' | sed 's/ / to /')"
   echo
-  echo "| folio serve, $srounds starts each | posts | cache | start → 200 on /healthz (ms), median (range) | start → 200 on a post (ms), median (range) | CPU by then (ms), median (range) | RSS after start / after 200 pages (MB) | posts from the cache |"
+  echo "| folio serve, $srounds rounds | posts | cache | start → 200 on /healthz (ms), median (range) | start → 200 on a post (ms), median (range) | CPU by then (ms), median (range) | RSS after start / after 200 pages (MB) | posts from the cache |"
   echo "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |"
   for n in "${sizes[@]}"; do
     for bi in "${!bins[@]}"; do
