@@ -52,7 +52,7 @@ func TestPatchEqualsAssemble(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			full := next.assemble(next.units, now)
+			full := next.assemble(next.units, nil, now)
 			if diff := snapshotDiff(next, full); diff != "" {
 				t.Fatalf("seed %d step %d (paths %v): patched and assembled snapshots differ: %s", seed, step, paths, diff)
 			}

@@ -211,8 +211,8 @@ type unitKeys struct {
 	sorted []string
 }
 
-// unitsBelow are the keys of s's units below folder dir, sorted.
-func (s *Snapshot) unitsBelow(dir string) []string {
+// sortedKeys are the keys of s's units, sorted.
+func (s *Snapshot) sortedKeys() []string {
 	keys := s.keys
 	if keys == nil {
 		keys = &unitKeys{}
@@ -224,13 +224,19 @@ func (s *Snapshot) unitsBelow(dir string) []string {
 		}
 		slices.Sort(keys.sorted)
 	})
+	return keys.sorted
+}
+
+// unitsBelow are the keys of s's units below folder dir, sorted.
+func (s *Snapshot) unitsBelow(dir string) []string {
+	sorted := s.sortedKeys()
 	prefix := dir + "/"
-	i, _ := slices.BinarySearch(keys.sorted, prefix)
+	i, _ := slices.BinarySearch(sorted, prefix)
 	j := i
-	for j < len(keys.sorted) && strings.HasPrefix(keys.sorted[j], prefix) {
+	for j < len(sorted) && strings.HasPrefix(sorted[j], prefix) {
 		j++
 	}
-	return keys.sorted[i:j:j]
+	return sorted[i:j:j]
 }
 
 // knownBundle is the bundle folder at or above p whose index is one of

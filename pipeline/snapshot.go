@@ -136,7 +136,13 @@ func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, err
 			units[k] = u
 		}
 	}
-	return s.assemble(layered.New(units), now), nil
+	// The walk listed the keys in order: the units' keys are those of
+	// them still there.
+	keys := &unitKeys{}
+	keys.once.Do(func() {
+		keys.sorted = slices.DeleteFunc(found.keys, func(k string) bool { return units[k] == nil })
+	})
+	return s.assemble(layered.New(units), keys, now), nil
 }
 
 // Update returns the next snapshot: this one with the given paths (files
@@ -183,12 +189,12 @@ func (s *Snapshot) update(changed []string, now time.Time, patching bool) (*Snap
 		// A config's new model, or files beside the pages that came or
 		// went (static, assets, a section's): their routes are made
 		// with the model's.
-		return base.assemble(units, now), nil
+		return base.assemble(units, nil, now), nil
 	}
 	if n := base.patch(units, rescan, now); n != nil {
 		return n, nil // the common case: one post edited (patch.go)
 	}
-	return base.assemble(units, now), nil
+	return base.assemble(units, nil, now), nil
 }
 
 // Reconfigured returns the next snapshot under a new configuration that
@@ -206,7 +212,7 @@ func (s *Snapshot) Reconfigured(cfg *Config, changed []string, now time.Time) (*
 	if err != nil || n != &base {
 		return n, err
 	}
-	return base.assemble(base.units, now), nil // the config alone changed: a new snapshot of it
+	return base.assemble(base.units, base.keys, now), nil // the config alone changed: a new snapshot of it
 }
 
 // At returns the snapshot for another instant: the same files, with the
@@ -215,7 +221,7 @@ func (s *Snapshot) At(now time.Time) *Snapshot {
 	if s.opts.Drafts || s.next.IsZero() || now.Before(s.next) {
 		return s
 	}
-	return s.assemble(s.units, now)
+	return s.assemble(s.units, s.keys, now)
 }
 
 // Config is the configuration the snapshot was built with.
@@ -267,13 +273,13 @@ func (s *Snapshot) Resource(p *Post, name string) (fs.File, error) {
 // good version included), sorted by file. Checks use it to tell a link to an
 // unpublished post from a link to nothing.
 func (s *Snapshot) AllPosts() []*Post {
-	out := make([]*Post, 0, s.units.Len())
-	for _, u := range s.units.All {
-		if u.post != nil {
-			out = append(out, u.post)
+	keys := s.sortedKeys()
+	out := make([]*Post, 0, len(keys))
+	for _, k := range keys {
+		if u := unitAt(s.units, k); u != nil && u.post != nil {
+			out = append(out, u.post) // in file order: a unit's key is its post's file
 		}
 	}
-	slices.SortFunc(out, func(a, b *Post) int { return strings.Compare(a.File, b.File) })
 	return out
 }
 
@@ -293,11 +299,18 @@ func (s *Snapshot) shows(p *Post, now time.Time) bool {
 }
 
 // assemble computes the visible posts, lookups and problems for now.
-func (s *Snapshot) assemble(units layered.Map[string, *unit], now time.Time) *Snapshot {
-	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units, keys: &unitKeys{},
+// keys are the keys of units when known (nil: sorted here).
+func (s *Snapshot) assemble(units layered.Map[string, *unit], keys *unitKeys, now time.Time) *Snapshot {
+	if keys == nil {
+		keys = &unitKeys{}
+	}
+	n := &Snapshot{config: s.config, id: lastID.Add(1), now: now, opts: s.opts, fsys: s.fsys, units: units, keys: keys,
 		files: s.files, static: s.static, assets: s.assets}
+	// In key order, so the visible posts are in file order (a unit's key
+	// is its post's file) without sorting pointers to them.
 	var visible []*Post
-	for _, u := range units.All {
+	for _, k := range n.sortedKeys() {
+		u := unitAt(units, k)
 		if !u.draft || n.opts.Drafts || n.config.BuildDrafts {
 			if u.problem != nil {
 				n.problems = append(n.problems, *u.problem)
@@ -313,7 +326,6 @@ func (s *Snapshot) assemble(units layered.Map[string, *unit], now time.Time) *Sn
 			visible = append(visible, p)
 		}
 	}
-	slices.SortFunc(visible, func(a, b *Post) int { return strings.Compare(a.File, b.File) })
 	n.site = n.buildSite(visible)
 	var candidates []*Post
 	for _, p := range visible {
