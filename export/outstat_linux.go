@@ -43,3 +43,19 @@ func (d *outDir) regular(name string) (size, mod int64, ok bool) {
 	}
 	return st.Size, st.Mtim.Nano(), true
 }
+
+// folderChanged is dirChanged of the folder name (slash-separated, ""
+// for the folder itself) in the folder.
+func (d *outDir) folderChanged(name string) (ns int64, ok bool) {
+	if d.fd < 0 {
+		return dirChanged(d.path + "/" + name)
+	}
+	if name == "" {
+		name = "."
+	}
+	var st unix.Stat_t
+	if err := unix.Fstatat(d.fd, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR {
+		return 0, false
+	}
+	return st.Ctim.Nano(), true
+}

@@ -25,3 +25,9 @@ func (d *outDir) regular(name string) (size, mod int64, ok bool) {
 	}
 	return info.Size(), info.ModTime().UnixNano(), true
 }
+
+// folderChanged is dirChanged of the folder name (slash-separated, ""
+// for the folder itself) in the folder.
+func (d *outDir) folderChanged(name string) (ns int64, ok bool) {
+	return dirChanged(filepath.Join(d.path, filepath.FromSlash(name)))
+}
