@@ -168,3 +168,21 @@ func BenchmarkSiteIndex(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkMarkdownDocument is a post's Markdown twin put together: the
+// front matter around the body Render made.
+func BenchmarkMarkdownDocument(b *testing.B) {
+	posts, res := corpusPosts(b)
+	r := New(Options{BaseURL: "https://example.org/", Section: corpus.Section})
+	bodies := make([]string, 100)
+	for i := range bodies {
+		bodies[i] = r.Render(posts[i], res).Markdown
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p := posts[i%len(bodies)]
+		MarkdownDocument(p, "https://example.org/blog/"+p.Slug+"/", bodies[i%len(bodies)])
+		i++
+	}
+}

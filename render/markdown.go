@@ -296,6 +296,13 @@ func (st *state) replaceLeftovers(w *htmlWriter) {
 // absolute URL.
 func MarkdownDocument(p *pipeline.Post, pageURL, body string) []byte {
 	var b bytes.Buffer
+	// Room for all of it at once, quotes and escapes aside, rather than
+	// the buffer's doublings up to a twin's size.
+	size := len(body) + 2*len(p.Title) + len(p.Description) + len(pageURL) + 128
+	for _, t := range p.Tags {
+		size += len(t) + 4
+	}
+	b.Grow(size)
 	b.WriteString("---\ntitle: ")
 	b.WriteString(jsonString(p.Title))
 	b.WriteString("\ndescription: ")
@@ -332,6 +339,7 @@ func MarkdownDocument(p *pipeline.Post, pageURL, body string) []byte {
 // with title, description and url, then "# Title", then body.
 func PageDocument(title, description, url, body string) []byte {
 	var b bytes.Buffer
+	b.Grow(len(body) + 2*len(title) + len(description) + len(url) + 64)
 	b.WriteString("---\ntitle: " + jsonString(title))
 	b.WriteString("\ndescription: " + jsonString(description))
 	b.WriteString("\nurl: " + jsonString(url))
@@ -349,6 +357,27 @@ func PageDocument(title, description, url, body string) []byte {
 // U+FFFE and U+FFFF (YAML 1.2, c-printable) and reads U+0085 as a line
 // break (issue 15, finding 15).
 func jsonString(s string) string {
+	if plainASCII(s) {
+		return `"` + s + `"` // what the encoder writes for it
+	}
+	return quoteEscaped(s)
+}
+
+// plainASCII reports whether s is printable ASCII without a quote or a
+// backslash: the strings JSON and YAML both take as they are, which
+// most titles, descriptions, tags and URLs are (each twin quotes a
+// few, and each went through an encoder of its own).
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// quoteEscaped is jsonString for any s, through encoding/json.
+func quoteEscaped(s string) string {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

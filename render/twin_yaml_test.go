@@ -82,3 +82,20 @@ func yamlPrintable(r rune) bool {
 	}
 	return false
 }
+
+// TestJSONStringPlainASCII: the quick path for printable ASCII quotes as
+// the encoder does, for every ASCII character alone, in words and beside
+// a quote, a backslash or a character outside ASCII.
+func TestJSONStringPlainASCII(t *testing.T) {
+	inputs := append([]string{}, twinYAMLSeeds...)
+	for c := range 0x80 {
+		r := string(rune(c))
+		inputs = append(inputs, r, "a"+r+"b", r+`"`, r+`\`, r+"é")
+	}
+	inputs = append(inputs, "https://blog.example.org/blog/post-000001/", "Go & <Rust>: 'why' {x}", "a/b?c=d#e", "~`!@#$%^&*()_+-=[]|;:,./")
+	for _, s := range inputs {
+		if got, want := jsonString(s), quoteEscaped(s); got != want {
+			t.Errorf("jsonString(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
