@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Two folio binaries building the whole site, interleaved: A B A B …, so
-# that both meet the same load. What a change to folio build costs or
+# Two folio binaries building the whole site, interleaved: A B B A A B …,
+# so that both meet the same load. What a change to folio build costs or
 # saves, in CPU time (user+system), the figure other people's load on a
 # shared machine disturbs least; wall time and peak RSS beside it.
 #
@@ -50,11 +50,12 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "A $a"
 echo "B $b"
 ra=() rb=()
+runa() { ra+=("$(build "$a" "$work/a")"); echo "round $round A: ${ra[-1]}   (load $(cut -d' ' -f1 /proc/loadavg))"; }
+runb() { rb+=("$(build "$b" "$work/b")"); echo "round $round B: ${rb[-1]}   (load $(cut -d' ' -f1 /proc/loadavg))"; }
 for round in $(seq "$rounds"); do
-  ra+=("$(build "$a" "$work/a")")
-  echo "round $round A: ${ra[-1]}   (load $(cut -d' ' -f1 /proc/loadavg))"
-  rb+=("$(build "$b" "$work/b")")
-  echo "round $round B: ${rb[-1]}   (load $(cut -d' ' -f1 /proc/loadavg))"
+  # A B, then B A: a load that rises or falls through the run weighs on
+  # both alike.
+  if [ $((round % 2)) = 1 ]; then runa; runb; else runb; runa; fi
 done
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 
