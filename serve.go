@@ -111,7 +111,7 @@ func serveHost(ctx context.Context, h *host.Host, ln net.Listener, hup <-chan os
 		select {
 		case <-loopDone:
 		case <-time.After(loopWait):
-			std.log.Info("stopped while a reload was building; it is dropped")
+			std.log.Info("stopped while a reload was building or the parse cache being saved; the reload is dropped, the previous cache kept")
 		}
 	}()
 	fmt.Fprintf(std.err, "folio: serving %s (%s, built in %s)\n",

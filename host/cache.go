@@ -91,7 +91,7 @@ const staleTemp = time.Hour
 // accepts. It reports whether it wrote.
 func (h *Host) saveCache(ctx context.Context, snap *pipeline.Snapshot) (bool, error) {
 	name := h.spec.Cache
-	if name == "" || !snap.CacheChanged() {
+	if name == "" || ctx.Err() != nil || !snap.CacheChanged() {
 		return false, nil
 	}
 	dir := filepath.Dir(name)
