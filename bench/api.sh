@@ -16,8 +16,9 @@
 # run, over the requests answered) are what that load disturbs least.
 #
 # For the two small answers it also measures the ceiling: bench/peers'
-# bare servers answer every request with the cursor page's bytes and
-# headers (or a 304 for posts.json's ETag) and do nothing else, one through
+# bare servers answer the cursor page and posts.json with folio's bytes and
+# headers (copied from this folio serve; a 304 for its ETag) and do
+# nothing else, one through
 # net/http (an http.Handler, as folio is), one through valyala/fasthttp (a
 # different HTTP server; bench/peers is a module of its own, so folio never
 # depends on it). Their columns say how near folio comes to what its HTTP
@@ -122,10 +123,10 @@ hport=$(free_port)
 xport=$(free_port)
 etag() { curl -sI -H 'Accept-Encoding: gzip' "$1" | awk 'tolower($1)=="etag:" {sub(/\r$/,"",$2); print $2}'; }
 fe=$(etag "http://127.0.0.1:$fport/api/posts.json")
-"$out/bare-nethttp" -addr "127.0.0.1:$hport" -body "$root$page.gz" -etag "$fe" &
+"$out/bare-nethttp" -addr "127.0.0.1:$hport" -from "http://127.0.0.1:$fport" -paths "$page,/api/posts.json" &
 hpid=$!
 pids+=($hpid)
-"$out/bare-fasthttp" -addr "127.0.0.1:$xport" -body "$root$page.gz" -etag "$fe" &
+"$out/bare-fasthttp" -addr "127.0.0.1:$xport" -from "http://127.0.0.1:$fport" -paths "$page,/api/posts.json" &
 xpid=$!
 pids+=($xpid)
 for port in "$hport" "$xport"; do

@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -41,10 +42,14 @@ func BenchmarkServe(b *testing.B) {
 	if len(items) == 0 || next == "" {
 		b.Fatal("corpus too small")
 	}
+	article := "/" + strings.TrimPrefix(strings.TrimPrefix(s.Snapshot().URLOf(items[0]), "http://127.0.0.1:8080"), "/")
 	for _, bc := range []struct{ name, path, inm string }{
 		{"posts.json", "/api/posts.json", ""},
 		{"cursor", "/api/posts/cursor/" + next + ".json", ""},
 		{"posts.json/304", "/api/posts.json", "etag"},
+		{"article", article, ""},
+		{"markdown", strings.TrimSuffix(article, "/") + ".md", ""},
+		{"article/304", article, "etag"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			req := httptest.NewRequest("GET", bc.path, nil)

@@ -1,5 +1,5 @@
-// Peers for bench/api.sh: the least an HTTP server in Go can do for the
-// API's small answers, to measure how near folio comes to the ceiling of
+// Peers for bench/ceiling.sh and bench/api.sh: the least an HTTP server in Go can do for
+// folio's exact answers, to measure how near folio comes to the ceiling of
 // the server it runs on. A module of its own, so that fasthttp is never a
 // dependency of folio.
 module folio/bench/peers
