@@ -3,7 +3,9 @@ package front
 import (
 	"bytes"
 	"context"
+	"io"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -51,6 +53,18 @@ func TestAccessLog(t *testing.T) {
 // format.
 func TestAccessLineIsSlogText(t *testing.T) {
 	at := time.Date(2026, 11, 22, 22, 13, 45, 587654321, time.FixedZone("CET", 3600))
+	// appendTime keeps the last second it formatted: the same second in
+	// another zone, the next second, a millisecond's edges and back.
+	for _, when := range []time.Time{at, at.UTC(), at.Add(time.Second), at.Add(412345679), at.Add(-587654321), at.Add(-1), at} {
+		var want bytes.Buffer
+		r := slog.NewRecord(when, slog.LevelInfo, "request", 0)
+		r.AddAttrs(slog.String("method", "GET"), slog.String("path", "/"), slog.Int("status", 200),
+			slog.Int64("bytes", 1), slog.Duration("duration", time.Millisecond), slog.String("remote", "x"))
+		slog.NewTextHandler(&want, nil).Handle(context.Background(), r)
+		if got := appendAccessLine(nil, when, "GET", "/", 200, 1, time.Millisecond, "x"); string(got) != want.String() {
+			t.Errorf("at %v: line\n%q\nslog writes\n%q", when, got, want.String())
+		}
+	}
 	for _, tc := range []struct{ method, path, remote string }{
 		{"GET", "/blog/x/", "127.0.0.1:54058"},
 		{"HEAD", "/blog/a b/", "[::1]:80"},
@@ -78,6 +92,41 @@ func TestAccessLineIsSlogText(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendDuration: the access line's duration is time.Duration.String's.
+func TestAppendDuration(t *testing.T) {
+	ds := []time.Duration{0, 1, 999, 1000, 1001, 1500, 999999, 1000000, 1234567, 999999999,
+		time.Second, 1500 * time.Millisecond, time.Minute, 61 * time.Second, time.Hour + time.Nanosecond,
+		100 * time.Hour, -1, -1500, -time.Hour, math.MaxInt64, math.MinInt64}
+	for d := time.Duration(1); d < 1e15; d = d*7 + 3 { // every unit and length, deterministically
+		ds = append(ds, d, -d)
+	}
+	for _, d := range ds {
+		if got := appendDuration([]byte("x"), d); string(got) != "x"+d.String() {
+			t.Errorf("appendDuration(%d) = %q, want %q", int64(d), got[1:], d.String())
+		}
+	}
+}
+
+// TestAccessLogAllocatesNothing: a request's line costs no allocation
+// (the recorder and the buffer are reused, the time and the duration are
+// formatted in place).
+func TestAccessLogAllocatesNothing(t *testing.T) {
+	body := []byte("ok")
+	h := accessLog(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(body) }), io.Discard)
+	w := &nopWriter{h: http.Header{}}
+	req := httptest.NewRequest("GET", "/blog/x/", nil)
+	h.ServeHTTP(w, req)
+	if n := testing.AllocsPerRun(100, func() { h.ServeHTTP(w, req) }); n != 0 {
+		t.Errorf("%v allocations per request", n)
+	}
+}
+
+type nopWriter struct{ h http.Header }
+
+func (w *nopWriter) Header() http.Header         { return w.h }
+func (w *nopWriter) Write(p []byte) (int, error) { return len(p), nil }
+func (w *nopWriter) WriteHeader(int)             {}
 
 // The recorder lets http.ResponseController reach the connection.
 func TestAccessLogUnwrap(t *testing.T) {

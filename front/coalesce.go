@@ -14,16 +14,24 @@ import (
 // written to a connection until net/http is done with the response, then
 // writes it in one call.
 //
+// Only a response that needs more than one write is held: net/http writes
+// a response that fits its buffer (every 304, most gzip answers) in one
+// write of less than the buffer, which goes out at once, at no cost. A
+// write of exactly netHTTPBuffer bytes with nothing held is net/http
+// flushing a full buffer with more to come, so it is held, and what
+// follows is added.
+//
 // "Done" is read from the deadlines: net/http sets the read or write
 // deadline of a connection after it has flushed a response, before it
 // waits for the next request (or closes it). A timer flushes anything held
 // longer than holdFor, should a future net/http stop doing so; Close,
-// CloseWrite and ReadFrom flush first; more than holdMax bytes go out at
-// once.
+// CloseWrite and ReadFrom flush first; when what is held and what comes
+// pass holdMax, both go out at once in one writev(2).
 
 const (
-	holdMax = 64 << 10
-	holdFor = 2 * time.Millisecond
+	holdMax       = 64 << 10
+	holdFor       = 2 * time.Millisecond
+	netHTTPBuffer = 4 << 10 // net/http's write buffer per connection (bufferBeforeChunkingSize is for the body)
 )
 
 // coalesceListener wraps every accepted connection in a coalesceConn.
@@ -45,24 +53,29 @@ type coalesceConn struct {
 	timer *time.Timer
 }
 
-// Write holds p, or writes what is held and p when together they pass
-// holdMax.
+// Write writes p at once unless it is a full buffer of net/http's or
+// follows one; then it holds p, or writes what is held and p in one call
+// when together they pass holdMax.
 func (c *coalesceConn) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.err != nil {
 		return 0, c.err
 	}
-	if len(c.buf)+len(p) > holdMax {
-		if c.flushLocked(); c.err != nil {
-			return 0, c.err
-		}
-		if len(p) > holdMax {
+	if len(c.buf) == 0 {
+		if len(p) != netHTTPBuffer {
 			return c.Conn.Write(p)
 		}
-	}
-	if len(c.buf) == 0 {
 		c.arm()
+	} else if len(c.buf)+len(p) > holdMax {
+		c.timer.Stop()
+		bufs := net.Buffers{c.buf, p}
+		_, c.err = bufs.WriteTo(c.Conn) // writev(2) on TCP
+		c.release()
+		if c.err != nil {
+			return 0, c.err
+		}
+		return len(p), nil
 	}
 	c.buf = append(c.buf, p...)
 	return len(p), nil
@@ -89,6 +102,11 @@ func (c *coalesceConn) flushLocked() {
 	}
 	c.timer.Stop()
 	_, c.err = c.Conn.Write(c.buf)
+	c.release()
+}
+
+// release empties the hold after a write.
+func (c *coalesceConn) release() {
 	if cap(c.buf) > holdMax {
 		c.buf = nil // a one-off large hold is not kept per connection
 	} else {

@@ -95,21 +95,35 @@ func readWithin(t *testing.T, c net.Conn, n int) []byte {
 	return buf
 }
 
+// full is a write of net/http's whole buffer: the start of a response
+// that needs more than one write, which coalesceConn holds.
+func full(b byte) []byte { return bytes.Repeat([]byte{b}, netHTTPBuffer) }
+
 func TestCoalesceFlushes(t *testing.T) {
+	t.Run("a write that is not a full buffer at once", func(t *testing.T) {
+		c, peer := pipe(t)
+		go c.Write([]byte("a whole 304")) // net.Pipe: Write waits for the read
+		if got := readWithin(t, peer, 11); string(got) != "a whole 304" {
+			t.Errorf("read %q", got)
+		}
+		if len(c.buf) != 0 {
+			t.Errorf("held %d bytes", len(c.buf))
+		}
+	})
 	t.Run("on a deadline", func(t *testing.T) {
 		c, peer := pipe(t)
-		c.Write([]byte("head"))
+		c.Write(full('h'))
 		c.Write([]byte("body"))
 		go c.SetWriteDeadline(time.Time{})
-		if got := readWithin(t, peer, 8); string(got) != "headbody" {
-			t.Errorf("read %q", got)
+		if got := readWithin(t, peer, netHTTPBuffer+4); string(got) != string(full('h'))+"body" {
+			t.Errorf("read %q", got[netHTTPBuffer-4:])
 		}
 	})
 	t.Run("by the timer when nothing else comes", func(t *testing.T) {
 		c, peer := pipe(t)
-		c.Write([]byte("forgotten"))
-		if got := readWithin(t, peer, 9); string(got) != "forgotten" {
-			t.Errorf("read %q", got)
+		c.Write(full('f'))
+		if got := readWithin(t, peer, netHTTPBuffer); string(got) != string(full('f')) {
+			t.Errorf("read %q", got[:8])
 		}
 	})
 	t.Run("beyond holdMax at once", func(t *testing.T) {
@@ -120,14 +134,24 @@ func TestCoalesceFlushes(t *testing.T) {
 			t.Errorf("read %d bytes", len(got))
 		}
 	})
+	t.Run("what is held, then past holdMax together", func(t *testing.T) {
+		c, peer := pipe(t)
+		c.Write(full('h'))
+		big := bytes.Repeat([]byte("y"), holdMax)
+		go c.Write(big)
+		got := readWithin(t, peer, netHTTPBuffer+holdMax)
+		if string(got[:netHTTPBuffer]) != string(full('h')) || string(got[netHTTPBuffer:]) != string(big) {
+			t.Error("the held bytes and the large write came out of order")
+		}
+	})
 	t.Run("on Close", func(t *testing.T) {
 		c, peer := pipe(t)
-		c.Write([]byte("last"))
+		c.Write(full('l'))
 		got := make(chan []byte)
 		go func() { b, _ := io.ReadAll(peer); got <- b }()
 		c.Close()
-		if b := <-got; string(b) != "last" {
-			t.Errorf("read %q", b)
+		if b := <-got; string(b) != string(full('l')) {
+			t.Errorf("read %d bytes", len(b))
 		}
 	})
 }
@@ -176,14 +200,14 @@ func TestCoalesceReadFrom(t *testing.T) {
 	defer b.Close()
 	inner := &readerFromConn{Conn: a}
 	c := &coalesceConn{Conn: inner}
-	c.Write([]byte("headers"))
+	c.Write(full('h'))
 	got := make(chan []byte)
-	go func() { got <- readWithin(t, b, 7) }()
+	go func() { got <- readWithin(t, b, netHTTPBuffer) }()
 	if _, err := c.ReadFrom(strings.NewReader("file")); err != nil {
 		t.Fatal(err)
 	}
-	if b := <-got; string(b) != "headers" {
-		t.Errorf("held bytes %q", b)
+	if b := <-got; string(b) != string(full('h')) {
+		t.Errorf("held bytes %q…", b[:8])
 	}
 	if !inner.used {
 		t.Error("ReadFrom did not reach the connection's own ReadFrom")

@@ -19,7 +19,7 @@ func (s *Server) article(w http.ResponseWriter, r *http.Request, m match) {
 
 // articleRep is the article page of p, made once per snapshot.
 func (s *Server) articleRep(st *state, p *pipeline.Post) (*rep, error) {
-	return st.memo("page:"+postKey(p), func() (*rep, error) {
+	return st.memoBoxed(st.memoKeys(p).page, func() (*rep, error) {
 		return htmlRep(st, s.articlePage(st, p), modified(p))
 	})
 }
@@ -27,6 +27,21 @@ func (s *Server) articleRep(st *state, p *pipeline.Post) (*rep, error) {
 // postKey names p in the memo keys of its answers: "page:"+postKey and
 // "md:"+postKey.
 func postKey(p *pipeline.Post) string { return "post:" + p.File }
+
+// postKeys are the memo keys of a post's page and Markdown, boxed.
+type postKeys struct{ page, md any }
+
+// memoKeys returns p's memo keys in st, made once: a request for a post
+// then looks its answer up without making a string (a pointer key boxes
+// without allocating).
+func (st *state) memoKeys(p *pipeline.Post) *postKeys {
+	if v, ok := st.postKeys.Load(p); ok {
+		return v.(*postKeys)
+	}
+	k := postKey(p)
+	v, _ := st.postKeys.LoadOrStore(p, &postKeys{page: "page:" + k, md: "md:" + k})
+	return v.(*postKeys)
+}
 
 // articlePage is the template data of p's page.
 func (s *Server) articlePage(st *state, p *pipeline.Post) *pageData {

@@ -16,7 +16,7 @@ const markdownType = "text/markdown; charset=utf-8"
 // with shortcodes expanded and links absolute. The negotiated article URL
 // serves these same bytes (see negotiated), so both share one ETag.
 func (s *Server) markdownRep(st *state, p *pipeline.Post) (*rep, error) {
-	return st.memo("md:"+postKey(p), func() (*rep, error) {
+	return st.memoBoxed(st.memoKeys(p).md, func() (*rep, error) {
 		cfg := st.snap.Config()
 		page := cfg.AbsURL(st.snap.URLOf(p))
 		body := render.MarkdownDocument(p, page, s.rendered(st, p).Markdown)

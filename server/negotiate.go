@@ -78,14 +78,18 @@ func acceptQ(accept string) (htmlQ, mdQ float64, mdExplicit, valid bool) {
 
 // parseMediaRange parses one member "type/subtype;param=value;q=0.5".
 func parseMediaRange(member string) (typ, sub string, q float64, ok bool) {
-	parts := strings.Split(member, ";")
-	typ, sub, found := strings.Cut(strings.TrimSpace(parts[0]), "/")
+	// Cut, not Split: a request without Accept (most clients of a page)
+	// reads here too, and must not allocate.
+	mr, params, more := strings.Cut(member, ";")
+	typ, sub, found := strings.Cut(strings.TrimSpace(mr), "/")
 	typ, sub = strings.ToLower(strings.TrimSpace(typ)), strings.ToLower(strings.TrimSpace(sub))
 	if !found || !isToken(typ) || !isToken(sub) || (typ == "*" && sub != "*") {
 		return "", "", 0, false
 	}
 	q = 1
-	for _, p := range parts[1:] {
+	for more {
+		var p string
+		p, params, more = strings.Cut(params, ";")
 		k, v, hasEq := strings.Cut(strings.TrimSpace(p), "=")
 		if !hasEq {
 			return "", "", 0, false

@@ -178,7 +178,7 @@ func (s *Server) cursorRep(st *state, token string) (*rep, error) {
 	// The cursors this snapshot issues are looked up directly; decoding
 	// is for the others.
 	if key, ok := issuedCursors(st)[token]; ok {
-		return st.memo(key, func() (*rep, error) { return cursorPageRep(st, token) })
+		return st.memoBoxed(key, func() (*rep, error) { return cursorPageRep(st, token) })
 	}
 	items, next, err := st.snap.Page(token, st.snap.Config().API.PageSize)
 	if err != nil {
@@ -195,12 +195,12 @@ func (s *Server) cursorRep(st *state, token string) (*rep, error) {
 }
 
 // issuedCursors maps each cursor a walk of st issues to the memo key of
-// its page.
-func issuedCursors(st *state) map[string]string {
-	return stateValue(st, "cursors", func() map[string]string {
+// its page, a string boxed once (see memoBoxed).
+func issuedCursors(st *state) map[string]any {
+	return stateValue(st, "cursors", func() map[string]any {
 		size := st.snap.Config().API.PageSize
 		tokens := st.snap.Cursors(size)
-		m := make(map[string]string, len(tokens))
+		m := make(map[string]any, len(tokens))
 		for i, t := range tokens {
 			m[t] = cursorKey(i * size)
 		}

@@ -349,13 +349,24 @@ func (t *table) find(st *state, rp routingPath) match {
 			}
 		}
 		if rt.site != nil {
-			if m.site, ok = rt.site(st, rt.pat.prefix+v); !ok {
+			if m.site, ok = rt.site(st, sitePath(rt.pat, rp, v)); !ok {
 				continue
 			}
 		}
 		return m
 	}
 	return match{st: st, route: t.rest[len(t.rest)-1]}
+}
+
+// sitePath is the path a site row looks up: its prefix and the
+// wildcard's value v. When rp spells them as they are (nothing unescaped,
+// no suffix), that is the start of rp's own path, which costs no
+// allocation.
+func sitePath(p pattern, rp routingPath, v string) string {
+	if !rp.escaped && p.suffix == "" && len(p.prefix)+len(v) <= len(rp.path) && rp.path[len(p.prefix):len(p.prefix)+len(v)] == v {
+		return rp.path[:len(p.prefix)+len(v)]
+	}
+	return p.prefix + v
 }
 
 // Literals are the literal text before and after the row's wildcard.

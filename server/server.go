@@ -59,7 +59,11 @@ type state struct {
 	theme  *theme
 	routes *table   // the route table of snap's configuration
 	reps   sync.Map // key → *lazyRep
-	items  sync.Map // *pipeline.Page → *itemView (itemOf)
+	values sync.Map // key → *lazyValue[T] (values.go)
+	// postKeys holds the memo keys of a post's answers, made and boxed
+	// once: *pipeline.Post → *postKeys (memoKeys).
+	postKeys sync.Map
+	items    sync.Map // *pipeline.Page → *itemView (itemOf)
 	// fragments are the outputs of the theme's templates run by Cached:
 	// fragmentKey → template.HTML.
 	fragments sync.Map
@@ -256,15 +260,23 @@ func (s *Server) load() *state { return s.current.Load() }
 
 // memo returns the representation key of st, making it on first use.
 func (st *state) memo(key string, make func() (*rep, error)) (*rep, error) {
-	v, ok := st.reps.Load(key)
+	return st.memoBoxed(key, make)
+}
+
+// memoBoxed is memo with the key already an interface value (a string):
+// converting a string made at run time to one allocates, which a
+// request for a post's page would otherwise pay each time (see
+// memoKeys).
+func (st *state) memoBoxed(boxed any, make func() (*rep, error)) (*rep, error) {
+	v, ok := st.reps.Load(boxed)
 	if !ok { // LoadOrStore alone would allocate a lazyRep on every call
-		v, _ = st.reps.LoadOrStore(key, &lazyRep{})
+		v, _ = st.reps.LoadOrStore(boxed, &lazyRep{})
 	}
 	l := v.(*lazyRep)
 	l.once.Do(func() {
 		l.rep, l.err = make()
 		if l.err == nil {
-			l.rep = st.changes.settle(key, l.rep, time.Now(), st.snap.ID())
+			l.rep = st.changes.settle(boxed.(string), l.rep, time.Now(), st.snap.ID())
 		}
 	})
 	return l.rep, l.err

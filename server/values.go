@@ -7,9 +7,8 @@ import (
 
 // A state also keeps values that are not representations but are made
 // once per snapshot all the same: the render context, the index of issued
-// cursors. They live in the state's reps map beside st.memo's entries,
-// under keys that start with valuePrefix, which no memo key does.
-const valuePrefix = "value:"
+// cursors. They live in the state's values map, apart from st.memo's
+// entries, so that their keys need no prefix made per call.
 
 type lazyValue[T any] struct {
 	once sync.Once
@@ -19,10 +18,9 @@ type lazyValue[T any] struct {
 
 // stateValue returns the value key of st, making it on first use.
 func stateValue[T any](st *state, key string, make func() T) T {
-	key = valuePrefix + key
-	v, ok := st.reps.Load(key)
+	v, ok := st.values.Load(key)
 	if !ok {
-		v, _ = st.reps.LoadOrStore(key, &lazyValue[T]{})
+		v, _ = st.values.LoadOrStore(key, &lazyValue[T]{})
 	}
 	l := v.(*lazyValue[T])
 	l.once.Do(func() {
@@ -35,7 +33,7 @@ func stateValue[T any](st *state, key string, make func() T) T {
 // madeValue returns the value key of st when it is made, without waiting
 // for it or making it.
 func madeValue[T any](st *state, key string) (v T, ok bool) {
-	l, found := st.reps.Load(valuePrefix + key)
+	l, found := st.values.Load(key)
 	if !found {
 		return v, false
 	}
@@ -49,6 +47,6 @@ func madeValue[T any](st *state, key string) (v T, ok bool) {
 // hasValue reports whether the value key of st has been asked for: made,
 // or being made.
 func hasValue(st *state, key string) bool {
-	_, ok := st.reps.Load(valuePrefix + key)
+	_, ok := st.values.Load(key)
 	return ok
 }
