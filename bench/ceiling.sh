@@ -13,6 +13,9 @@
 #   CADDY=path/to/caddy   else it is installed into ~/.cache/folio-bench/caddy
 #                         (go install …/caddy/v2/cmd/caddy@latest); NO_CADDY=1 skips it
 #   FASTHTTP=1            also run bench/peers' fasthttp server
+#   BASELINE=path/to/folio  also run another folio binary ("base", e.g. main
+#                         before a change) on the same corpus, for an A/B
+#   NO_NGINX=1            leave nginx out (with NO_CADDY=1: an A/B of folio alone)
 #   SERVER_CPU=0 WRK_CPU=1  the cores: every server is pinned to one, wrk to the other
 #
 # The servers:
@@ -63,7 +66,7 @@ out=$(cd "$out" && pwd)
 content=$(corpus "$out" "$posts")
 
 if [ -n "${FOLIO:-}" ]; then
-  cp "$FOLIO" "$out/folio"
+  rm -f "$out/folio" && cp "$FOLIO" "$out/folio"
 else
   echo "== build folio" >&2
   CGO_ENABLED=0 go build -trimpath -o "$out/folio" .
@@ -90,7 +93,9 @@ base="http://127.0.0.1:8080/"
 
 # The export, unless this binary already made it from this corpus.
 stamp="$(sha256sum "$out/folio" | cut -c1-16) $posts"
-if [ "$(cat "$out/public.stamp" 2>/dev/null)" != "$stamp" ]; then
+if [ -n "${NO_NGINX:-}" ] && [ -z "$caddy" ]; then
+  : # neither serves it
+elif [ "$(cat "$out/public.stamp" 2>/dev/null)" != "$stamp" ]; then
   echo "== folio build (the export nginx and Caddy serve)" >&2
   rm -rf "$out/public" "$out/public.stamp"
   # From $out, as folio serve: no config.toml of the working folder applies.
@@ -129,7 +134,22 @@ for p in ${all_paths//,/ }; do # the first answer of a page renders it
   curl -s -o /dev/null -H 'Accept-Encoding: gzip' "$F$p"
 done
 
-servers=(folio bare nginx)
+servers=(folio bare)
+if [ -n "${BASELINE:-}" ]; then
+  echo "== baseline folio ($BASELINE)" >&2
+  rm -f "$out/folio-base" && cp "$BASELINE" "$out/folio-base"
+  port[base]=$(free_port)
+  (cd "$out" && exec taskset -c "$scpu" ./folio-base serve --content "$content" --base-url "$base" --addr "127.0.0.1:${port[base]}") 2> "$out/serve-base.log" &
+  pid[base]=$!
+  pids+=(${pid[base]})
+  up "http://127.0.0.1:${port[base]}/healthz"
+  for p in ${all_paths//,/ }; do
+    curl -s -o /dev/null "http://127.0.0.1:${port[base]}$p"
+    curl -s -o /dev/null -H 'Accept-Encoding: gzip' "http://127.0.0.1:${port[base]}$p"
+  done
+  servers+=(base)
+fi
+[ -z "${NO_NGINX:-}" ] && servers+=(nginx)
 echo "== bare net/http peer" >&2
 port[bare]=$(free_port)
 taskset -c "$scpu" "$out/bare-nethttp" -addr "127.0.0.1:${port[bare]}" -from "$F" -paths "$all_paths" &
@@ -143,6 +163,7 @@ if [ -n "${FASTHTTP:-}" ]; then
   servers+=(fasthttp)
 fi
 
+if [ -z "${NO_NGINX:-}" ]; then
 echo "== nginx" >&2
 port[nginx]=$(free_port)
 mkdir -p "$out/nginx"
@@ -176,6 +197,7 @@ EOF
 taskset -c "$scpu" nginx -p "$out/nginx" -c "$out/nginx/nginx.conf" -e "$out/nginx/error.log" &
 pid[nginx]=$!
 pids+=(${pid[nginx]})
+fi
 
 if [ -n "$caddy" ]; then
   echo "== caddy $(go version -m "$caddy" | awk '$2 == "github.com/caddyserver/caddy/v2" {print $3}')" >&2
