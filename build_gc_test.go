@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"path/filepath"
 	"runtime/debug"
 	"testing"
 )
@@ -48,23 +49,44 @@ func TestTuneGC(t *testing.T) {
 	}
 }
 
-// TestLoadPutsGCBack: serve and dev load the site at loadGCPercent and
-// put GOGC back once it is loaded.
+// TestLoadPutsGCBack: serve and dev load the site at loadGCPercent when
+// they start from a parse cache (at the default without one) and put
+// GOGC back once it is loaded.
 func TestLoadPutsGCBack(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	percent, limit := gcPercent(), debug.SetMemoryLimit(-1)
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"content/blog/a.md": "---\ntitle: A\ndate: 2024-01-02\n---\n"})
-	o := &options{command: "serve", source: dir, noCache: true}
-	spec := o.spec().ForServe(false)
-	spec.Addr = addrString("127.0.0.1:8080")
-	h, err := load(context.Background(), spec, stdio{out: io.Discard, err: io.Discard, log: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
-	if got, gotLimit := gcPercent(), debug.SetMemoryLimit(-1); got != percent || gotLimit != limit {
-		t.Errorf("after the load: GOGC %d, limit %d; want %d and %d as before", got, gotLimit, percent, limit)
+	cache := filepath.Join(t.TempDir(), "serve.folio-cache")
+	for _, tc := range []struct {
+		name  string
+		cache string // "" for none
+		want  int
+	}{
+		{"no cache", "", percent},
+		{"no cache file yet", cache, percent},
+		{"a cache file", cache, loadGCPercent},
+	} {
+		if tc.name == "a cache file" {
+			writeTree(t, filepath.Dir(cache), map[string]string{filepath.Base(cache): "a cache, or not"})
+		}
+		restore := tuneLoadGC(tc.cache)
+		during := gcPercent()
+		restore()
+		o := &options{command: "serve", source: dir}
+		spec := o.spec().ForServe(false)
+		spec.Addr, spec.Cache = addrString("127.0.0.1:8080"), tc.cache
+		h, err := load(context.Background(), spec, stdio{out: io.Discard, err: io.Discard, log: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Close()
+		if during != tc.want {
+			t.Errorf("%s: GOGC %d during the load, want %d", tc.name, during, tc.want)
+		}
+		if got, gotLimit := gcPercent(), debug.SetMemoryLimit(-1); got != percent || gotLimit != limit {
+			t.Errorf("%s: after the load, GOGC %d and limit %d; want %d and %d as before", tc.name, got, gotLimit, percent, limit)
+		}
 	}
 }

@@ -58,8 +58,9 @@ func unblockedLog(std stdio) (stdio, func()) {
 
 // load is host.Load, unless ctx ends first: SIGTERM or SIGINT during a
 // slow start (a large or hostile site) stops the process at once, exit 0,
-// rather than when the site is built. It returns nil, nil then. The
-// collector runs at loadGCPercent meanwhile.
+// rather than when the site is built. It returns nil, nil then. With a
+// parse cache to start from, the collector runs at loadGCPercent
+// meanwhile.
 func load(ctx context.Context, spec host.Spec, std stdio) (*host.Host, error) {
 	type loaded struct {
 		h   *host.Host
@@ -67,7 +68,7 @@ func load(ctx context.Context, spec host.Spec, std stdio) (*host.Host, error) {
 	}
 	done := make(chan loaded, 1)
 	go func() {
-		restore := tuneGCTo(loadGCPercent)
+		restore := tuneLoadGC(spec.Cache)
 		h, err := host.Load(spec)
 		restore()
 		done <- loaded{h, err}
@@ -81,18 +82,27 @@ func load(ctx context.Context, spec host.Spec, std stdio) (*host.Host, error) {
 	}
 }
 
-// loadGCPercent is the collector's GOGC while serve and dev read the site
-// at start: nearly everything that allocates stays live (the posts, the
-// site model), so at the default the collector marks a heap that only
-// grows, over and over. Measured at 100,000 posts, alternating, to the
-// first answer on a post: from the parse cache (three each, load 13),
+// loadGCPercent is the collector's GOGC while serve and dev start from a
+// parse cache: nearly everything such a start allocates stays live (the
+// posts decoded, the site model), so at the default the collector marks
+// a heap that only grows, over and over. Measured at 100,000 posts,
+// alternating, three each at load 13, to the first answer on a post:
 // 3.59-3.75 s of CPU and 1.02 GB of RSS at 100, 3.04-3.32 s and 1.08 GB
-// at 400; parsing every post (two each, load 12-20), 10.2-10.4 s and a
-// peak of 1.38-1.55 GB at 100, 8.9-9.4 s and 1.67-1.88 GB at 400. The
-// soft memory limit tuneGCTo sets (half the machine's or the control
-// group's memory) bounds it where memory is short. GOGC is put back once
-// the site is loaded.
+// at 400. A start that parses every post makes garbage as it goes: at 400
+// it used 8.9-9.4 s against 10.2-10.4 s, but peaked at 1.7-2.7 GB
+// against 1.4-1.6 GB, so it keeps the default. The soft memory limit
+// tuneGCTo sets (half the machine's or the control group's memory) bounds
+// it where memory is short. GOGC is put back once the site is loaded.
 const loadGCPercent = 400
+
+// tuneLoadGC sets the collector for a start from the parse cache file
+// cache (loadGCPercent), when there is one, and returns what puts it back.
+func tuneLoadGC(cache string) (restore func()) {
+	if info, err := os.Stat(cache); cache == "" || err != nil || !info.Mode().IsRegular() || info.Size() == 0 {
+		return func() {}
+	}
+	return tuneGCTo(loadGCPercent)
+}
 
 // loopWait is how long a stopping server waits for its host's loop: a
 // reload that is building (a large site, a hostile post) is not cut
