@@ -10,8 +10,11 @@
 // place a config is read: found in the site's folder, Spec.Source, as
 // Hugo finds it, or the file --config names), the watcher started when
 // the Spec asks for one (before the content is read, so nothing changed
-// meanwhile is missed), the first snapshot built, the theme tried, and
-// one server.Server made for the life of the process.
+// meanwhile is missed), the first snapshot built (from the parse cache
+// Spec.Cache names, read while the content is walked: cache.go), the
+// theme tried, and one server.Server made for the life of the process.
+// serve's and dev's Run saves that cache in the background once the
+// site is served.
 //
 // Run is one goroutine with one select: the command's end, a reload
 // signal (SIGHUP: everything read again), the watcher's deliveries, and

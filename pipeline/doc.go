@@ -98,7 +98,9 @@
 // inode) says it was not written since, is taken from it instead of
 // parsed, and the snapshot encodes the next cache (EncodeCache). Its key, given by
 // the caller, is everything else a parse depends on; a file with a problem
-// or a warning is never cached. folio build keeps it beside its output.
+// or a warning is never cached. folio build keeps it beside its output,
+// serve and dev in a cache folder (host/cache.go); Options.CacheFunc lets
+// the caller read it while the content is walked.
 //
 // # Cursors
 //
