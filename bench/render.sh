@@ -68,7 +68,10 @@ for round in $(seq "$rounds"); do
   rm -rf "$site/public" "$site/resources"
   hugo_runs+=("$(cd "$site" && measure hugo "$hugo" --quiet --destination public)")
   echo "== round $round: folio build" >&2
-  rm -rf "$work/folio"
+  # A cold build: no previous export, and neither the parse cache nor the
+  # record folio build keeps beside it (.folio.folio-cache,
+  # .folio.folio-build), which would spare it the parsing Hugo does.
+  rm -rf "$work/folio" "$work"/.folio.folio-*
   if [ "$whole" = 1 ]; then
     folio_runs+=("$(measure folio "$out/render-folio" build --source "$site" --content "$corpus/content" --out "$work/folio")")
   else
