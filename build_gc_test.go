@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"testing"
+	"time"
 )
 
 // gcPercent reads GOGC as the runtime has it.
@@ -51,8 +52,10 @@ func TestTuneGC(t *testing.T) {
 
 // TestLoadPutsGCBack: serve and dev load the site at loadGCPercent when
 // they start from a parse cache (at the default without one) and put
-// GOGC back once it is loaded.
+// GOGC back once it is loaded (and loadGCGrace has passed).
 func TestLoadPutsGCBack(t *testing.T) {
+	defer func(d time.Duration) { loadGCGrace = d }(loadGCGrace)
+	loadGCGrace = 0
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	percent, limit := gcPercent(), debug.SetMemoryLimit(-1)
@@ -82,6 +85,10 @@ func TestLoadPutsGCBack(t *testing.T) {
 			t.Fatal(err)
 		}
 		h.Close()
+		// loadGCGrace, 0 here, is a timer: wait for it to have fired.
+		for deadline := time.Now().Add(10 * time.Second); gcPercent() != percent && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
 		if during != tc.want {
 			t.Errorf("%s: GOGC %d during the load, want %d", tc.name, during, tc.want)
 		}
