@@ -245,6 +245,26 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 	return n, err
 }
 
+// ReadFrom keeps the ResponseWriter's own ReadFrom (net/http's, which
+// hands a file to the connection for sendfile) behind the recorder.
+func (s *statusRecorder) ReadFrom(r io.Reader) (int64, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	var n int64
+	var err error
+	if rf, ok := s.ResponseWriter.(io.ReaderFrom); ok {
+		n, err = rf.ReadFrom(r)
+	} else {
+		n, err = io.Copy(writerOnly{s.ResponseWriter}, r)
+	}
+	s.bytes += n
+	return n, err
+}
+
+// writerOnly hides a writer's ReadFrom, so that io.Copy does not call it.
+type writerOnly struct{ io.Writer }
+
 // Unwrap lets http.ResponseController reach the connection (deadlines,
 // flushing) through the recorder.
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }

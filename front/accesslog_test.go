@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 )
@@ -119,6 +120,20 @@ func TestAccessLogAllocatesNothing(t *testing.T) {
 	h.ServeHTTP(w, req)
 	if n := testing.AllocsPerRun(100, func() { h.ServeHTTP(w, req) }); n != 0 {
 		t.Errorf("%v allocations per request", n)
+	}
+}
+
+// TestAccessLogReadFrom: a body copied into the ResponseWriter (a file
+// for sendfile) reaches the writer's own ReadFrom and is counted.
+func TestAccessLogReadFrom(t *testing.T) {
+	var buf bytes.Buffer
+	h := accessLog(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(w, io.NewSectionReader(strings.NewReader("0123456789"), 2, 5))
+	}), &buf)
+	rec := httptest.NewRecorder() // a bytes.Buffer's ReadFrom under it
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/f", nil))
+	if rec.Body.String() != "23456" || !strings.Contains(buf.String(), " status=200 bytes=5 ") {
+		t.Errorf("body %q, line %q", rec.Body.String(), buf.String())
 	}
 }
 

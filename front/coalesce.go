@@ -157,7 +157,8 @@ func (c *coalesceConn) CloseWrite() error {
 }
 
 // ReadFrom keeps the TCP connection's sendfile path (large bundle files
-// served from disk) after writing what is held.
+// served from disk, large prepared bodies from a memfd: sendSection) after
+// writing what is held.
 func (c *coalesceConn) ReadFrom(r io.Reader) (int64, error) {
 	c.mu.Lock()
 	c.flushLocked()
@@ -165,6 +166,9 @@ func (c *coalesceConn) ReadFrom(r io.Reader) (int64, error) {
 	c.mu.Unlock()
 	if err != nil {
 		return 0, err
+	}
+	if n, err, ok := sendSection(c.Conn, r); ok {
+		return n, err
 	}
 	if rf, ok := c.Conn.(io.ReaderFrom); ok {
 		return rf.ReadFrom(r)

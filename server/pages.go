@@ -372,7 +372,7 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, m match) {
 		return
 	}
 	h := w.Header()
-	body, _, hdr := rp.form(r) // the page is over 1 KiB: compressed like any other
+	body, _, hdr, _ := rp.form(r) // the page is over 1 KiB: compressed like any other
 	if len(rp.encoded) > 0 {
 		h["Vary"] = hdrVaryEncoding
 	}

@@ -35,6 +35,8 @@ type rep struct {
 	// newRep so that serving allocates nothing (a copy of a rep that
 	// changes only the fields above keeps them valid).
 	hdr repHeaders
+	// file sends a large body with sendfile (bodyfile.go); nil for others.
+	file *bodyFile
 }
 
 type encodedBody struct {
@@ -42,6 +44,7 @@ type encodedBody struct {
 	body   []byte
 	etag   string
 	hdr    repHeaders
+	file   *bodyFile
 }
 
 // repHeaders are prepared header values, shared by every answer. They are
@@ -67,7 +70,7 @@ const minCompress = 1024
 // module.
 func newRep(ctype string, body []byte, modified time.Time) *rep {
 	tag := etagHex(body)
-	r := &rep{ctype: ctype, body: body, etag: `"` + tag + `"`, modified: modified.UTC().Truncate(time.Second)}
+	r := &rep{ctype: ctype, body: body, etag: `"` + tag + `"`, modified: modified.UTC().Truncate(time.Second), file: newBodyFile(len(body))}
 	r.hdr = prepareHeaders(r.ctype, r.etag, r.modified, len(body), "")
 	if len(body) > minCompress && compressible(ctype) {
 		var buf bytes.Buffer
@@ -82,7 +85,7 @@ func newRep(ctype string, body []byte, modified time.Time) *rep {
 		zw.Close()
 		pool.Put(zw)
 		if buf.Len() < len(body) {
-			e := encodedBody{coding: "gzip", body: buf.Bytes(), etag: `"` + tag + `-gz"`} // etagOf(body, "gz"), hashed once
+			e := encodedBody{coding: "gzip", body: buf.Bytes(), etag: `"` + tag + `-gz"`, file: newBodyFile(buf.Len())} // etagOf(body, "gz"), hashed once
 			e.hdr = prepareHeaders(r.ctype, e.etag, r.modified, buf.Len(), e.coding)
 			r.encoded = append(r.encoded, e)
 		}
@@ -170,7 +173,7 @@ var (
 // nothing beyond what net/http does.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request, m match, rp *rep) {
 	h := w.Header()
-	body, etag, hdr := rp.form(r)
+	body, etag, hdr, file := rp.form(r)
 	s.commonHeaders(h, m, rp)
 	h["Etag"] = hdr.etag
 	if hdr.lastModified != nil {
@@ -191,19 +194,19 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, m match, rp *rep)
 	h["Content-Length"] = hdr.length
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
-		w.Write(body)
+		writeBody(w, body, file)
 	}
 }
 
-// form is rp's body in the encoding r accepts best, with the ETag and the
-// prepared headers that go with it.
-func (rp *rep) form(r *http.Request) (body []byte, etag string, hdr *repHeaders) {
+// form is rp's body in the encoding r accepts best, with the ETag, the
+// prepared headers and the file (for a large body) that go with it.
+func (rp *rep) form(r *http.Request) (body []byte, etag string, hdr *repHeaders, file *bodyFile) {
 	if len(rp.encoded) > 0 {
 		if e := pickEncoding(r.Header["Accept-Encoding"], rp.encoded); e != nil {
-			return e.body, e.etag, &e.hdr
+			return e.body, e.etag, &e.hdr, e.file
 		}
 	}
-	return rp.body, rp.etag, &rp.hdr
+	return rp.body, rp.etag, &rp.hdr, rp.file
 }
 
 // commonHeaders sets what a representation's answers on m's row share,
