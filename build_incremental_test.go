@@ -291,3 +291,85 @@ func write(t *testing.T, dir, name, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestIncrementalCacheSlack: a build over its previous output leaves the
+// parse cache as it is while few of its entries went stale (one in 64):
+// the output is a cold build's all the same, and the stale files are
+// parsed again, until enough of them make the build write it anew.
+func TestIncrementalCacheSlack(t *testing.T) {
+	dir := t.TempDir()
+	if err := corpus.Write(dir, 200, 3); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "hugo.toml", "baseURL = 'https://blog.example.org/'\ntitle = 'Slack'\n[folio]\nsiteDir = 'theme'\n")
+	if err := os.CopyFS(filepath.Join(dir, "theme"), site.FS); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "public")
+	cache := filepath.Join(dir, ".public.folio-cache")
+	// The cache keeps a file's stamp only when the file was written more
+	// than 3 s before the build (pipeline's racyWindow); a stamp kept
+	// anew counts as stale too. So the corpus is let out of that window
+	// first, and only the edits go stale.
+	time.Sleep(3500 * time.Millisecond)
+	build(t, dir, out)
+	posts, _ := filepath.Glob(filepath.Join(dir, "content", "blog", "post-*.md"))
+	stamp := func() string {
+		info, err := os.Stat(cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return info.ModTime().String() + strconv.FormatInt(info.Size(), 10)
+	}
+	parsed := regexp.MustCompile(`(\d+) content files? parsed, (\d+) from the cache`)
+	step := func(name string) (n, total int) {
+		t.Helper()
+		msg := build(t, dir, out)
+		cold := filepath.Join(t.TempDir(), "public")
+		build(t, dir, cold)
+		sameTree(t, out, cold)
+		m := parsed.FindStringSubmatch(msg)
+		if m == nil {
+			t.Fatalf("%s: the build did not say what it parsed: %s", name, msg)
+		}
+		n, _ = strconv.Atoi(m[1])
+		cached, _ := strconv.Atoi(m[2])
+		return n, n + cached
+	}
+	before := stamp()
+	for i := 0; ; i++ {
+		if i >= len(posts) {
+			t.Fatal("the cache was never written again")
+		}
+		data, err := os.ReadFile(posts[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(posts[i], append(data, "\nEdited.\n"...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		n, total := step("edit " + strconv.Itoa(i+1))
+		if n != i+1 {
+			t.Errorf("edit %d: %d files parsed, want the %d edited since the cache was written", i+1, n, i+1)
+		}
+		// Of the 200 files, those with a warning are not cached: one
+		// in 64 of the others is 3 or 4.
+		if stamp() != before {
+			if i+1 < 3 {
+				t.Errorf("the cache written again after %d edits of %d files, want one in 64 stale first", i+1, total)
+			}
+			break
+		}
+		if (i+1)*64 >= total {
+			t.Fatalf("%d edits of %d files and the cache not written again", i+1, total)
+		}
+		if i == 0 {
+			if n, _ := step("nothing changed after one edit"); n != 1 {
+				t.Errorf("nothing changed after one edit: %d files parsed, want the one edited", n)
+			}
+		}
+	}
+	if n, _ := step("nothing changed after the cache was written"); n != 0 {
+		t.Errorf("nothing changed after the cache was written: %d files parsed, want none", n)
+	}
+}

@@ -122,11 +122,12 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 		return res, err
 	}
 	defer staged.Abort()
-	if h.spec.Cache != "" && snap.CacheChanged() {
+	if h.spec.Cache != "" && snap.CacheWorthWriting() {
 		// The parse cache is put in place with the export, written as
-		// it is encoded (it is as large as the content). Without it (a
-		// full disk) the next build parses more, and makes the same
-		// bytes: the cache is checked file by file.
+		// it is encoded (it is as large as the content), once enough of
+		// it went stale. Without it (a full disk) the next build parses
+		// more, and makes the same bytes: the cache is checked file by
+		// file.
 		_ = staged.AddFileFrom(h.spec.Cache, snap.WriteCache)
 	}
 	// The nginx config and its script are staged beside their names and
