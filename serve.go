@@ -125,6 +125,13 @@ const loopWait = 100 * time.Millisecond
 // the HTTP front end on ln, answering with handler, until ctx ends. The
 // start line goes to stderr first.
 func serveHost(ctx context.Context, h *host.Host, ln net.Listener, hup <-chan os.Signal, handler http.Handler, opts front.Options, std stdio, start time.Time) error {
+	// Before the loop starts: what the loop logs (the parse cache saved, a
+	// first change) comes after the start line.
+	fmt.Fprintf(std.err, "folio: serving %s (%s, built in %s)\n",
+		host.BaseOf(ln.Addr()), count(len(h.Snapshot().Posts()), "post", "posts"), time.Since(start).Round(time.Millisecond))
+	if parsed, cached := h.Snapshot().CacheCounts(); cached > 0 {
+		std.log.Info("started from the parse cache", "parsed", parsed, "from_cache", cached)
+	}
 	loopCtx, stopLoop := context.WithCancel(ctx)
 	loopDone := make(chan struct{})
 	go func() { defer close(loopDone); h.Run(loopCtx, hup) }()
@@ -136,11 +143,6 @@ func serveHost(ctx context.Context, h *host.Host, ln net.Listener, hup <-chan os
 			std.log.Info("stopped while a reload was building or the parse cache being saved; the reload is dropped, the previous cache kept")
 		}
 	}()
-	fmt.Fprintf(std.err, "folio: serving %s (%s, built in %s)\n",
-		host.BaseOf(ln.Addr()), count(len(h.Snapshot().Posts()), "post", "posts"), time.Since(start).Round(time.Millisecond))
-	if parsed, cached := h.Snapshot().CacheCounts(); cached > 0 {
-		std.log.Info("started from the parse cache", "parsed", parsed, "from_cache", cached)
-	}
 	if err := front.Serve(ctx, ln, handler, opts); err != nil {
 		std.log.Error("serve", "err", err)
 		return errReported
