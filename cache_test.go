@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"folio/internal/corpus"
+	"folio/internal/syncbuf"
 )
 
 // TestMain keeps the parse caches of the serve and dev the tests start in
@@ -89,7 +90,7 @@ func TestServeStartsFromCache(t *testing.T) {
 		t.Helper()
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		var stderr syncBuffer
+		var stderr syncbuf.Buffer
 		done := make(chan error, 1)
 		o := &options{command: "serve", source: dir, addr: "127.0.0.1:0", baseURL: "https://blog.example.org/", cacheDir: cacheDir}
 		go func() {

@@ -10,11 +10,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"folio/front"
+	"folio/internal/syncbuf"
 )
 
 // TestDevStartLine runs the command as main does: the start line names the
@@ -29,7 +29,7 @@ func TestDevStartLine(t *testing.T) {
 	})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var stderr, log syncBuffer
+	var stderr, log syncbuf.Buffer
 	done := make(chan error, 1)
 	o := &options{command: "dev", config: filepath.Join(dir, "config.toml"), addr: "127.0.0.1:0"}
 	go func() {
@@ -71,21 +71,4 @@ func TestDevStartLine(t *testing.T) {
 	if strings.Contains(log.String(), "were cut") {
 		t.Errorf("the live-reload stream held the shutdown until the drain timeout:\n%s", log.String())
 	}
-}
-
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf strings.Builder
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

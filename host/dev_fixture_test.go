@@ -1,7 +1,6 @@
 package host
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -18,6 +17,7 @@ import (
 
 	"folio/front"
 	"folio/internal/ssetest"
+	"folio/internal/syncbuf"
 	"folio/pipeline"
 	"folio/watch"
 )
@@ -38,7 +38,7 @@ type devFixture struct {
 	dir  string
 	h    *Host
 	url  string // http://127.0.0.1:PORT
-	logs *syncBuffer
+	logs *syncbuf.Buffer
 
 	mu      sync.Mutex
 	snaps   []*pipeline.Snapshot // every snapshot made current, in order
@@ -48,23 +48,6 @@ type devFixture struct {
 
 	syncDir string    // the watcher's SyncDir
 	synced  chan bool // its Synced
-}
-
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // devConfig is the config of the dev fixtures.
@@ -104,7 +87,7 @@ func startDev(t testing.TB, dir string, edit func(s *Spec)) *devFixture {
 	}
 	ln, err := net.Listen("tcp", addr)
 	must(t, err)
-	f := &devFixture{t: t, dir: dir, url: "http://" + ln.Addr().String(), logs: &syncBuffer{}, changed: make(chan struct{}, 1),
+	f := &devFixture{t: t, dir: dir, url: "http://" + ln.Addr().String(), logs: &syncbuf.Buffer{}, changed: make(chan struct{}, 1),
 		syncDir: t.TempDir(), synced: make(chan bool)}
 	log := slog.New(slog.NewTextHandler(f.logs, nil))
 	spec.Addr, spec.Log, spec.Started, spec.Swapped = ln.Addr(), log, time.Now(), f.record

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"folio/internal/syncbuf"
 )
 
 // hooked wraps the real backend: it records the watches the Watcher
@@ -160,9 +162,9 @@ func (h *hooked) watchedUnder(dir string) []string {
 }
 
 // startWith is start with the backend b.
-func startWith(t *testing.T, opts Options, b backend, roots ...string) (*Watcher, *logBuffer) {
+func startWith(t *testing.T, opts Options, b backend, roots ...string) (*Watcher, *syncbuf.Buffer) {
 	t.Helper()
-	logs := &logBuffer{}
+	logs := &syncbuf.Buffer{}
 	opts.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	if opts.SyncDir == "" {
 		opts.SyncDir, opts.Synced = t.TempDir(), make(chan bool)

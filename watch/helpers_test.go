@@ -1,7 +1,6 @@
 package watch
 
 import (
-	"bytes"
 	"fmt"
 	"log/slog"
 	"os"
@@ -9,10 +8,11 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"folio/internal/syncbuf"
 )
 
 // The tests end each burst themselves (Options.SyncDir): they make their
@@ -47,29 +47,11 @@ func syncW(t *testing.T, w *Watcher) bool {
 	return false
 }
 
-// logBuffer collects a Watcher's log for assertions.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
-
 // start watches roots with opts (a test logger unless set) and closes the
 // Watcher when the test ends.
-func start(t *testing.T, opts Options, roots ...string) (*Watcher, *logBuffer) {
+func start(t *testing.T, opts Options, roots ...string) (*Watcher, *syncbuf.Buffer) {
 	t.Helper()
-	logs := &logBuffer{}
+	logs := &syncbuf.Buffer{}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"folio/internal/syncbuf"
 )
 
 // TestHoldDeadline: while a hold is there, the burst waits for it, at most
@@ -30,7 +32,7 @@ func TestHoldDeadline(t *testing.T) {
 		{name: "stale", there: true, since: -5000 * ms, first: 0, last: 0, now: 1 * ms, want: 4 * ms, stale: true},
 	}
 	for _, tt := range tests {
-		logs := &logBuffer{}
+		logs := &syncbuf.Buffer{}
 		h := &hold{path: "/site/.git/index.lock", there: tt.there, since: t0.Add(tt.since)}
 		w := &Watcher{
 			opts:  Options{Logger: slog.New(slog.NewTextHandler(logs, nil))}.withDefaults(),
@@ -85,7 +87,7 @@ func TestStaleHoldIgnored(t *testing.T) {
 	lock := filepath.Join(site, ".git", "index.lock")
 	old := time.Now().Add(-time.Hour)
 	must(t, os.Chtimes(lock, old, old))
-	logs := &logBuffer{}
+	logs := &syncbuf.Buffer{}
 	w, err := New([]string{filepath.Join(site, "content")}, Options{
 		Quiet: time.Millisecond, MaxDelay: 10 * time.Minute, Hold: []string{lock},
 		Logger: slog.New(slog.NewTextHandler(logs, nil)),

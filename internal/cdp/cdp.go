@@ -23,6 +23,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"folio/internal/syncbuf"
 )
 
 // Wait bounds every command and every wait of a test: generous, because
@@ -51,7 +53,7 @@ type Browser struct {
 type process struct {
 	cmd      *exec.Cmd
 	toChrome *os.File
-	stderr   *lockedBuffer
+	stderr   *syncbuf.Buffer
 	profile  string
 
 	mu      sync.Mutex
@@ -174,7 +176,7 @@ func start(t testing.TB, opts Options) *process {
 	args = append(append(args, opts.Flags...), "about:blank")
 	cmd := exec.Command(bin, args...)
 	cmd.ExtraFiles = []*os.File{chromeIn, chromeOut} // fds 3 and 4
-	p := &process{cmd: cmd, toChrome: toChrome, stderr: &lockedBuffer{}, profile: profile,
+	p := &process{cmd: cmd, toChrome: toChrome, stderr: &syncbuf.Buffer{}, profile: profile,
 		pending: map[int]chan message{}, events: map[string][]chan message{}, exited: make(chan struct{})}
 	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
@@ -346,23 +348,6 @@ func (b *process) expect(session, method string) <-chan message {
 	b.events[session+" "+method] = append(b.events[session+" "+method], c)
 	b.mu.Unlock()
 	return c
-}
-
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf strings.Builder
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
 }
 
 func tail(s string, n int) string {

@@ -12,7 +12,6 @@
 package edgetest
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"net"
@@ -21,10 +20,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"folio/internal/syncbuf"
 )
 
 // Packages are the npm packages the tools come from, pinned in
@@ -95,7 +95,7 @@ func Dev(t testing.TB, dir string) string {
 	base := fmt.Sprintf("http://127.0.0.1:%d", freePort(t))
 	cmd := tl.Command(t, dir, "dev", "--local", "--ip", "127.0.0.1", "--port", strings.TrimPrefix(base, "http://127.0.0.1:"),
 		"--inspector-port", fmt.Sprint(freePort(t)), "--show-interactive-dev-session=false", "--log-level", "warn")
-	var out lockedBuffer
+	var out syncbuf.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
@@ -153,21 +153,4 @@ func freePort(t testing.TB) int {
 	}
 	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

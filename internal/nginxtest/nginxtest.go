@@ -5,17 +5,17 @@
 package nginxtest
 
 import (
-	"bytes"
 	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"folio/internal/syncbuf"
 )
 
 // FreePort returns a loopback port nothing listens on right now.
@@ -137,7 +137,7 @@ func VarnishVCL(t testing.TB, addr, backend, vcl string) {
 func start(t testing.TB, addr, bin string, args ...string) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
-	var out lockedBuffer
+	var out syncbuf.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
@@ -170,21 +170,4 @@ func start(t testing.TB, addr, bin string, args ...string) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
