@@ -74,6 +74,14 @@ func (t *Templates) Sum() [sha256.Size]byte {
 	return out
 }
 
+// CountsWords reports whether a template asks a page for what is
+// counted in its body (.WordCount, .ReadingTime): a shortcode or hook
+// that does so of other pages (site.RegularPages) makes a post's page
+// from other posts' bodies.
+func (t *Templates) CountsWords() bool {
+	return t != nil && (t.fields["WordCount"] || t.fields["ReadingTime"] || t.fields["FuzzyWordCount"])
+}
+
 // read is readBounded, noted in the sum.
 func (t *Templates) read(fsys fs.FS, p string) ([]byte, error) {
 	data, err := readBounded(fsys, p)

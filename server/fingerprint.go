@@ -28,7 +28,9 @@ import (
 // the site's shape. Only a post's own page and Markdown twin, and
 // llms-full.txt, which holds the newest twins, are made from bodies (the
 // render context's templates aside, which the shape's digest includes);
-// every other answer is made from the shape alone. So:
+// every other answer is made from the shape alone, unless the site's
+// templates count words (.WordCount, .ReadingTime: of other pages too,
+// in a shortcode), when every body is in the shape. So:
 //
 //   - every fingerprint includes the program, the theme, the Hugo site's
 //     own templates, i18n and data, and the shape;
@@ -140,7 +142,8 @@ func newSiteDigest(s *Server, st *state) *siteDigest {
 	if cfg.Source != "" {
 		site = os.DirFS(cfg.Source)
 	}
-	if t := render.OptionsFor(cfg, site).Templates; t != nil {
+	t := render.OptionsFor(cfg, site).Templates
+	if t != nil {
 		ts := t.Sum()
 		h.Write(ts[:])
 	}
@@ -175,8 +178,17 @@ func newSiteDigest(s *Server, st *state) *siteDigest {
 	for _, p := range snap.Posts() {
 		w.String(p.File)
 	}
-	w.Flush()
 	d := &siteDigest{snap: snap, fsys: snap.FS(), bodyOf: map[*pipeline.Post][sha256.Size]byte{}}
+	if t.CountsWords() {
+		// A template counts words in pages' bodies, maybe other pages'
+		// (a shortcode listing site.RegularPages with .WordCount): every
+		// answer is then made from every body.
+		for _, p := range snap.AllPosts() {
+			b := d.body(p)
+			w.String(string(b[:]))
+		}
+	}
+	w.Flush()
 	h.Sum(d.shape[:0])
 	return d
 }

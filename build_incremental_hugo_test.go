@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestIncrementalHugoLayouts: over a Hugo site whose shortcode shows, in
+// one post's page, what is counted in other posts' bodies (.WordCount,
+// .ReadingTime of site.RegularPages), a body edit that changes such a
+// count makes that page again: the folder is a cold build's after every
+// step. Without such a template, a body edit writes only the post's own
+// files.
+func TestIncrementalHugoLayouts(t *testing.T) {
+	at := time.Now().UTC().Truncate(time.Second)
+	defer func(old func() time.Time) { buildInstant = old }(buildInstant)
+	buildInstant = func() time.Time { return at }
+	dir := t.TempDir()
+	write(t, dir, "hugo.toml", "baseURL = 'https://blog.example.org/'\ntitle = 'Counts'\n")
+	write(t, dir, "layouts/shortcodes/counts.html", "{{ range site.RegularPages }}[{{ .Title }} {{ .WordCount }} {{ .ReadingTime }}]{{ end }}")
+	// Descriptions in the front matter: an edit of the body leaves
+	// every field of the posts as it was.
+	for i := range 40 {
+		body := strings.Repeat("word ", 10*(i+1))
+		if i == 2 {
+			body += "\n\n{{< counts >}}\n"
+		}
+		write(t, dir, fmt.Sprintf("content/blog/post-%02d.md", i), fmt.Sprintf("---\ntitle: Post %d\ndescription: The post %d.\ndate: 2024-01-%02dT00:00:00Z\ntags: [t%d]\n---\n%s\n", i, i, i%28+1, i%3, body))
+	}
+	out := filepath.Join(dir, "public")
+	build(t, dir, out)
+	post := filepath.Join(dir, "content", "blog", "post-07.md")
+	grow := func() {
+		data, err := os.ReadFile(post)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(post, append(data, strings.Repeat("more ", 300)...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	steps := []struct {
+		name   string
+		change func()
+		most   int // files written at most, -1: any
+	}{
+		{"a body edited: its word count changes", grow, -1},
+		{"nothing changed", func() {}, 0},
+		{"the shortcode no longer counts words", func() {
+			write(t, dir, "layouts/shortcodes/counts.html", "{{ range site.RegularPages }}[{{ .Title }}]{{ end }}")
+		}, -1},
+		{"a body edited again", grow, 6},
+	}
+	for _, step := range steps {
+		t.Run(step.name, func(t *testing.T) {
+			step.change()
+			msg := build(t, dir, out)
+			cold := filepath.Join(t.TempDir(), "public")
+			build(t, dir, cold)
+			sameTree(t, out, cold)
+			t.Log(strings.TrimSpace(msg))
+			if n := filesWritten(t, msg); step.most >= 0 && n > step.most {
+				t.Errorf("%d files written, want at most %d: %s", n, step.most, msg)
+			}
+		})
+	}
+}
