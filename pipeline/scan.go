@@ -301,7 +301,11 @@ func (s *Snapshot) parseAll(keys []string, old layered.Map[string, *unit], found
 				free := found == nil || s.knownBundle(layered.New(batch), s.outerDir(k)) == ""
 				var u *unit
 				if walked || !s.throughLink(k) { // a walk follows no link
-					u = s.readUnit(k, unitAt(old, k), free, stamps[k])
+					prev := unitAt(old, k)
+					u = s.readUnit(k, prev, free, stamps[k])
+					if u != nil && u.post != nil && (prev == nil || u.post != prev.post) {
+						compactPost(u.post) // read now: no snapshot shares it yet (compact.go)
+					}
 				}
 				mu.Lock()
 				out[k] = u

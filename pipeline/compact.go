@@ -1,0 +1,108 @@
+package pipeline
+
+import (
+	"slices"
+	"unique"
+)
+
+// A snapshot lives as long as the process serves it, and the garbage
+// collector marks all of it in every cycle: what a collection costs is
+// the number of objects and pointers the posts hold, not the bytes of
+// their text. A post as parsed holds many small objects of the same few
+// values (the front matter's keys, every post's tags and categories, each
+// in its own string and its own interface box), so compactPost makes a
+// freshly read post share them: the same values, the same types, fewer
+// objects (BENCHMARKS.md, "Serving at the net/http ceiling").
+//
+// The shared values are interned with package unique, whose table holds
+// them weakly: a tag no post names any more is collected with the last
+// post that named it, so a long folio dev session does not accumulate
+// them.
+
+// compactPost makes p, read or decoded and not yet shared with any
+// snapshot, hold the front matter's keys, its lists' strings and its
+// taxonomy terms as shared values. Nothing a reader sees changes.
+func compactPost(p *Post) {
+	p.Params = compactMap(p.Params, 0)
+	p.Tags = internStrings(p.Tags)
+	p.Categories = internStrings(p.Categories)
+	p.Category = internString(p.Category)
+	if len(p.Terms) == 0 {
+		return
+	}
+	terms := make(map[string][]string, len(p.Terms))
+	for k, v := range p.Terms {
+		switch {
+		case slices.Equal(v, p.Tags):
+			v = p.Tags
+		case slices.Equal(v, p.Categories):
+			v = p.Categories
+		default:
+			v = internStrings(v)
+		}
+		terms[internString(k)] = v
+	}
+	p.Terms = terms
+}
+
+// maxCompactDepth bounds the walk of nested front matter; deeper values
+// (which the front matter's own limits make rare) are kept as they are.
+const maxCompactDepth = 32
+
+// compactMap is m with its keys interned and its values compacted
+// (compactValue); nil for nil.
+func compactMap(m map[string]any, depth int) map[string]any {
+	if m == nil || depth > maxCompactDepth {
+		return m
+	}
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[internString(k)] = compactValue(v, depth+1)
+	}
+	return out
+}
+
+// compactValue is v with the maps and lists in it compacted and the
+// strings in lists interned, interface box and all: tags, categories,
+// aliases and the like repeat from post to post. A map's own string
+// values (a title, a date) are mostly unique, so they are kept.
+func compactValue(v any, depth int) any {
+	switch v := v.(type) {
+	case map[string]any:
+		return compactMap(v, depth)
+	case []any:
+		if v == nil || depth > maxCompactDepth {
+			return v
+		}
+		out := make([]any, len(v))
+		for i, e := range v {
+			if s, ok := e.(string); ok {
+				out[i] = unique.Make[any](s).Value()
+			} else {
+				out[i] = compactValue(e, depth+1)
+			}
+		}
+		return out
+	}
+	return v
+}
+
+// internStrings is ss with each string the process's one copy of it, in
+// a slice of its own length; nil for nil.
+func internStrings(ss []string) []string {
+	if ss == nil {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = internString(s)
+	}
+	return out
+}
+
+func internString(s string) string {
+	if s == "" {
+		return ""
+	}
+	return unique.Make(s).Value()
+}
