@@ -2,7 +2,9 @@ package pipeline
 
 import (
 	"slices"
+	"time"
 	"unique"
+	"unsafe"
 )
 
 // A snapshot lives as long as the process serves it, and the garbage
@@ -22,8 +24,10 @@ import (
 // compactPost makes p, read or decoded and not yet shared with any
 // snapshot, hold the front matter's keys, its lists' strings and its
 // taxonomy terms as shared values. Nothing a reader sees changes.
-func compactPost(p *Post) {
-	p.Params = compactMap(p.Params, 0)
+func compactPost(p *Post, loc *time.Location) {
+	if encodeFrontMatter(p, loc); p.Params != nil {
+		p.Params = compactMap(p.Params, 0)
+	}
 	p.Tags = internStrings(p.Tags)
 	p.Categories = internStrings(p.Categories)
 	p.Category = internString(p.Category)
@@ -105,4 +109,125 @@ func internString(s string) string {
 		return ""
 	}
 	return unique.Make(s).Value()
+}
+
+// FrontMatter is every front-matter key, lower-cased, as decoded: Params
+// while the post is read, else a new map decoded from the post's
+// encoding, the caller's to keep or change.
+func (p *Post) FrontMatter() map[string]any {
+	if p.Params != nil || p.frontMatter == "" {
+		return p.Params
+	}
+	d := p.frontMatterDecoder()
+	return d.valueMap(0)
+}
+
+// Param is the front matter's value under key (lower-case), decoding
+// that value alone.
+func (p *Post) Param(key string) (any, bool) {
+	if p.Params != nil || p.frontMatter == "" {
+		v, ok := p.Params[key]
+		return v, ok
+	}
+	d := p.frontMatterDecoder()
+	n := d.length()
+	for range max(n, 0) {
+		switch k := d.string(); {
+		case d.failed:
+			return nil, false
+		case k == key:
+			return d.value(1), true
+		case k > key: // the keys are in order
+			return nil, false
+		}
+		d.skip(1)
+	}
+	return nil, false
+}
+
+func (p *Post) frontMatterDecoder() decoder {
+	return decoder{buf: unsafe.Slice(unsafe.StringData(p.frontMatter), len(p.frontMatter)), loc: p.loc}
+}
+
+// encodeFrontMatter sets p's front matter encoded, and Params nil, when
+// every value of it encodes (a time in a zone the cache cannot name
+// again does not: then Params stays).
+func encodeFrontMatter(p *Post, loc *time.Location) {
+	if p.Params == nil {
+		return
+	}
+	e := encoder{loc: loc}
+	e.valueMap(p.Params, 0)
+	if e.failed {
+		return
+	}
+	p.frontMatter, p.loc, p.Params = string(e.buf), loc, nil
+}
+
+// frontMatter writes p's front matter as valueMap writes Params: the
+// post's encoding itself when it has one in e's zone.
+func (e *encoder) frontMatter(p *Post) {
+	if p.Params == nil && p.frontMatter != "" && p.loc == e.loc {
+		e.buf = append(e.buf, p.frontMatter...)
+		return
+	}
+	e.valueMap(p.FrontMatter(), 0)
+}
+
+// frontMatter reads what encoder.frontMatter wrote into p, encoded: the
+// decoder's buffer is never written once read, so p's encoding is a
+// part of it, and a post from the cache makes no front-matter value
+// until one is asked for.
+func (d *decoder) frontMatter(p *Post) {
+	start := d.off
+	for range max(d.length(), 0) {
+		d.string()
+		d.skip(1)
+	}
+	if !d.failed {
+		p.frontMatter, p.loc = unsafe.String(&d.buf[start], d.off-start), d.loc
+	}
+}
+
+// skip passes over one tagged value (decoder.value) without making it.
+func (d *decoder) skip(depth int) {
+	if depth > maxValueDepth {
+		d.fail()
+		return
+	}
+	switch d.byte() {
+	case tagNil:
+	case tagString:
+		d.string()
+	case tagBool:
+		d.byte()
+	case tagInt, tagInt64:
+		d.int()
+	case tagUint64:
+		d.uvarint()
+	case tagFloat64:
+		d.bytes(8)
+	case tagTime:
+		d.time()
+	case tagList:
+		for range max(d.length(), 0) {
+			d.skip(depth + 1)
+		}
+	case tagMap:
+		for range max(d.length(), 0) {
+			d.string()
+			d.skip(depth + 1)
+		}
+	case tagStrings:
+		for range max(d.length(), 0) {
+			d.string()
+		}
+	case tagStringMap:
+		for range max(d.length(), 0) {
+			d.string()
+			d.string()
+		}
+	default:
+		d.fail()
+	}
 }

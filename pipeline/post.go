@@ -43,8 +43,14 @@ type Post struct {
 	// Expiry is expiryDate (alias unpublishdate); zero when unset.
 	Expiry time.Time
 
-	// Params holds every front-matter key, lower-cased, as decoded.
+	// Params holds every front-matter key, lower-cased, as decoded, while
+	// the post is read. A post in a snapshot holds them encoded instead
+	// (compact.go), so read them with FrontMatter or Param.
 	Params map[string]any
+	// frontMatter is Params encoded as the parse cache encodes them, once
+	// the post is compacted; loc is the zone of its dates in the site's.
+	frontMatter string
+	loc         *time.Location
 
 	// Body is the content after the front matter, split into text and
 	// shortcode calls. BodyLine is the line of the file the body starts on.

@@ -304,7 +304,7 @@ func (s *Snapshot) parseAll(keys []string, old layered.Map[string, *unit], found
 					prev := unitAt(old, k)
 					u = s.readUnit(k, prev, free, stamps[k])
 					if u != nil && u.post != nil && (prev == nil || u.post != prev.post) {
-						compactPost(u.post) // read now: no snapshot shares it yet (compact.go)
+						compactPost(u.post, s.config.Location) // read now: no snapshot shares it yet (compact.go)
 					}
 				}
 				mu.Lock()

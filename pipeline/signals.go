@@ -14,7 +14,8 @@ func (s *Snapshot) Signals(p *Post) agents.Signals {
 // pageSignals is p's contentSignal table, nil when it has none (or not a
 // table: a warning).
 func pageSignals(p *Post) map[string]any {
-	m, _ := p.Params["contentsignal"].(map[string]any)
+	v, _ := p.Param("contentsignal")
+	m, _ := v.(map[string]any)
 	return m
 }
 
@@ -22,7 +23,7 @@ func pageSignals(p *Post) map[string]any {
 // than yes or no, an unknown signal, one that would widen the site's, or
 // a value that is not a table at all.
 func (s *Snapshot) signalWarnings(p *Post) []Problem {
-	v, ok := p.Params["contentsignal"]
+	v, ok := p.Param("contentsignal")
 	if !ok {
 		return nil
 	}

@@ -194,7 +194,7 @@ func (p *page) Params() map[string]any {
 
 // pageParams are a post's params as templates see them (.Params).
 func pageParams(post *pipeline.Post, t *Templates) map[string]any {
-	fm := lowerKeys(post.Params).(map[string]any)
+	fm := lowerKeys(post.FrontMatter()).(map[string]any)
 	if m, ok := fm["params"].(map[string]any); ok {
 		for k, v := range m {
 			fm[k] = v

@@ -340,7 +340,8 @@ func termWeight(p *pipeline.Post, plural string) int {
 	if p == nil {
 		return 0
 	}
-	return cast.ToInt(p.Params[strings.ToLower(plural)+"_weight"])
+	v, _ := p.Param(strings.ToLower(plural) + "_weight")
+	return cast.ToInt(v)
 }
 
 // sortKey is what Hugo's default order compares of a page, made once:

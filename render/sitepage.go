@@ -79,7 +79,8 @@ func (p *sitePage) Section() string {
 // Type is the front matter's type, else the section, else "page".
 func (p *sitePage) Type() string {
 	if p.post() != nil {
-		if t, _ := p.post().Params["type"].(string); t != "" {
+		v, _ := p.post().Param("type")
+		if t, _ := v.(string); t != "" {
 			return t
 		}
 	}
@@ -152,7 +153,8 @@ func (p *sitePage) Description() string {
 	if p.post() == nil {
 		return ""
 	}
-	s, _ := toString(p.post().Params["description"])
+	v, _ := p.post().Param("description")
+	s, _ := toString(v)
 	return s
 }
 
