@@ -497,3 +497,65 @@ func TestSourceSum(t *testing.T) {
 		t.Error("a SourceSum without a cache")
 	}
 }
+
+// TestFieldsDigest: a post's FieldsDigest is the same taken from the
+// cache as parsed, with a cache and without; an edit of its body leaves
+// it as it was, an edit of its front matter changes it; a post the cache
+// cannot hold has none.
+func TestFieldsDigest(t *testing.T) {
+	fsys := cacheSite()
+	key := sha256.Sum256([]byte("key"))
+	digests := func(s *Snapshot) map[string][sha256.Size]byte {
+		t.Helper()
+		out := map[string][sha256.Size]byte{}
+		for _, p := range s.AllPosts() {
+			sum, ok := s.FieldsDigest(p)
+			if ok != (p.File != "blog/nodate.md") { // a warning's post: the cache holds none
+				t.Fatalf("%s: FieldsDigest ok %v", p.File, ok)
+			}
+			if ok {
+				out[p.File] = sum
+			}
+		}
+		return out
+	}
+	first := build(t, fsys, Options{Cache: NewCache(key)}, testNow)
+	file, _ := encodeCache(t, first)
+	name := filepath.Join(t.TempDir(), "cache")
+	if err := os.WriteFile(name, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	parsed := digests(first)
+	if len(parsed) < 2 {
+		t.Fatalf("%d posts", len(parsed))
+	}
+	warm := build(t, fsys, Options{Cache: ReadCache(name, key)}, testNow)
+	if _, cached := warm.CacheCounts(); cached == 0 {
+		t.Fatal("nothing taken from the cache")
+	}
+	if got := digests(warm); !maps.Equal(got, parsed) {
+		t.Errorf("from the cache: %v, parsed: %v", got, parsed)
+	}
+	if got := digests(build(t, fsys, Options{}, testNow)); !maps.Equal(got, parsed) {
+		t.Errorf("without a cache: %v, parsed: %v", got, parsed)
+	}
+	seen := map[[sha256.Size]byte]string{}
+	for file, sum := range parsed {
+		if other, dup := seen[sum]; dup {
+			t.Errorf("%s and %s have one FieldsDigest", file, other)
+		}
+		seen[sum] = file
+	}
+	body := maps.Clone(fsys)
+	body["blog/a.md"] = &fstest.MapFile{Data: []byte(strings.Replace(string(fsys["blog/a.md"].Data), "Body.", "Another body, longer.", 1))}
+	if got := digests(build(t, body, Options{Cache: ReadCache(name, key)}, testNow)); !maps.Equal(got, parsed) {
+		t.Errorf("after a body edit: %v, before: %v", got, parsed)
+	}
+	title := maps.Clone(fsys)
+	title["blog/a.md"] = &fstest.MapFile{Data: []byte(strings.Replace(string(fsys["blog/a.md"].Data), "title: ", "title: Retitled ", 1))}
+	for file, sum := range digests(build(t, title, Options{Cache: ReadCache(name, key)}, testNow)) {
+		if (sum == parsed[file]) != (file != "blog/a.md") {
+			t.Errorf("%s: FieldsDigest the same after blog/a.md's title was edited: %v", file, sum == parsed[file])
+		}
+	}
+}

@@ -34,6 +34,9 @@ type encoder struct {
 	buf    []byte
 	loc    *time.Location // the site's zone, named as such
 	failed bool
+	// body is where the last post's body (its nodes and BodyLine) is
+	// in buf: the rest are its fields (fieldsSum).
+	body [2]int
 }
 
 func (e *encoder) raw(b []byte)     { e.buf = append(e.buf, b...) }
@@ -208,8 +211,10 @@ func (e *encoder) post(p *Post) {
 	e.time(p.Lastmod)
 	e.time(p.Expiry)
 	e.frontMatter(p)
+	e.body[0] = len(e.buf)
 	e.nodes(p.Body, 0)
 	e.int(int64(p.BodyLine))
+	e.body[1] = len(e.buf)
 	e.pageMeta(&p.PageMeta)
 }
 
@@ -276,6 +281,8 @@ type decoder struct {
 	off    int
 	loc    *time.Location
 	failed bool
+	// body is where the last post's body is in buf (encoder.body).
+	body [2]int
 }
 
 func (d *decoder) fail() { d.failed, d.off = true, len(d.buf) }
@@ -486,8 +493,10 @@ func (d *decoder) post() *Post {
 	p.Lastmod = d.time()
 	p.Expiry = d.time()
 	d.frontMatter(p)
+	d.body[0] = d.off
 	p.Body = d.nodes(0)
 	p.BodyLine = int(d.int())
+	d.body[1] = d.off
 	d.pageMeta(&p.PageMeta)
 	return p
 }

@@ -169,10 +169,18 @@ func newSiteDigest(s *Server, st *state) *siteDigest {
 	}
 	for _, pg := range snap.Pages() {
 		w.Value(pg)
-		w.Value(pageRefs(pg))
+		pageRefs(w, pg)
 	}
 	for _, p := range snap.AllPosts() {
-		w.Value(p)
+		// A post's fields from its encoding in the parse cache, the
+		// body left out (reflection over 10,000 posts took 0.06 s).
+		if f, ok := snap.FieldsDigest(p); ok {
+			w.Uint(1)
+			w.String(string(f[:]))
+		} else {
+			w.Uint(0)
+			w.Value(p)
+		}
 		w.Value(snap.Visible(p))
 	}
 	for _, p := range snap.Posts() {
@@ -193,19 +201,25 @@ func newSiteDigest(s *Server, st *state) *siteDigest {
 	return d
 }
 
-// pageRefs names what a page lists and its post, by path and file.
-func pageRefs(pg *pipeline.Page) []string {
-	out := make([]string, 0, len(pg.Pages)+len(pg.Sections)+2)
+// pageRefs writes what a page lists and its post, by path and file
+// (each string after its length, so no two lists write alike).
+func pageRefs(w *digest.Stream, pg *pipeline.Page) {
 	if pg.Post != nil {
-		out = append(out, "post:"+pg.Post.File)
+		w.Uint(1)
+		w.String(pg.Post.File)
+	} else {
+		w.Uint(0)
 	}
+	w.Uint(uint64(len(pg.Pages)))
 	for _, q := range pg.Pages {
-		out = append(out, "page:"+q.Path+"\x00"+q.Kind+"\x00"+q.Lang)
+		w.String(q.Path)
+		w.String(q.Kind)
+		w.String(q.Lang)
 	}
+	w.Uint(uint64(len(pg.Sections)))
 	for _, q := range pg.Sections {
-		out = append(out, "section:"+q.Path)
+		w.String(q.Path)
 	}
-	return out
 }
 
 // body is the digest of p's body and of its bundle's files (their names,
