@@ -19,7 +19,8 @@ import (
 
 // TestIncrementalEqualsCold: folio build over its previous output holds,
 // file for file, the bytes a cold build of the same site holds, after
-// each change of a series (edits, deletions, renames, a bundle's file, a
+// each change of a series (edits, deletions, renames, a description made
+// from the body, tags, dates, a draft, a bundle's file, a
 // config change, a theme change, the output tampered with, a post whose
 // date comes, the parse cache corrupt or foreign), and writes only what
 // changed: nothing when nothing did, a post's own files when only its
@@ -164,6 +165,33 @@ func TestIncrementalEqualsCold(t *testing.T) {
 		{"a post renamed", func() { os.Rename(posts[6], filepath.Join(blog, "renamed-post.md")) }, -1, "1 content file parsed"},
 		{"a post added with a new tag", func() {
 			write(t, dir, "content/blog/new-post.md", "---\ntitle: New\ndate: 2024-05-06T07:08:09Z\ntags: [brand-new]\n---\nFresh.\n")
+		}, -1, "1 content file parsed"},
+		// A description made from the body (none in the front matter):
+		// an edit of the body's first words changes what lists show.
+		{"a post without a description added", func() {
+			write(t, dir, "content/blog/undescribed.md", "---\ntitle: Undescribed\ndate: 2024-06-01T00:00:00Z\ntags: [brand-new]\n---\n"+
+				"The first paragraph says what the post is about"+strings.Repeat(", and then some more", 20)+".\n\nThe last paragraph.\n")
+		}, -1, "1 content file parsed"},
+		{"its first words edited: its description changes", func() {
+			replaceIn(filepath.Join(blog, "undescribed.md"), "says what", "tells what")
+		}, -1, "1 content file parsed"},
+		{"its last paragraph edited: its description does not", func() {
+			replaceIn(filepath.Join(blog, "undescribed.md"), "The last paragraph.", "The last paragraph, longer now.")
+		}, 6, "1 content file parsed"},
+		{"its tags edited", func() {
+			replaceIn(filepath.Join(blog, "undescribed.md"), "tags: [brand-new]", "tags: [brand-new, second-tag]")
+		}, -1, "1 content file parsed"},
+		{"its date moved back", func() {
+			replaceIn(filepath.Join(blog, "undescribed.md"), "date: 2024-06-01", "date: 2016-06-01")
+		}, -1, "1 content file parsed"},
+		{"made a draft", func() {
+			replaceIn(filepath.Join(blog, "undescribed.md"), "title: Undescribed", "title: Undescribed\ndraft: true")
+		}, -1, "1 content file parsed"},
+		{"no longer a draft", func() {
+			replaceIn(filepath.Join(blog, "undescribed.md"), "\ndraft: true", "")
+		}, -1, "1 content file parsed"},
+		{"its publish date put ahead", func() {
+			replaceIn(filepath.Join(blog, "undescribed.md"), "title: Undescribed", "title: Undescribed\npublishDate: "+at.Add(24*time.Hour).Format(time.RFC3339))
 		}, -1, "1 content file parsed"},
 		{"a bundle's file edited", func() {
 			write(t, filepath.Dir(bundles[0]), "figure.svg", `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"/>`)

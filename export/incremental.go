@@ -106,11 +106,11 @@ func (w *writer) intact(r *manifestRoute) bool {
 
 // reuse makes f the route r as recorded.
 func (f *File) reuse(r *manifestRoute) {
-	fp, has := f.fingerprint, f.hasFingerprint
+	fp, post, posts, has := f.fingerprint, f.fpPost, f.fpPosts, f.hasFingerprint
 	*f = r.File
 	f.Markdown = "" // linked again (linkMarkdown)
 	f.sum, f.mdSum, f.mod = r.Sum, r.MarkdownSum, r.Mod
-	f.fingerprint, f.hasFingerprint = fp, has
+	f.fingerprint, f.fpPost, f.fpPosts, f.hasFingerprint = fp, post, posts, has
 	f.kept = r
 	if r.Gzip {
 		f.gz = gzipFile{sum: r.GzipSum, size: r.GzipSize, mod: r.GzipMod}

@@ -30,20 +30,26 @@ import (
 // headers as entry numbers, then the output's folders with their
 // status-change times when the record was written (none after a cold
 // build: see prune in incremental.go). A manifest of another format, cut
-// short or corrupt is not read: the build is then cold.
+// short or corrupt is not read: the build is then cold. The record ends
+// with the site's shape (Options.Shape) when it had one: a build of the
+// same shape trusts the recorded fingerprints made of no body.
 
 // manifestFormat names the manifest's layout and what decides the bytes
 // of an export other than the server's answers. A manifest of another
 // format is not read.
-const manifestFormat = "folio-build 4"
+const manifestFormat = "folio-build 5"
 
 // A manifestRoute is one exported route as the manifest keeps it.
 type manifestRoute struct {
 	File
 	Sum, MarkdownSum, GzipSum [sha256.Size]byte
-	// Fingerprint is the route's Options.Fingerprint, when it had one.
-	Fingerprint    [sha256.Size]byte
-	HasFingerprint bool
+	// Fingerprint is the route's Options.Fingerprint, when it had one,
+	// and FingerprintPost and FingerprintPosts whose bodies it was made
+	// of (Print).
+	Fingerprint      [sha256.Size]byte
+	FingerprintPost  string
+	FingerprintPosts bool
+	HasFingerprint   bool
 	// The files as written: size and modification time (Unix ns).
 	Size, Mod, GzipSize, GzipMod int64
 
@@ -91,10 +97,10 @@ const manifestHeadSize = 8 + 8 + 8 + 4
 // readManifest reads out's manifest, by route path; nil when there is
 // none, it is not of format, or it cannot be read (the build is then
 // cold).
-func readManifest(out, format string) (map[string]*manifestRoute, folderTimes) {
+func readManifest(out, format string) (map[string]*manifestRoute, folderTimes, *[sha256.Size]byte) {
 	data, err := os.ReadFile(manifestPath(out))
 	if err != nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	return decodeManifest(data, format)
 }
@@ -104,19 +110,19 @@ func readManifest(out, format string) (map[string]*manifestRoute, folderTimes) {
 // manifest was written.
 type folderTimes map[string]int64
 
-// decodeManifest reads a manifest's bytes; nil when they are not a
-// manifest of format.
-func decodeManifest(data []byte, format string) (map[string]*manifestRoute, folderTimes) {
+// decodeManifest reads a manifest's bytes, and the shape it records (nil
+// for none); nil when they are not a manifest of format.
+func decodeManifest(data []byte, format string) (map[string]*manifestRoute, folderTimes, *[sha256.Size]byte) {
 	headSize := len(format) + 1 + manifestHeadSize
 	if len(data) < headSize || string(data[:len(format)+1]) != format+"\n" {
-		return nil, nil
+		return nil, nil, nil
 	}
 	nums := data[len(format)+1:]
 	entries, routes := binary.LittleEndian.Uint64(nums), binary.LittleEndian.Uint64(nums[8:])
 	size, crc := binary.LittleEndian.Uint64(nums[16:]), binary.LittleEndian.Uint32(nums[24:])
 	buf := data[headSize:]
 	if size != uint64(len(buf)) || entries > size || routes > size || crc32.Checksum(buf, castagnoli) != crc {
-		return nil, nil
+		return nil, nil, nil
 	}
 	// One string holds every string of the manifest: the routes' and
 	// headers' strings are pieces of it.
@@ -151,8 +157,9 @@ func decodeManifest(data []byte, format string) (map[string]*manifestRoute, fold
 		d.sum(&r.Fingerprint)
 		r.Size = int64(r.File.Size)
 		r.Mod, r.GzipSize, r.GzipMod = d.int(), d.int(), d.int()
+		r.FingerprintPost, r.FingerprintPosts = d.string(), flags&4 != 0
 		if d.failed {
-			return nil, nil
+			return nil, nil, nil
 		}
 		r.raw, r.table = d.data[start:d.off], kept
 		byPath[r.Path] = r
@@ -165,11 +172,16 @@ func decodeManifest(data []byte, format string) (map[string]*manifestRoute, fold
 			dirs[name] = d.int()
 		}
 	}
+	var shape *[sha256.Size]byte
+	if d.byte() == 1 {
+		shape = new([sha256.Size]byte)
+		d.sum(shape)
+	}
 	if d.failed || d.off != len(d.data) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	kept.live = d.live
-	return byPath, dirs
+	return byPath, dirs, shape
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -441,7 +453,8 @@ func (e *recordEncoder) prevEntries(r *manifestRoute) (plain, md []uint64, ok bo
 
 func (e *recordEncoder) route(f *File) {
 	if r := f.kept; r != nil && r.table == e.base && f.Markdown == r.Markdown &&
-		f.fingerprint == r.Fingerprint && f.hasFingerprint == r.HasFingerprint && f.mod == r.Mod {
+		f.fingerprint == r.Fingerprint && f.hasFingerprint == r.HasFingerprint && f.mod == r.Mod &&
+		f.fpPost == r.FingerprintPost && f.fpPosts == r.FingerprintPosts {
 		e.routes = append(e.routes, r.raw...)
 		return
 	}
@@ -464,6 +477,9 @@ func (e *recordEncoder) route(f *File) {
 	if f.hasFingerprint {
 		flags |= 2
 	}
+	if f.fpPosts {
+		flags |= 4
+	}
 	e.routes = append(b, flags)
 	e.header(f.Header, prevPlain)
 	e.header(f.MarkdownHeader, prevMD)
@@ -477,13 +493,14 @@ func (e *recordEncoder) route(f *File) {
 	b = append(b, f.fingerprint[:]...)
 	b = binary.AppendVarint(b, f.mod)
 	b = binary.AppendVarint(b, gz.size)
-	e.routes = binary.AppendVarint(b, gz.mod)
+	b = binary.AppendVarint(b, gz.mod)
+	e.routes = e.string(b, f.fpPost)
 }
 
 // encodeManifest is the manifest of site's files, of format, with the
 // output's folder times (nil: none recorded).
 func encodeManifest(format string, site *Site, dirs folderTimes) []byte {
-	return encodeRoutes(site).manifest(format, dirs)
+	return encodeRoutes(site).manifest(format, dirs, site.shape)
 }
 
 // encodeRoutes encodes site's routes. Over a previous record whose
@@ -506,12 +523,18 @@ func encodeRoutes(site *Site) *recordEncoder {
 	return e
 }
 
-// manifest is the manifest of the routes encoded, with the folder times.
-func (e *recordEncoder) manifest(format string, dirs folderTimes) []byte {
+// manifest is the manifest of the routes encoded, with the folder times
+// and the site's shape (nil: none).
+func (e *recordEncoder) manifest(format string, dirs folderTimes, shape *[sha256.Size]byte) []byte {
 	e.routes = appendCount(e.routes, len(dirs), dirs == nil)
 	for _, name := range slices.Sorted(maps.Keys(dirs)) {
 		e.routes = e.string(e.routes, name)
 		e.routes = binary.AppendVarint(e.routes, dirs[name])
+	}
+	if shape != nil {
+		e.routes = append(append(e.routes, 1), shape[:]...)
+	} else {
+		e.routes = append(e.routes, 0)
 	}
 	size := len(e.table) + len(e.routes)
 	crc := crc32.Update(crc32.Checksum(e.table, castagnoli), castagnoli, e.routes)

@@ -19,18 +19,19 @@ func manifestSite() *Site {
 	return &Site{Files: []File{
 		{Path: "/", Name: "index.html", Status: 200, Size: 10, Header: http.Header{"Etag": {`"a"`}, "Vary": {"Accept", "Accept-Encoding"}},
 			Gzip: true, GzipETag: `"a-gz"`, sum: sum("a"), mod: 1_700_000_000_123_456_789,
-			gz: gzipFile{sum: sum("agz"), size: 7, mod: -5}, fingerprint: sum("fp"), hasFingerprint: true},
-		{Path: "/blog/x/", Name: "blog/x/index.html", Status: 200, Size: 3,
+			gz: gzipFile{sum: sum("agz"), size: 7, mod: -5}, fingerprint: sum("fp"), hasFingerprint: true, fpPosts: true},
+		{Path: "/blog/x/", Name: "blog/x/index.html", Status: 200, Size: 3, fingerprint: sum("x"), hasFingerprint: true, fpPost: "blog/x.md",
 			Header:   http.Header{"Link": {"<x>; rel=alternate", ""}, "X-Empty": {}, "X-Nil": nil, "Vary": {"Accept"}},
 			Markdown: "/blog/x.md", MarkdownHeader: http.Header{"Vary": {"Accept"}, "Etag": {`"md"`}},
 			sum: sum("x"), mdSum: sum("xmd")},
 		{Path: "/404.html", Name: "404.html", Status: 404, Header: http.Header{}},
 		{Path: "/odd", Name: "odd", Status: 200, Header: http.Header{"X-A": {"a\x00b", "c"}, "X-B": {"a", "b\x00c"}}},
 		{Path: "/none", Name: "none", Status: 200},
-	}}
+	}, shape: &[sha256.Size]byte{1, 2, 3}}
 }
 
-// TestManifestRoundTrip: what a manifest records comes back as it was.
+// TestManifestRoundTrip: what a manifest records comes back as it was,
+// the site's shape with it.
 func TestManifestRoundTrip(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	site := manifestSite()
@@ -38,7 +39,13 @@ func TestManifestRoundTrip(t *testing.T) {
 	if err := writeManifest(out, encodeManifest(manifestFormat, site, dirs)); err != nil {
 		t.Fatal(err)
 	}
-	got, gotDirs := readManifest(out, manifestFormat)
+	got, gotDirs, shape := readManifest(out, manifestFormat)
+	if shape == nil || *shape != *site.shape {
+		t.Errorf("the shape came back as %v, want %v", shape, site.shape)
+	}
+	if _, _, shape := decodeManifest(encodeManifest(manifestFormat, &Site{Files: site.Files}, nil), manifestFormat); shape != nil {
+		t.Errorf("a site without a shape: %v recorded", shape)
+	}
 	if !reflect.DeepEqual(gotDirs, dirs) {
 		t.Errorf("folder times came back as %v, want %v", gotDirs, dirs)
 	}
@@ -51,8 +58,9 @@ func TestManifestRoundTrip(t *testing.T) {
 			t.Fatalf("%s: not read", f.Path)
 		}
 		want := manifestRoute{File: f, Sum: f.sum, MarkdownSum: f.mdSum, Fingerprint: f.fingerprint, HasFingerprint: f.hasFingerprint,
-			Size: int64(f.Size), Mod: f.mod}
+			FingerprintPost: f.fpPost, FingerprintPosts: f.fpPosts, Size: int64(f.Size), Mod: f.mod}
 		want.File.sum, want.File.mdSum, want.File.fingerprint, want.File.hasFingerprint, want.File.mod, want.File.gz = [32]byte{}, [32]byte{}, [32]byte{}, false, 0, gzipFile{}
+		want.File.fpPost, want.File.fpPosts = "", false
 		if f.Gzip {
 			want.GzipSum, want.GzipSize, want.GzipMod = f.gz.sum, f.gz.size, f.gz.mod
 		}
@@ -65,7 +73,7 @@ func TestManifestRoundTrip(t *testing.T) {
 			t.Errorf("%s came back as\n%#v\nwant\n%#v", f.Path, g, want)
 		}
 	}
-	if r, _ := readManifest(out, manifestFormat+" nogzip"); r != nil {
+	if r, _, _ := readManifest(out, manifestFormat+" nogzip"); r != nil {
 		t.Error("a manifest of another format is read")
 	}
 }
@@ -88,7 +96,7 @@ func TestManifestRefused(t *testing.T) {
 		if err := os.WriteFile(manifestPath(out), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if r, dirs := readManifest(out, manifestFormat); r != nil || dirs != nil {
+		if r, dirs, _ := readManifest(out, manifestFormat); r != nil || dirs != nil {
 			t.Errorf("%s: read", name)
 		}
 	}
@@ -124,7 +132,7 @@ func TestManifestKeptRoutes(t *testing.T) {
 	data := encodeManifest(manifestFormat, prev, nil)
 	entries := -1 // the previous record's header entries
 	for round := range 20 {
-		routes, _ := decodeManifest(data, manifestFormat)
+		routes, _, _ := decodeManifest(data, manifestFormat)
 		if routes == nil {
 			t.Fatalf("round %d: the record does not read", round)
 		}
@@ -148,8 +156,8 @@ func TestManifestKeptRoutes(t *testing.T) {
 		for i := range fresh {
 			fresh[i].kept = nil
 		}
-		want, _ := decodeManifest(encodeManifest(manifestFormat, &Site{Files: fresh}, nil), manifestFormat)
-		got, _ := decodeManifest(data, manifestFormat)
+		want, _, _ := decodeManifest(encodeManifest(manifestFormat, &Site{Files: fresh}, nil), manifestFormat)
+		got, _, _ := decodeManifest(data, manifestFormat)
 		if len(got) != len(want) {
 			t.Fatalf("round %d: %d routes, want %d", round, len(got), len(want))
 		}

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -98,17 +99,31 @@ func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 	if opts.Fingerprint != nil && len(paths) > 0 {
 		// What every fingerprint starts from (the site's digest) is made
 		// on the first call: meanwhile, the previous record is read.
-		go opts.Fingerprint(paths[0], nil)
+		if opts.Shape != nil {
+			go opts.Shape()
+		} else {
+			go opts.Fingerprint(paths[0], nil)
+		}
 	}
 	if !opts.Cold {
 		if info, err := os.Lstat(st.out); err == nil && info.IsDir() {
-			if w.prev, st.prevDirs = readManifest(st.out, st.format); w.prev != nil {
+			var shape *[sha256.Size]byte
+			if w.prev, st.prevDirs, shape = readManifest(st.out, st.format); w.prev != nil {
+				if shape != nil && opts.Fingerprint != nil && opts.Shape != nil && opts.Refingerprint != nil {
+					site.shape = new([sha256.Size]byte)
+					*site.shape = opts.Shape()
+					w.sameShape = *site.shape == *shape
+				}
 				st.prev = w.prev
 				w.out, st.inPlace = st.out, true
 				w.outDir = openOut(st.out)
 				defer w.outDir.close()
 			}
 		}
+	}
+	if site.shape == nil && opts.Fingerprint != nil && opts.Shape != nil {
+		site.shape = new([sha256.Size]byte)
+		*site.shape = opts.Shape()
 	}
 	if site.Files, err = writeAll(w, h, paths, opts); err != nil {
 		return err
@@ -248,7 +263,7 @@ func (st *Staged) commitInPlace() error {
 		st.undoFiles() // out is left without a record: the next build is cold
 		return err
 	}
-	writeManifest(st.out, e.manifest(st.format, p.folderTimes()))
+	writeManifest(st.out, e.manifest(st.format, p.folderTimes(), st.Site.shape))
 	for _, f := range st.files {
 		f.done()
 	}

@@ -46,9 +46,12 @@ type File struct {
 	MarkdownHeader http.Header
 
 	sum, mdSum [sha256.Size]byte
-	// What the manifest keeps (manifest.go): the route's fingerprint,
+	// What the manifest keeps (manifest.go): the route's fingerprint
+	// (Print.Sum) and whose bodies it is made of (Print.Post, Posts),
 	// the file's modification time (Unix ns), and its gzip answer.
 	fingerprint    [sha256.Size]byte
+	fpPost         string
+	fpPosts        bool
 	hasFingerprint bool
 	mod            int64
 	gz             gzipFile
@@ -117,9 +120,28 @@ type Options struct {
 	// whose fingerprint is the one recorded, without asking the handler.
 	// prev, not nil over a previous export, says what it recorded of a
 	// path: its fingerprint and its plain body's length.
-	Fingerprint func(urlPath string, prev func(urlPath string) (fp [sha256.Size]byte, size int, ok bool)) (fp [sha256.Size]byte, ok bool)
+	Fingerprint func(urlPath string, prev func(urlPath string) (fp [sha256.Size]byte, size int, ok bool)) (Print, bool)
+	// Shape and Refingerprint, when set with Fingerprint, spare a build
+	// over a previous one most fingerprints. Shape is what every
+	// fingerprint is made of but posts' bodies (Print): over a previous
+	// export of the same Shape, a path whose recorded fingerprint was
+	// made of no body has that fingerprint still, and one made of one
+	// post's body is Refingerprint(path, the post's file) (ok false: ask
+	// Fingerprint). Only a path made of several posts' bodies, or of
+	// none recorded, is asked of Fingerprint.
+	Shape         func() [sha256.Size]byte
+	Refingerprint func(urlPath, post string) (fp [sha256.Size]byte, ok bool)
 	// Cold writes every file afresh even over a previous export.
 	Cold bool
+}
+
+// A Print is a path's fingerprint (Options.Fingerprint), and whose
+// bodies it is made of besides the site's shape (Options.Shape): Post,
+// one post's (its content file); Posts, several posts'; neither, none.
+type Print struct {
+	Sum   [sha256.Size]byte
+	Post  string
+	Posts bool
 }
 
 // Malformed describes paths refused by their shape: those under Prefix
@@ -150,6 +172,9 @@ type Site struct {
 	// stood as it was.
 	Updated          bool
 	Written, Removed int
+
+	// shape is Options.Shape's, recorded (nil: none).
+	shape *[sha256.Size]byte
 }
 
 // Write asks h for every path and writes the answers into a fresh folder
@@ -339,6 +364,9 @@ type writer struct {
 	outDir *outDir
 	// same: the paths are the previous build's (samePaths).
 	same bool
+	// sameShape: the previous build's record is of the site's shape
+	// (Options.Shape).
+	sameShape bool
 
 	mu      sync.Mutex
 	written []string // names written under dir
@@ -356,7 +384,9 @@ func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 	}
 	prev := w.prev[f.Path]
 	if opts.Fingerprint != nil {
-		f.fingerprint, f.hasFingerprint = opts.Fingerprint(f.Path, w.recorded)
+		var pr Print
+		pr, f.hasFingerprint = w.fingerprint(f.Path, prev, opts)
+		f.fingerprint, f.fpPost, f.fpPosts = pr.Sum, pr.Post, pr.Posts
 		if prev != nil && f.hasFingerprint && prev.HasFingerprint && prev.Fingerprint == f.fingerprint && w.intact(prev) {
 			f.reuse(prev)
 			return nil
@@ -409,6 +439,20 @@ func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 		f.gz = gzipFile{sum: gz.sum, size: gz.size, mod: gz.mod}
 	}
 	return nil
+}
+
+// fingerprint is the path's Print (Options.Fingerprint): over a previous
+// export of the same shape, from its record (see Options.Shape).
+func (w *writer) fingerprint(urlPath string, prev *manifestRoute, opts Options) (Print, bool) {
+	if w.sameShape && prev != nil && prev.HasFingerprint && !prev.FingerprintPosts {
+		if prev.FingerprintPost == "" {
+			return Print{Sum: prev.Fingerprint}, true
+		}
+		if fp, ok := opts.Refingerprint(urlPath, prev.FingerprintPost); ok {
+			return Print{Sum: fp, Post: prev.FingerprintPost}, true
+		}
+	}
+	return opts.Fingerprint(urlPath, w.recorded)
 }
 
 // serve answers GET path through h into a, and closes a's file.

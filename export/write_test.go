@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"net/http"
 	"os"
@@ -328,8 +329,8 @@ func TestWriteCollisionOverPrevious(t *testing.T) {
 func TestWriteReleasesAsked(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	opts := fakeOptions
-	opts.Fingerprint = func(p string, _ func(string) ([sha256.Size]byte, int, bool)) ([sha256.Size]byte, bool) {
-		return sha256.Sum256([]byte(p)), p != "/blog/"
+	opts.Fingerprint = func(p string, _ func(string) ([sha256.Size]byte, int, bool)) (Print, bool) {
+		return Print{Sum: sha256.Sum256([]byte(p))}, p != "/blog/"
 	}
 	if _, err := Write(out, fakeSite{}, fakePaths, opts); err != nil {
 		t.Fatal(err)
@@ -340,5 +341,103 @@ func TestWriteReleasesAsked(t *testing.T) {
 	}
 	if want := map[string]int{"/blog/": 1}; !maps.Equal(h.released, want) {
 		t.Errorf("released %v, want %v", h.released, want)
+	}
+}
+
+// TestWriteSameShape: over a previous export of the same shape
+// (Options.Shape), a path whose recorded fingerprint was made of no body
+// keeps it without Fingerprint being asked, one made of a post's body is
+// asked of Refingerprint, one made of several posts' bodies of
+// Fingerprint; a new Refingerprint asks the handler again; another shape
+// asks Fingerprint of every path. The folder is the same either way.
+func TestWriteSameShape(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	var (
+		mu            sync.Mutex
+		shape         = [sha256.Size]byte{1}
+		body          = "one"
+		asked, reused []string
+	)
+	print := func(p string) Print {
+		pr := Print{Sum: sha256.Sum256([]byte(string(shape[:]) + p))}
+		switch p {
+		case "/blog/", "/blog.md":
+			pr.Post = "blog/x.md"
+			pr.Sum = sha256.Sum256([]byte(string(shape[:]) + p + body))
+		case "/api/posts.json":
+			pr.Posts = true
+		}
+		return pr
+	}
+	opts := fakeOptions
+	opts.Fingerprint = func(p string, _ func(string) ([sha256.Size]byte, int, bool)) (Print, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		asked = append(asked, p)
+		return print(p), p != "/blog/caf%C3%A9/photo.png"
+	}
+	opts.Shape = func() [sha256.Size]byte { return shape }
+	opts.Refingerprint = func(p, post string) ([sha256.Size]byte, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if post != "blog/x.md" {
+			t.Errorf("Refingerprint(%s, %s), want the post blog/x.md", p, post)
+		}
+		reused = append(reused, p)
+		return print(p).Sum, true
+	}
+	h := &releasingSite{paths: fakePaths, released: map[string]int{}}
+	build := func(step string, wantAsked, wantReused, wantReleased []string) {
+		t.Helper()
+		asked, reused, h.released = nil, nil, map[string]int{}
+		if _, err := Write(out, h, fakePaths, opts); err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(asked)
+		slices.Sort(reused)
+		released := slices.Sorted(maps.Keys(h.released))
+		if !slices.Equal(asked, wantAsked) || !slices.Equal(reused, wantReused) || !slices.Equal(released, wantReleased) {
+			t.Errorf("%s: Fingerprint asked of %q, Refingerprint of %q, handler of %q; want %q, %q, %q",
+				step, asked, reused, released, wantAsked, wantReused, wantReleased)
+		}
+		cold := filepath.Join(t.TempDir(), "public")
+		if _, err := Write(cold, h, fakePaths, Options{NotFound: opts.NotFound, Redirects: opts.Redirects}); err != nil {
+			t.Fatal(err)
+		}
+		sameFiles(t, out, cold)
+	}
+	all := slices.Sorted(slices.Values(fakePaths))
+	build("cold", all, nil, all)
+	build("the same shape", []string{"/api/posts.json", "/blog/caf%C3%A9/photo.png"}, []string{"/blog.md", "/blog/"},
+		[]string{"/blog/caf%C3%A9/photo.png"})
+	body = "two"
+	build("a post's body", []string{"/api/posts.json", "/blog/caf%C3%A9/photo.png"}, []string{"/blog.md", "/blog/"},
+		[]string{"/blog.md", "/blog/", "/blog/caf%C3%A9/photo.png"})
+	shape = [sha256.Size]byte{2}
+	build("another shape", all, nil, all)
+}
+
+// sameFiles fails unless the folders a and b hold the same files with the
+// same bytes.
+func sameFiles(t *testing.T, a, b string) {
+	t.Helper()
+	read := func(root string) map[string]string {
+		out := map[string]string{}
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			rel, _ := filepath.Rel(root, p)
+			out[filepath.ToSlash(rel)] = string(data)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if fa, fb := read(a), read(b); !maps.Equal(fa, fb) {
+		t.Errorf("%s and %s differ: %d and %d files", a, b, len(fa), len(fb))
 	}
 }

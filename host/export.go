@@ -106,7 +106,11 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 	}
 	staged, err := export.Stage(o.Out, srv, paths, export.Options{
 		NotFound: server.NotFoundPath, Redirects: redirects, Malformed: malformed(srv.Routes()), NoGzip: o.Cloudflare != "",
-		Fingerprint: srv.Fingerprint,
+		Fingerprint: func(p string, prev server.Recorded) (export.Print, bool) {
+			fp, post, posts, ok := srv.FingerprintOf(p, prev)
+			return export.Print{Sum: fp, Post: post, Posts: posts}, ok
+		},
+		Shape: srv.Shape, Refingerprint: srv.Refingerprint,
 		Check: func() error {
 			res.Problems = h.Problems(srv.RenderProblems())
 			if pipeline.Errors(res.Problems) != nil {

@@ -372,6 +372,15 @@ func (s *Snapshot) SourceSum(p *Post) (sum [sha256.Size]byte, ok bool) {
 	return sum, true
 }
 
+// PostOfFile is the post of the content file (Post.File), nil when the
+// snapshot has none.
+func (s *Snapshot) PostOfFile(file string) *Post {
+	if u, _ := s.units.Get(file); u != nil {
+		return u.post
+	}
+	return nil
+}
+
 // cacheSlack is the share of a cache's entries (one in cacheSlack) that
 // may be stale before a build writes it again (CacheWorthWriting).
 const cacheSlack = 64

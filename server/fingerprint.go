@@ -49,42 +49,86 @@ import (
 // a twin whose fingerprint is the one recorded has the length recorded,
 // and is not rendered for it.
 func (s *Server) Fingerprint(urlPath string, prev Recorded) (fp [sha256.Size]byte, ok bool) {
-	st := s.current.Load()
-	d := stateValue(st, "digest", func() *siteDigest { return newSiteDigest(s, st) })
-	return s.fingerprint(st, d, urlPath, prev)
+	fp, _, _, ok = s.FingerprintOf(urlPath, prev)
+	return fp, ok
 }
 
-// fingerprint is Fingerprint in the state st, whose digest is d.
-func (s *Server) fingerprint(st *state, d *siteDigest, urlPath string, prev Recorded) (fp [sha256.Size]byte, ok bool) {
-	u, err := url.Parse(urlPath)
-	if err != nil {
+// FingerprintOf is Fingerprint, and whose bodies the fingerprint is made
+// of besides the shape: post, the file of the one post whose page or
+// twin urlPath is; many, several posts' (llms-full.txt's); neither, none.
+func (s *Server) FingerprintOf(urlPath string, prev Recorded) (fp [sha256.Size]byte, post string, many, ok bool) {
+	st := s.current.Load()
+	return s.fingerprint(st, s.digest(st), urlPath, prev)
+}
+
+// digest is the state's siteDigest, made once.
+func (s *Server) digest(st *state) *siteDigest {
+	return stateValue(st, "digest", func() *siteDigest { return newSiteDigest(s, st) })
+}
+
+// Shape is the digest every fingerprint is made from (see Fingerprint):
+// of the program, the theme and the snapshot but for the posts' bodies.
+// Two states of one Shape differ at most in their posts' bodies, and
+// then only in the answers made of them: of a path whose fingerprint was
+// made of no body it says the fingerprint is the same; of one made of one
+// post's body, Refingerprint says it without looking the path up.
+func (s *Server) Shape() [sha256.Size]byte {
+	return s.digest(s.current.Load()).shape
+}
+
+// Refingerprint is the fingerprint of urlPath, a page or twin of the post
+// of the file post (FingerprintOf said so in a state of this Shape),
+// made of the shape, the path and the post's body as they are now. ok is
+// false when there is no such post.
+func (s *Server) Refingerprint(urlPath, post string) (fp [sha256.Size]byte, ok bool) {
+	st := s.current.Load()
+	p := st.snap.PostOfFile(post)
+	if p == nil {
 		return fp, false
 	}
-	m := st.routes.find(st, routingPathOf(u))
+	d := s.digest(st)
+	b := d.body(p)
+	return d.sum(urlPath, b[:]), true
+}
+
+// sum is a fingerprint: the shape, the path, and what else it is made of.
+func (d *siteDigest) sum(urlPath string, part []byte) (fp [sha256.Size]byte) {
 	h := sha256.New()
 	h.Write(d.shape[:])
 	io.WriteString(h, urlPath+"\x00")
+	h.Write(part)
+	h.Sum(fp[:0])
+	return fp
+}
+
+// fingerprint is FingerprintOf in the state st, whose digest is d.
+func (s *Server) fingerprint(st *state, d *siteDigest, urlPath string, prev Recorded) (fp [sha256.Size]byte, post string, many, ok bool) {
+	u, err := url.Parse(urlPath)
+	if err != nil {
+		return fp, "", false, false
+	}
+	m := st.routes.find(st, routingPathOf(u))
+	var part []byte
 	switch m.route.Kind {
 	case KindPage, KindMarkdown:
 		if p := postOf(m); p != nil {
 			b := d.body(p)
-			h.Write(b[:])
+			part, post = b[:], p.File
 		}
 	case KindLLMs:
 		if urlPath == "/llms-full.txt" {
 			b, ok := d.llmsFull(s, st, prev)
 			if !ok {
-				return fp, false
+				return fp, "", false, false
 			}
-			h.Write(b[:])
+			part, many = b[:], true
 		}
 	case KindHome, KindPosts, KindCursorPage, KindAPIPage, KindOpenAPI, KindFeed, KindSitemap,
 		KindRobots, KindCatalog, KindSkills, KindSDK, KindAsset, KindNotFound:
 	default:
-		return fp, false
+		return fp, "", false, false
 	}
-	h.Sum(fp[:0])
-	return fp, true
+	return d.sum(urlPath, part), post, many, true
 }
 
 // Recorded says what the previous build recorded of an exported path:
@@ -343,7 +387,7 @@ func (d *siteDigest) recordedTwin(s *Server, st *state, p *pipeline.Post, prev R
 	if !ok {
 		return 0, false
 	}
-	if now, ok := s.fingerprint(st, d, path, nil); !ok || now != was {
+	if now, _, _, ok := s.fingerprint(st, d, path, nil); !ok || now != was {
 		return 0, false
 	}
 	return size, true
