@@ -401,3 +401,46 @@ func TestIncrementalCacheSlack(t *testing.T) {
 		t.Errorf("nothing changed after the cache was written: %d files parsed, want none", n)
 	}
 }
+
+// TestIncrementalNginx: the nginx config written by a build over a
+// previous one, which keeps routes as its record has them, is the one
+// the build that recorded them wrote: every kept route's headers are in
+// it (a cold build's would differ in Last-Modified; so does the script,
+// whose answers made at request time are probed again, with the build's
+// time).
+func TestIncrementalNginx(t *testing.T) {
+	at := time.Now().UTC().Truncate(time.Second)
+	defer func(old func() time.Time) { buildInstant = old }(buildInstant)
+	buildInstant = func() time.Time { return at }
+	dir := t.TempDir()
+	if err := corpus.Write(dir, 20, 3); err != nil {
+		t.Fatal(err)
+	}
+	out, conf := filepath.Join(dir, "public"), filepath.Join(dir, "nginx", "site.conf")
+	nginxBuild := func() string {
+		t.Helper()
+		code, _, stderr := runCLI(t, "build", "--source", dir, "--out", out, "--nginx", conf)
+		if code != 0 {
+			t.Fatalf("folio build: exit %d\n%s", code, stderr)
+		}
+		c, err := os.ReadFile(conf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(c)
+	}
+	first := nginxBuild()
+	if again := nginxBuild(); again != first {
+		t.Errorf("nothing changed: the nginx config differs from the previous build's (%d bytes, %d)", len(again), len(first))
+	}
+	posts, _ := filepath.Glob(filepath.Join(dir, "content", "blog", "post-*.md"))
+	data, err := os.ReadFile(posts[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Dir(posts[2]), filepath.Base(posts[2]), string(data)+"\nAn added paragraph.\n")
+	edited := nginxBuild()
+	if again := nginxBuild(); again != edited {
+		t.Errorf("nothing changed after an edit: the nginx config differs from the previous build's (%d bytes, %d)", len(again), len(edited))
+	}
+}

@@ -119,6 +119,7 @@ func intern(list *[]string, index map[string]int, v string) int {
 
 // newWorkerData makes the Worker's table from what Write exported.
 func newWorkerData(site *Site, notFound string, refusals []Refusal) (*workerData, error) {
+	site.fillHeaders()
 	d := &workerData{Routes: map[string]workerRoute{}, Refusals: refusals, Answers: jsAnswersOf(site.Dynamic)}
 	if m := site.Malformed; m != nil {
 		d.Malformed = &workerMalformed{Prefix: m.Prefix, Suffix: m.Suffix, Valid: m.Valid}

@@ -59,6 +59,7 @@ type prevFile struct {
 // prevPlain and prevGzip are the route's plain and gzip files in the
 // previous export; nil when it had none.
 func (r *manifestRoute) prevPlain() *prevFile {
+	r.headers()
 	return &prevFile{status: r.Status, etag: r.Header.Get("Etag"), length: r.Header.Get("Content-Length"),
 		sum: r.Sum, size: int64(r.File.Size), mod: r.Mod, name: r.Name}
 }

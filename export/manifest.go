@@ -58,6 +58,47 @@ type manifestRoute struct {
 	// next record as these bytes (encodeRoutes).
 	raw   string
 	table *recordTable
+	// The headers are decoded only when asked for (headers): most
+	// routes of a build after an edit are kept, and what needs their
+	// headers (nginx, Cloudflare) reads them after. hdrOff is where they
+	// are in raw; hasMD says MarkdownHeader is not nil.
+	hdrOff         int
+	hasMD, decoded bool
+}
+
+// headers decodes the route's Header and MarkdownHeader, once. A route
+// is asked for them by one goroutine at a time (the one exporting its
+// path, or the build after the export).
+func (r *manifestRoute) headers() {
+	if r.decoded || r.table == nil {
+		return
+	}
+	r.decoded = true
+	d := recordDecoder{data: r.raw, off: r.hdrOff}
+	r.Header, r.MarkdownHeader = d.header(r.table.entries), d.header(r.table.entries)
+	r.File.Header, r.File.MarkdownHeader = r.Header, r.MarkdownHeader
+}
+
+// fillHeaders gives the files kept from the previous record (File.kept)
+// their headers, for what reads them.
+func (s *Site) fillHeaders() {
+	for i := range s.Files {
+		s.Files[i].fillHeaders()
+	}
+}
+
+// fillHeaders gives f, kept from the previous record, its headers.
+func (f *File) fillHeaders() {
+	if r := f.kept; r != nil && f.Header == nil && f.MarkdownHeader == nil {
+		r.headers()
+		f.Header, f.MarkdownHeader = r.Header, r.MarkdownHeader
+	}
+}
+
+// hasMarkdown reports whether f's page has a Markdown answer
+// (MarkdownHeader), its headers decoded or not.
+func (f *File) hasMarkdown() bool {
+	return f.MarkdownHeader != nil || (f.kept != nil && f.kept.hasMD)
 }
 
 // A recordTable is a record's table of header entries, as bytes and
@@ -150,7 +191,9 @@ func decodeManifest(data []byte, format string) (map[string]*manifestRoute, fold
 		r.Status, r.File.Size = int(d.uvarint()), int(d.uvarint())
 		flags := d.byte()
 		r.Gzip, r.HasFingerprint = flags&1 != 0, flags&2 != 0
-		r.Header, r.MarkdownHeader = d.header(table), d.header(table)
+		r.hdrOff = d.off - start
+		d.skipHeader(len(table))
+		r.hasMD = d.skipHeader(len(table))
 		d.sum(&r.Sum)
 		d.sum(&r.MarkdownSum)
 		d.sum(&r.GzipSum)
@@ -276,12 +319,26 @@ func (d *recordDecoder) header(table []internedEntry) http.Header {
 			return nil
 		}
 		h[table[i].name] = table[i].vals
+	}
+	return h
+}
+
+// skipHeader passes over a header set of entries in a table of n,
+// noting the entries used; false for a nil set.
+func (d *recordDecoder) skipHeader(n int) bool {
+	c := d.count()
+	for range max(c, 0) {
+		i := d.uvarint()
+		if i >= uint64(n) {
+			d.fail()
+			return false
+		}
 		if !d.used[i] {
 			d.used[i] = true
 			d.live++
 		}
 	}
-	return h
+	return c >= 0
 }
 
 // An internedEntry is one header name with its values.
@@ -458,6 +515,7 @@ func (e *recordEncoder) route(f *File) {
 		e.routes = append(e.routes, r.raw...)
 		return
 	}
+	f.fillHeaders()
 	// A route asked again takes the entries its previous record has;
 	// only a route new to the record needs the base's entries numbered.
 	prevPlain, prevMD, ok := e.prevEntries(f.was)

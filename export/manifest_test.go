@@ -67,8 +67,12 @@ func TestManifestRoundTrip(t *testing.T) {
 		if r.raw == "" || r.table == nil {
 			t.Errorf("%s: its encoding is not kept", f.Path)
 		}
+		if r.hasMD != (f.MarkdownHeader != nil) {
+			t.Errorf("%s: hasMD %v, want %v", f.Path, r.hasMD, f.MarkdownHeader != nil)
+		}
+		r.headers()
 		g := *r
-		g.raw, g.table = "", nil
+		g.raw, g.table, g.hdrOff, g.hasMD, g.decoded = "", nil, 0, false, false
 		if !reflect.DeepEqual(g, want) {
 			t.Errorf("%s came back as\n%#v\nwant\n%#v", f.Path, g, want)
 		}
@@ -145,7 +149,7 @@ func TestManifestKeptRoutes(t *testing.T) {
 				f.mod++
 				f.was = r // asked again (writeOne)
 			} else {
-				f = File{Path: f.Path, fingerprint: r.Fingerprint, hasFingerprint: r.HasFingerprint}
+				f = File{Path: f.Path, fingerprint: r.Fingerprint, fpPost: r.FingerprintPost, fpPosts: r.FingerprintPosts, hasFingerprint: r.HasFingerprint}
 				f.reuse(r)
 				f.Markdown = r.Markdown // linkMarkdown
 			}
@@ -154,6 +158,7 @@ func TestManifestKeptRoutes(t *testing.T) {
 		data = encodeManifest(manifestFormat, next, nil)
 		fresh := slices.Clone(next.Files)
 		for i := range fresh {
+			fresh[i].fillHeaders()
 			fresh[i].kept = nil
 		}
 		want, _, _ := decodeManifest(encodeManifest(manifestFormat, &Site{Files: fresh}, nil), manifestFormat)
@@ -163,10 +168,13 @@ func TestManifestKeptRoutes(t *testing.T) {
 		}
 		var table *recordTable
 		for path, w := range want {
+			got[path].headers()
+			w.headers()
 			g := *got[path]
 			table = g.table
 			w := *w
 			g.raw, g.table, w.raw, w.table = "", nil, "", nil
+			g.hdrOff, g.decoded, w.hdrOff, w.decoded = 0, false, 0, false
 			if !reflect.DeepEqual(g, w) {
 				t.Errorf("round %d: %s came back as\n%#v\nwant\n%#v", round, path, g, w)
 			}

@@ -153,6 +153,7 @@ type confValues struct {
 }
 
 func confData(site *Site, opts NginxOptions) (*confValues, error) {
+	site.fillHeaders()
 	extra := strings.TrimSuffix(opts.Self, filepath.Ext(opts.Self)) + ".d"
 	for _, p := range []string{opts.Root, opts.Script, extra} {
 		if strings.ContainsAny(p, "$\"\\\n\r\t\x00;{}") || !filepath.IsAbs(p) {

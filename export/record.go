@@ -125,10 +125,12 @@ func record(h http.Handler, files []File, malformed *Malformed) (Dynamic, error)
 		CORS:  probe(http.StatusNoContent, http.MethodOptions, probeCORS, MarkHeaders, probeHeaders, "Access-Control-Request-Headers", probeHeaders),
 		Plain: probe(http.StatusNoContent, http.MethodOptions, probePlain, MarkHeaders, probeHeaders, "Access-Control-Request-Headers", probeHeaders),
 	}
-	for _, f := range files {
+	for i := range files {
+		f := &files[i]
 		if f.Status != http.StatusOK {
 			continue
 		}
+		f.fillHeaders()
 		// A handler that does not honour If-Match answers 200: then
 		// neither does the static host.
 		if rec := ask(h, http.MethodGet, f.Path, "If-Match", `"folio-probe"`); rec.Code == http.StatusPreconditionFailed {

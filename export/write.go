@@ -335,7 +335,7 @@ func linkMarkdown(files []File) error {
 	}
 	for i := range files {
 		f := &files[i]
-		if f.MarkdownHeader == nil {
+		if !f.hasMarkdown() {
 			continue
 		}
 		p, ok := bySum[f.mdSum]
