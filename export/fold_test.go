@@ -25,6 +25,19 @@ func TestFoldCase(t *testing.T) {
 			t.Errorf("FoldCase(%q) == FoldCase(%q): %v, want %v", tc.a, tc.b, got, tc.same)
 		}
 	}
+	// The ASCII way folds every ASCII character as the rune by rune way.
+	var all []byte
+	for c := range 128 {
+		all = append(all, byte(c))
+	}
+	for _, name := range []string{string(all), "blog/Post-1/index.html", "UPPER", ""} {
+		if got, ok := foldASCII(name); !ok || got != foldRunes(name) {
+			t.Errorf("foldASCII(%q) = %q, %v; foldRunes: %q", name, got, ok, foldRunes(name))
+		}
+	}
+	if _, ok := foldASCII("café"); ok {
+		t.Error("foldASCII folds a name that is not ASCII")
+	}
 }
 
 // TestWriteCaseClash: routes whose files differ only in case (posts
