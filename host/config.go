@@ -166,7 +166,7 @@ func openContent(cfg *pipeline.Config) (fs.FS, error) {
 	if err != nil {
 		return nil, folderError(what, dir, err)
 	}
-	return root.FS(), nil
+	return newContentFS(root), nil
 }
 
 // checkContent checks that the site's content folder (the one the config
