@@ -43,12 +43,14 @@ func errorAt(line int, format string, args ...any) *contentError {
 // (the file or bundle folder name). The error, when not nil, is a
 // *contentError carrying the line.
 func parsePost(file string, src []byte, defaultSlug string, loc *time.Location) (*Post, error) {
-	return parseContent(file, src, defaultSlug, loc, true)
+	return parseContent(file, bytes.Clone(src), defaultSlug, loc, true)
 }
 
 // parseContent is parsePost for any content file. A post without a date
 // (requireDate) is published as Hugo publishes it, without one and
 // listed last; the line to fix is noted for a warning (Post.noDate).
+// The post's text shares src's bytes (readUnit's, read for it), which
+// must not change after.
 func parseContent(file string, src []byte, defaultSlug string, loc *time.Location, requireDate bool) (*Post, error) {
 	if loc == nil {
 		loc = time.UTC // a hand-made Config without Validate
