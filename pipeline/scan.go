@@ -28,11 +28,29 @@ import (
 type scanned struct {
 	keys  []string // unit keys
 	files []string // files that are not content, outside leaf bundles
-	// stamps are the units' files' stamps as the walk found them, with
-	// Options.Cache: reading a folder through an os.Root stats every
+	// found, when set, is told each unit key as the walk finds it, with
+	// its file's stamp as the walk saw it when withStamps (Options.Cache
+	// will want it): reading a folder through an os.Root stats every
 	// entry already (os.File.ReadDir), so a stat per file after would
 	// only repeat it.
-	stamps []keyStamp
+	found      func(key string, stamp fileStamp)
+	withStamps bool
+}
+
+// add records a unit key the walk found, e its folder's entry for it
+// (nil for a folder that cannot be read).
+func (out *scanned) add(key string, e fs.DirEntry) {
+	out.keys = append(out.keys, key)
+	if out.found == nil {
+		return
+	}
+	var st fileStamp
+	if out.withStamps && e != nil {
+		if info, err := e.Info(); err == nil {
+			st, _ = stampOf(info)
+		}
+	}
+	out.found(key, st)
 }
 
 // A keyStamp is the stamp of a unit's file, by its key.
@@ -41,17 +59,22 @@ type keyStamp struct {
 	stamp fileStamp
 }
 
-// scanContent walks every content mount.
-func (s *Snapshot) scanContent() (scanned, error) {
+// scanContent walks every content mount. found, when not nil, is told
+// each unit key as the walk finds it (scanAndParse).
+func (s *Snapshot) scanContent(found func(key string, stamp fileStamp)) (scanned, error) {
 	var all scanned
+	withStamps := s.opts.Cache != nil || s.opts.CacheFunc != nil
 	for _, m := range s.config.contentMounts() {
-		found, err := s.scan(m.Source)
+		one := scanned{withStamps: withStamps, found: found}
+		err := s.walkContent(m.Source, true, &one)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // a missing mount folder is an empty one
+		}
 		if err != nil {
 			return all, err
 		}
-		all.keys = append(all.keys, found.keys...)
-		all.files = append(all.files, found.files...)
-		all.stamps = append(all.stamps, found.stamps...)
+		all.keys = append(all.keys, one.keys...)
+		all.files = append(all.files, one.files...)
 	}
 	slices.Sort(all.keys)
 	all.keys = slices.Compact(all.keys)
@@ -83,7 +106,7 @@ func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
 		}
 		// An unreadable subfolder is not fatal, but not silent either:
 		// it is a key, which reads as a problem naming it (readUnit).
-		out.keys = append(out.keys, dir)
+		out.add(dir, nil)
 		return nil
 	}
 	join := func(name string) string {
@@ -93,15 +116,14 @@ func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
 		return dir + "/" + name
 	}
 	if cm, ok := s.config.mountOf(dir); ok && s.config.isBundleDir(cm.rel, s.config.Section) {
-		var index []string
+		indexes := 0
 		for _, e := range entries {
 			if e.Type().IsRegular() && isContentFile(e.Name()) && s.config.parseContentName(e.Name()).isIndex() {
-				index = append(index, join(e.Name()))
-				s.walkedStamp(out, join(e.Name()), e)
+				out.add(join(e.Name()), e)
+				indexes++
 			}
 		}
-		if len(index) > 0 {
-			out.keys = append(out.keys, index...)
+		if indexes > 0 {
 			return nil
 		}
 	}
@@ -116,26 +138,12 @@ func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
 			s.walkContent(p, false, out)
 		case !e.Type().IsRegular():
 		case isContentFile(name):
-			out.keys = append(out.keys, p)
-			s.walkedStamp(out, p, e)
+			out.add(p, e)
 		default:
 			out.files = append(out.files, p)
 		}
 	}
 	return nil
-}
-
-// walkedStamp keeps the stamp of the unit file key, entry e of its
-// folder, when a cache will want it.
-func (s *Snapshot) walkedStamp(out *scanned, key string, e fs.DirEntry) {
-	if s.opts.Cache == nil && s.opts.CacheFunc == nil {
-		return
-	}
-	if info, err := e.Info(); err == nil {
-		if st, ok := stampOf(info); ok {
-			out.stamps = append(out.stamps, keyStamp{key, st})
-		}
-	}
 }
 
 // bundleOf is the leaf bundle a path of the site's FS is in (the bundle
@@ -275,13 +283,12 @@ func (s *Snapshot) rescanDir(dir string, found map[string]bool) ([]string, error
 // post.
 //
 // found are the keys a walk of the content found (nil: all of them, in
-// one walk, which never descends into a bundle). stamps are the stamps
-// that walk found (scanned.stamps), nil for an update. Any key of an update is
+// one walk, which never descends into a bundle). Any key is
 // a resource when an index a walk found is in a folder above it: a
 // changed file, a unit that was below a changed folder, and what a walk
 // of a folder inside a bundle found (an update that creates a bundle and
 // a folder in it walks both).
-func (s *Snapshot) parseAll(keys []string, old layered.Map[string, *unit], found map[string]bool, stamps map[string]fileStamp) map[string]*unit {
+func (s *Snapshot) parseAll(keys []string, old layered.Map[string, *unit], found map[string]bool) map[string]*unit {
 	batch := make(map[string]*unit, len(keys))
 	for _, k := range keys {
 		if found == nil || found[k] {
@@ -301,11 +308,7 @@ func (s *Snapshot) parseAll(keys []string, old layered.Map[string, *unit], found
 				free := found == nil || s.knownBundle(layered.New(batch), s.outerDir(k)) == ""
 				var u *unit
 				if walked || !s.throughLink(k) { // a walk follows no link
-					prev := unitAt(old, k)
-					u = s.readUnit(k, prev, free, stamps[k])
-					if u != nil && u.post != nil && (prev == nil || u.post != prev.post) {
-						compactPost(u.post, s.config.Location) // read now: no snapshot shares it yet (compact.go)
-					}
+					u = s.readCompact(k, unitAt(old, k), free, fileStamp{})
 				}
 				mu.Lock()
 				out[k] = u
@@ -319,6 +322,16 @@ func (s *Snapshot) parseAll(keys []string, old layered.Map[string, *unit], found
 	close(work)
 	wg.Wait()
 	return out
+}
+
+// readCompact is readUnit, with a post read now compacted: no snapshot
+// shares it yet (compact.go).
+func (s *Snapshot) readCompact(key string, prev *unit, outside bool, walked fileStamp) *unit {
+	u := s.readUnit(key, prev, outside, walked)
+	if u != nil && u.post != nil && (prev == nil || u.post != prev.post) {
+		compactPost(u.post, s.config.Location)
+	}
+	return u
 }
 
 // outerDir is the folder whose bundle, if any, key belongs to: its own

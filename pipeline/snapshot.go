@@ -110,28 +110,14 @@ var lastID atomic.Uint64
 // Problems and left out; only an unreadable section folder is an error.
 func Build(fsys fs.FS, cfg *Config, opts Options, now time.Time) (*Snapshot, error) {
 	s := &Snapshot{config: cfg, opts: opts, fsys: fsys}
-	began := time.Now()
-	found, err := s.scanContent()
+	found, parsed, err := s.scanAndParse(time.Now()) // scanparse.go
 	if err != nil {
 		return nil, err
 	}
-	if f := s.opts.CacheFunc; f != nil {
-		s.opts.Cache, s.opts.CacheFunc = f(), nil
-	}
-	if c := s.opts.Cache; c != nil && c.began.IsZero() {
-		c.began = began
-	}
 	s.files = found.files
 	s.static, s.assets = s.scanFiles("static"), s.scanFiles("assets")
-	var walked map[string]fileStamp
-	if len(found.stamps) > 0 {
-		walked = make(map[string]fileStamp, len(found.stamps))
-		for _, ks := range found.stamps {
-			walked[ks.key] = ks.stamp
-		}
-	}
 	units := make(map[string]*unit, len(found.keys))
-	for k, u := range s.parseAll(found.keys, layered.Map[string, *unit]{}, nil, walked) {
+	for k, u := range parsed {
 		if u != nil { // nil: the file went away between the listing and the read
 			units[k] = u
 		}
@@ -174,7 +160,7 @@ func (s *Snapshot) update(changed []string, now time.Time, patching bool) (*Snap
 	}
 	slices.Sort(rescan)
 	rescan = slices.Compact(rescan)
-	for k, u := range s.parseAll(rescan, units, found, nil) {
+	for k, u := range s.parseAll(rescan, units, found) {
 		if u == nil {
 			units.Del(k)
 		} else {
