@@ -58,9 +58,8 @@ func unblockedLog(std stdio) (stdio, func()) {
 
 // load is host.Load, unless ctx ends first: SIGTERM or SIGINT during a
 // slow start (a large or hostile site) stops the process at once, exit 0,
-// rather than when the site is built. It returns nil, nil then. With a
-// parse cache to start from, the collector runs at loadGCPercent
-// meanwhile.
+// rather than when the site is built. It returns nil, nil then. The
+// collector runs at loadGCPercent meanwhile.
 func load(ctx context.Context, spec host.Spec, std stdio) (*host.Host, error) {
 	type loaded struct {
 		h   *host.Host
@@ -68,7 +67,7 @@ func load(ctx context.Context, spec host.Spec, std stdio) (*host.Host, error) {
 	}
 	done := make(chan loaded, 1)
 	go func() {
-		restore := tuneLoadGC(spec.Cache)
+		restore := tuneLoadGC()
 		h, err := host.Load(spec)
 		if err != nil {
 			restore()
@@ -86,35 +85,32 @@ func load(ctx context.Context, spec host.Spec, std stdio) (*host.Host, error) {
 	}
 }
 
-// loadGCPercent is the collector's GOGC while serve and dev start from a
-// parse cache: nearly everything such a start allocates stays live (the
-// posts decoded, the site model), so at the default the collector marks
-// a heap that only grows, over and over. Measured at 100,000 posts,
-// alternating, three each at load 13, to the first answer on a post:
-// 3.59-3.75 s of CPU and 1.02 GB of RSS at 100, 3.04-3.32 s and 1.08 GB
-// at 400. A start that parses every post makes garbage as it goes: at 400
-// it used 8.9-9.4 s against 10.2-10.4 s, but peaked at 1.7-2.7 GB
-// against 1.4-1.6 GB, so it keeps the default. The soft memory limit
-// tuneGCTo sets (half the machine's or the control group's memory) bounds
-// it where memory is short. GOGC is put back loadGCGrace after the site
-// is loaded.
+// loadGCPercent is the collector's GOGC while serve and dev load the
+// site: nearly everything a load allocates stays live (the posts, the
+// site model), so at the default the collector marks a heap that only
+// grows, over and over. Measured at 100,000 posts, alternating, three
+// each at load 13, a start from the parse cache to the first answer on a
+// post: 3.59-3.75 s of CPU and 1.02 GB of RSS at 100, 3.04-3.32 s and
+// 1.08 GB at 400. A start that parses every post made garbage as it went
+// (Hugo's YAML decoder, 18 KB a post) and kept the default (at 400 it
+// peaked at 1.7-2.7 GB against 1.4-1.6 GB) until the front matter's fast
+// path and the shared reads made that garbage small: host.Load of
+// 100,000 posts, two each alternating at load 9-10, 4.69-4.70 s of CPU
+// and 1,033-1,096 MB peak at 400 against 5.48-5.57 s and 970-995 MB at
+// 100. The soft memory limit tuneGCTo sets (half the machine's or the
+// control group's memory) bounds it where memory is short. GOGC is put
+// back loadGCGrace after the site is loaded.
 const loadGCPercent = 400
 
-// loadGCGrace is how long after a start from the parse cache the
-// collector stays at loadGCPercent: put back at once, it marked the whole
-// new heap (0.3 s of CPU at 100,000 posts) while the first requests were
-// answered, the first article's site index among them. (A variable for
-// tests.)
+// loadGCGrace is how long after a load the collector stays at
+// loadGCPercent: put back at once, it marked the whole new heap (0.3 s
+// of CPU at 100,000 posts) while the first requests were answered, the
+// first article's site index among them. (A variable for tests.)
 var loadGCGrace = 3 * time.Second
 
-// tuneLoadGC sets the collector for a start from the parse cache file
-// cache (loadGCPercent), when there is one, and returns what puts it back.
-func tuneLoadGC(cache string) (restore func()) {
-	if info, err := os.Stat(cache); cache == "" || err != nil || !info.Mode().IsRegular() || info.Size() == 0 {
-		return func() {}
-	}
-	return tuneGCTo(loadGCPercent)
-}
+// tuneLoadGC sets the collector for a load (loadGCPercent) and returns
+// what puts it back.
+func tuneLoadGC() (restore func()) { return tuneGCTo(loadGCPercent) }
 
 // loopWait is how long a stopping server waits for its host's loop: a
 // reload that is building (a large site, a hostile post) is not cut
