@@ -70,8 +70,15 @@ const minCompress = 1024
 // module.
 func newRep(ctype string, body []byte, modified time.Time) *rep {
 	tag := etagHex(body)
-	r := &rep{ctype: ctype, body: body, etag: `"` + tag + `"`, modified: modified.UTC().Truncate(time.Second), file: newBodyFile(len(body))}
-	r.hdr = prepareHeaders(r.ctype, r.etag, r.modified, len(body), "")
+	// Both ETags in one string, a slice of it each: a memoized answer is
+	// marked by the collector in every cycle, object by object.
+	etags := `"` + tag + `""` + tag + `-gz"`
+	r := &rep{ctype: ctype, body: body, etag: etags[:len(tag)+2], modified: modified.UTC().Truncate(time.Second), file: newBodyFile(len(body))}
+	var lastModified string
+	if !r.modified.IsZero() {
+		lastModified = r.modified.Format(http.TimeFormat)
+	}
+	r.hdr = prepareHeaders(r.ctype, r.etag, lastModified, len(body), "")
 	if len(body) > minCompress && compressible(ctype) {
 		var buf bytes.Buffer
 		buf.Grow(len(body)/3 + 64)
@@ -85,21 +92,27 @@ func newRep(ctype string, body []byte, modified time.Time) *rep {
 		zw.Close()
 		pool.Put(zw)
 		if buf.Len() < len(body) {
-			e := encodedBody{coding: "gzip", body: buf.Bytes(), etag: `"` + tag + `-gz"`, file: newBodyFile(buf.Len())} // etagOf(body, "gz"), hashed once
-			e.hdr = prepareHeaders(r.ctype, e.etag, r.modified, buf.Len(), e.coding)
+			e := encodedBody{coding: "gzip", body: buf.Bytes(), etag: etags[len(tag)+2:], file: newBodyFile(buf.Len())} // etagOf(body, "gz"), hashed once
+			e.hdr = prepareHeaders(r.ctype, e.etag, lastModified, buf.Len(), e.coding)
 			r.encoded = append(r.encoded, e)
 		}
 	}
 	return r
 }
 
-func prepareHeaders(ctype, etag string, modified time.Time, length int, coding string) repHeaders {
-	h := repHeaders{ctype: []string{ctype}, etag: []string{etag}, length: []string{strconv.Itoa(length)}}
-	if !modified.IsZero() {
-		h.lastModified = []string{modified.Format(http.TimeFormat)}
+// prepareHeaders makes the header values of an answer, each a slice of
+// one array (one object for the collector to mark, not five), of length
+// and capacity one, so that Header.Add copies rather than writes into it.
+// lastModified and coding are left out when "".
+func prepareHeaders(ctype, etag, lastModified string, length int, coding string) repHeaders {
+	vals := [5]string{ctype, etag, strconv.Itoa(length), lastModified, coding}
+	all := vals[:]
+	h := repHeaders{ctype: all[0:1:1], etag: all[1:2:2], length: all[2:3:3]}
+	if lastModified != "" {
+		h.lastModified = all[3:4:4]
 	}
 	if coding != "" {
-		h.coding = []string{coding}
+		h.coding = all[4:5:5]
 	}
 	return h
 }
