@@ -31,7 +31,7 @@ type SiteIndex struct {
 	byFile layered.Map[string, *pipeline.Post]
 	bySlug layered.Map[string, *pipeline.Post]
 	byPath layered.Map[string, Page]
-	names  layered.Map[string, []string] // a name's keys in byPath, in order
+	names  layered.Map[string, string] // a name's keys in byPath, in order (nameKeys)
 	urls   layered.Map[*pipeline.Post, string]
 	// listPages are the list pages without a content file (home,
 	// sections, taxonomies, terms) by their key in byPath (with one, a
@@ -61,7 +61,7 @@ func NewSiteIndex(snap *pipeline.Snapshot) *SiteIndex {
 	all, pages := snap.AllPosts(), snap.Pages()
 	six := &SiteIndex{snap: snap, base: base, listPages: map[string]*pipeline.Page{}, listURLs: map[string]*pipeline.Page{}, dup: map[string]bool{},
 		byFile: layered.New(make(map[string]*pipeline.Post, len(all))), bySlug: layered.New(make(map[string]*pipeline.Post, len(all))),
-		byPath: layered.New(make(map[string]Page, len(pages))), names: layered.New(make(map[string][]string, len(pages))),
+		byPath: layered.New(make(map[string]Page, len(pages))), names: layered.New(make(map[string]string, len(pages))),
 		urls: layered.New(make(map[*pipeline.Post]string, len(pages))), building: true}
 	defer func() { six.building = false }()
 	for _, p := range all {
@@ -238,10 +238,21 @@ func (six *SiteIndex) add(key string, page Page) bool {
 	if key != "/" {
 		name := key[strings.LastIndexByte(key, '/')+1:]
 		keys, _ := six.names.Get(name)
-		set(&six.names, six.building, name, append(slices.Clip(keys), key))
+		if keys != "" {
+			key = keys + nameSep + key
+		}
+		set(&six.names, six.building, name, key)
 	}
 	return true
 }
+
+// nameSep separates the keys of one name in names: a name's entry is its
+// key itself when one page has it (most names: no string or slice is
+// made for them, an object fewer for the collector to mark per page),
+// else its keys in order joined by nameSep, which no file's path holds
+// (a term written with a NUL in it would read as two keys: its name,
+// NUL included, as two pages').
+const nameSep = "\x00"
 
 // set sets a key of m: in its base while it is being built.
 func set[K comparable, V any](m *layered.Map[K, V], building bool, k K, v V) {
@@ -257,11 +268,11 @@ func (six *SiteIndex) remove(key string) {
 	six.byPath.Del(key)
 	name := key[strings.LastIndexByte(key, '/')+1:]
 	keys, _ := six.names.Get(name)
-	keys = slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return k == key })
-	if len(keys) == 0 {
+	left := slices.DeleteFunc(strings.Split(keys, nameSep), func(k string) bool { return k == key })
+	if len(left) == 0 {
 		six.names.Del(name)
 	} else {
-		six.names.Set(name, keys)
+		six.names.Set(name, strings.Join(left, nameSep))
 	}
 }
 
@@ -315,11 +326,11 @@ func (six *SiteIndex) PagePath(p string) (Page, bool) { return six.byPath.Get(p)
 // PageName implements PageResolver.
 func (six *SiteIndex) PageName(name string) (Page, bool, bool) {
 	keys, _ := six.names.Get(name)
-	switch len(keys) {
-	case 0:
+	switch {
+	case keys == "":
 		return Page{}, false, false
-	case 1:
-		return six.pagePath(keys[0]), true, false
+	case !strings.Contains(keys, nameSep):
+		return six.pagePath(keys), true, false
 	}
 	return Page{}, true, true
 }
