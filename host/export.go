@@ -25,8 +25,13 @@ import (
 // (rendered) and what the gate refuses, by path and line. Warnings (what
 // Hugo accepts) are in it; only errors fail a command.
 func (h *Host) Problems(rendered []pipeline.Problem) []pipeline.Problem {
+	return h.problems(rendered, Gate(h.Snapshot(), ConfigFile(h.spec)))
+}
+
+// problems is Problems with what the gate refuses already found.
+func (h *Host) problems(rendered, gate []pipeline.Problem) []pipeline.Problem {
 	snap := h.Snapshot()
-	problems := slices.Concat(snap.Config().Warnings, snap.Problems(), render.SiteProblems(snap.Config()), rendered, Gate(snap, ConfigFile(h.spec)))
+	problems := slices.Concat(snap.Config().Warnings, snap.Problems(), render.SiteProblems(snap.Config()), rendered, gate)
 	slices.SortStableFunc(problems, func(a, b pipeline.Problem) int {
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
 	})
@@ -85,7 +90,10 @@ var ErrProblems = errors.New("the site has problems")
 func (h *Host) Export(o ExportOptions) (Export, error) {
 	var res Export
 	snap, srv := h.Snapshot(), h.Server()
-	if pipeline.Errors(h.Problems(nil)) != nil {
+	// The gate's problems are the snapshot's: found once, before and
+	// after rendering (it opens every bundle and static file).
+	gate := Gate(snap, ConfigFile(h.spec))
+	if pipeline.Errors(h.problems(nil, gate)) != nil {
 		// No export for a site with errors already (it may not even be
 		// writable); rendering the posts as check does finds the rest.
 		res.Problems = h.Problems(h.RenderAll())
@@ -112,7 +120,7 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 		},
 		Shape: srv.Shape, Refingerprint: srv.Refingerprint,
 		Check: func() error {
-			res.Problems = h.Problems(srv.RenderProblems())
+			res.Problems = h.problems(srv.RenderProblems(), gate)
 			if pipeline.Errors(res.Problems) != nil {
 				return ErrProblems
 			}
