@@ -208,8 +208,19 @@ func decodeFrontMatter(it pageparser.Item, src []byte, text string, startLine in
 
 // lowerKeys lower-cases the top-level keys. When two keys differ only in
 // case, the lower-case one wins, else the first in byte order, so that the
-// result never depends on map iteration order.
+// result never depends on map iteration order. A map whose keys are all
+// lower-case already (most front matter) is m itself.
 func lowerKeys(m map[string]any) map[string]any {
+	lower := true
+	for k := range m {
+		if strings.ToLower(k) != k {
+			lower = false
+			break
+		}
+	}
+	if lower {
+		return m
+	}
 	out := make(map[string]any, len(m))
 	var mixed []string
 	for k, v := range m {
