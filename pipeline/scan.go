@@ -60,10 +60,10 @@ type keyStamp struct {
 }
 
 // scanContent walks every content mount. found, when not nil, is told
-// each unit key as the walk finds it (scanAndParse).
-func (s *Snapshot) scanContent(found func(key string, stamp fileStamp)) (scanned, error) {
+// each unit key as the walk finds it (scanAndParse), with its stamp when
+// withStamps.
+func (s *Snapshot) scanContent(found func(key string, stamp fileStamp), withStamps bool) (scanned, error) {
 	var all scanned
-	withStamps := s.opts.Cache != nil || s.opts.CacheFunc != nil
 	for _, m := range s.config.contentMounts() {
 		one := scanned{withStamps: withStamps, found: found}
 		err := s.walkContent(m.Source, true, &one)

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"iter"
 	"runtime"
 	"sync"
 	"time"
@@ -11,18 +12,19 @@ import (
 // walk: at 100,000 posts the walk takes 0.5-0.8 s of one core, which the
 // parse now overlaps. The workers start once the parse cache is known
 // (Options.CacheFunc, read beside the walk), which they need; the walk
-// queues what it finds meanwhile. units maps each key found (once, in
-// whichever mount first) to its unit, nil for a file gone since.
-func (s *Snapshot) scanAndParse(began time.Time) (found scanned, units map[string]*unit, err error) {
+// queues what it finds meanwhile. units yields each key found (once, in
+// whichever mount first) with its unit, nil for a file gone since; each
+// worker keeps its own list, so that the caller makes the one map.
+func (s *Snapshot) scanAndParse(began time.Time) (found scanned, units iter.Seq2[string, *unit], err error) {
 	q := &unitQueue{}
 	q.more.L = &q.mu
-	units = make(map[string]*unit)
-	var mu sync.Mutex
+	lists := make([][]keyUnit, runtime.GOMAXPROCS(0))
+	// Only the goroutine below touches s.opts until parsed is closed: the
+	// walk is told now whether a cache will want the stamps.
+	withStamps := s.opts.Cache != nil || s.opts.CacheFunc != nil
 	parsed := make(chan struct{})
 	go func() {
 		defer close(parsed)
-		// Only this goroutine touches s.opts until parsed is closed: the
-		// walk decided on stamps before it started.
 		if f := s.opts.CacheFunc; f != nil {
 			s.opts.Cache, s.opts.CacheFunc = f(), nil
 		}
@@ -30,17 +32,14 @@ func (s *Snapshot) scanAndParse(began time.Time) (found scanned, units map[strin
 			c.began = began
 		}
 		var wg sync.WaitGroup
-		for range runtime.GOMAXPROCS(0) {
+		for i := range lists {
 			wg.Go(func() {
 				for {
 					ks, ok := q.take()
 					if !ok {
 						return
 					}
-					u := s.readCompact(ks.key, nil, true, ks.stamp)
-					mu.Lock()
-					units[ks.key] = u
-					mu.Unlock()
+					lists[i] = append(lists[i], keyUnit{ks.key, s.readCompact(ks.key, nil, true, ks.stamp)})
 				}
 			})
 		}
@@ -52,10 +51,25 @@ func (s *Snapshot) scanAndParse(began time.Time) (found scanned, units map[strin
 			seen[key] = true
 			q.put(keyStamp{key, stamp})
 		}
-	})
+	}, withStamps)
 	q.close()
 	<-parsed
+	units = func(yield func(string, *unit) bool) {
+		for _, list := range lists {
+			for _, ku := range list {
+				if !yield(ku.key, ku.u) {
+					return
+				}
+			}
+		}
+	}
 	return found, units, err
+}
+
+// keyUnit is a unit a worker read, by its key.
+type keyUnit struct {
+	key string
+	u   *unit
 }
 
 // unitQueue is the keys a walk found, not yet taken by a worker: it
