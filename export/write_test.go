@@ -376,7 +376,11 @@ func TestWriteSameShape(t *testing.T) {
 		asked = append(asked, p)
 		return print(p), p != "/blog/caf%C3%A9/photo.png"
 	}
-	opts.Shape = func() [sha256.Size]byte { return shape }
+	opts.Shape = func() [sha256.Size]byte {
+		mu.Lock()
+		defer mu.Unlock()
+		return shape
+	}
 	opts.Refingerprint = func(p, post string) ([sha256.Size]byte, bool) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -410,10 +414,14 @@ func TestWriteSameShape(t *testing.T) {
 	build("cold", all, nil, all)
 	build("the same shape", []string{"/api/posts.json", "/blog/caf%C3%A9/photo.png"}, []string{"/blog.md", "/blog/"},
 		[]string{"/blog/caf%C3%A9/photo.png"})
+	mu.Lock()
 	body = "two"
+	mu.Unlock()
 	build("a post's body", []string{"/api/posts.json", "/blog/caf%C3%A9/photo.png"}, []string{"/blog.md", "/blog/"},
 		[]string{"/blog.md", "/blog/", "/blog/caf%C3%A9/photo.png"})
+	mu.Lock()
 	shape = [sha256.Size]byte{2}
+	mu.Unlock()
 	build("another shape", all, nil, all)
 }
 
