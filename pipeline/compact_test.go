@@ -128,3 +128,13 @@ func TestCompactPostSharesValues(t *testing.T) {
 		t.Error("a post's Terms hold another copy of its Tags")
 	}
 }
+
+// routeAndFile answers as routeOf does, with the file unchanged.
+func TestRouteAndFile(t *testing.T) {
+	for _, file := range []string{"index.html", "posts/hello/index.html", "posts/x.html", "fr/index.html", "a/b/c.xml", "index.htmlx", "xindex.html"} {
+		route, same := routeAndFile(file)
+		if route != routeOf(file) || same != file {
+			t.Errorf("routeAndFile(%q) = %q, %q; want %q, %q", file, route, same, routeOf(file), file)
+		}
+	}
+}

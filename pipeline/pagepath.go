@@ -109,6 +109,20 @@ func cmpOr(a, b string) string {
 	return b
 }
 
+// routeAndFile is routeOf(file) and file, both parts of one string: a
+// page keeps both for the life of its snapshot, and each string is an
+// object the collector marks in every cycle.
+func routeAndFile(file string) (route, same string) {
+	if file == "index.html" {
+		return "/", file
+	}
+	full := "/" + file
+	if strings.HasSuffix(file, "/index.html") {
+		return full[:len(full)-len("index.html")], full[1:]
+	}
+	return full, full[1:]
+}
+
 // routeOf is the URL path a written file answers at: "/posts/hello/" for
 // posts/hello/index.html, the file itself otherwise.
 func routeOf(file string) string {

@@ -324,8 +324,7 @@ func (b *langModel) regularPage(p *Post) *Page {
 	if b.cfg.DisableKinds[KindPage] {
 		pg.Rendered = false
 	}
-	pg.File = b.cfg.targetFile(b.pageDesc(pg, ""))
-	pg.Path = routeOf(pg.File)
+	pg.Path, pg.File = routeAndFile(b.cfg.targetFile(b.pageDesc(pg, "")))
 	return pg
 }
 
@@ -754,8 +753,7 @@ func (b *langModel) uglySection(pg *Page) string {
 // and its feed.
 func (b *langModel) publishList(pg *Page) {
 	cfg := b.cfg
-	pg.File = cfg.targetFile(b.pageDesc(pg, ""))
-	pg.Path = routeOf(pg.File)
+	pg.Path, pg.File = routeAndFile(cfg.targetFile(b.pageDesc(pg, "")))
 	pg.Pagers = b.pagers(pg)
 	if !pg.Rendered {
 		return
