@@ -81,7 +81,7 @@ func NewSiteIndex(snap *pipeline.Snapshot) *SiteIndex {
 		}
 		if pg.Post != nil {
 			six.urls.Base()[pg.Post] = page.URL
-			six.add(pagePath(pg.Post), page)
+			six.add(sharedKey(pagePath(pg.Post), pg.Path), page)
 			continue
 		}
 		if key := listKey(pg); key != "" && six.add(key, page) {
@@ -197,6 +197,17 @@ func (prev *SiteIndex) patch(snap *pipeline.Snapshot) *SiteIndex {
 		return nil // a list went
 	}
 	return six
+}
+
+// sharedKey is key, as a part of the page's path when that begins with
+// it (a page served at its content path, the common case): the index
+// keeps a key per page for its life, and a string of its own is one
+// more object for the collector to mark in every cycle.
+func sharedKey(key, path string) string {
+	if strings.HasPrefix(path, key) {
+		return path[:len(key)]
+	}
+	return key
 }
 
 // listKey is where a list page is in byPath; "" for none.
