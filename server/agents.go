@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unique"
 
 	"folio/agents"
 	"folio/pipeline"
@@ -27,21 +28,31 @@ const (
 // pageLink is the Link header of an HTML page: the API catalog and the
 // OpenAPI description (RFC 8288; what agents look for on every page),
 // then the page's Markdown twin when it has one.
-func pageLink(cfg *pipeline.Config, twin string) []string {
+func pageLink(cfg *pipeline.Config, twin string) string {
 	v := "<" + cfg.AbsURL(catalogPath) + `>; rel="api-catalog", <` + cfg.AbsURL("openapi.json") + `>; rel="service-desc"; type="application/json"`
 	if twin != "" {
 		v += ", <" + twin + `>; rel="alternate"; type="text/markdown"`
 	}
-	return []string{v}
+	return v
+}
+
+// setAgentHeaders sets rp's Link, Content-Signal and, when tokens is not
+// "", x-markdown-tokens values: slices of one array (see prepareHeaders),
+// the signal the process's one copy of it, as most pages share it.
+func (rp *rep) setAgentHeaders(link, signal, tokens string) {
+	vals := [3]string{link, unique.Make(signal).Value(), tokens}
+	all := vals[:]
+	rp.link, rp.signal = all[0:1:1], all[1:2:2]
+	if tokens != "" {
+		rp.tokens = all[2:3:3]
+	}
 }
 
 // markdownOf is a Markdown representation whose canonical page is page,
 // with the page's Content Signals and its size in tokens.
 func markdownOf(body []byte, page string, mod time.Time, sig agents.Signals) *rep {
 	rp := newRep(markdownType, body, mod)
-	rp.link = []string{"<" + page + `>; rel="canonical"`}
-	rp.signal = []string{sig.String()}
-	rp.tokens = []string{strconv.Itoa(agents.EstimateTokens(body))}
+	rp.setAgentHeaders("<"+page+`>; rel="canonical"`, sig.String(), strconv.Itoa(agents.EstimateTokens(body)))
 	return rp
 }
 

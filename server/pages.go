@@ -294,8 +294,7 @@ func htmlRep(st *state, pg *pageData, modified time.Time) (*rep, error) {
 	rp := newRep(htmlType, body, latest(modified, st.theme.loaded))
 	rp.csp = true
 	if pg.Kind != "404" {
-		rp.link = pageLink(pg.Site, pg.Markdown)
-		rp.signal = []string{pg.signals.String()}
+		rp.setAgentHeaders(pageLink(pg.Site, pg.Markdown), pg.signals.String(), "")
 	}
 	return rp, nil
 }
