@@ -44,6 +44,11 @@ type SiteIndex struct {
 	dup map[string]bool
 	// building is set while NewSiteIndex fills the maps' bases.
 	building bool
+	// shared are, while building, the keys of each name more than one
+	// page has, in order: joined once at the end (names), not again at
+	// each page, which a site of many pages of one name would pay for
+	// with every key before it.
+	shared map[string][]string
 
 	// site are the lists templates see, by language, made on first use.
 	siteMu sync.Mutex
@@ -94,6 +99,10 @@ func NewSiteIndex(snap *pipeline.Snapshot) *SiteIndex {
 			six.add(pagePath(p), Page{File: p.File, Title: p.Title})
 		}
 	}
+	for name, keys := range six.shared {
+		six.names.Base()[name] = strings.Join(keys, nameSep)
+	}
+	six.shared = nil
 	return six
 }
 
@@ -249,12 +258,30 @@ func (six *SiteIndex) add(key string, page Page) bool {
 	if key != "/" {
 		name := key[strings.LastIndexByte(key, '/')+1:]
 		keys, _ := six.names.Get(name)
-		if keys != "" {
-			key = keys + nameSep + key
+		switch {
+		case keys == "":
+			set(&six.names, six.building, name, key)
+		case six.building:
+			six.share(name, keys, key)
+		default:
+			six.names.Set(name, keys+nameSep+key)
 		}
-		set(&six.names, six.building, name, key)
 	}
 	return true
+}
+
+// share adds key to the keys of name while building, where keys is
+// name's entry: its second key makes the entry say that several pages
+// have it (PageName), the rest wait for the end of NewSiteIndex.
+func (six *SiteIndex) share(name, keys, key string) {
+	if six.shared == nil {
+		six.shared = map[string][]string{}
+	}
+	if _, ok := six.shared[name]; !ok {
+		six.shared[name] = []string{keys}
+		six.names.Base()[name] = keys + nameSep + key
+	}
+	six.shared[name] = append(six.shared[name], key)
 }
 
 // nameSep separates the keys of one name in names: a name's entry is its
