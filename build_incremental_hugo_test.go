@@ -69,3 +69,60 @@ func TestIncrementalHugoLayouts(t *testing.T) {
 		})
 	}
 }
+
+// TestIncrementalWordCountByName: sort and where call a page's method by
+// the name they are given, so a template that sorts or filters pages by
+// "WordCount" or "ReadingTime" counts words as .WordCount does: a body
+// edit that moves a post into such a list makes the page holding it
+// again.
+func TestIncrementalWordCountByName(t *testing.T) {
+	at := time.Now().UTC().Truncate(time.Second)
+	defer func(old func() time.Time) { buildInstant = old }(buildInstant)
+	buildInstant = func() time.Time { return at }
+	for _, shortcode := range []string{
+		`{{ range first 3 (sort site.RegularPages "WordCount" "desc") }}[{{ .Title }}]{{ end }}`,
+		`{{ range where site.RegularPages "WordCount" "gt" 382 }}[{{ .Title }}]{{ end }}`,
+		`{{ range where site.RegularPages "ReadingTime" "gt" 1 }}[{{ .Title }}]{{ end }}`,
+	} {
+		t.Run(shortcode, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, "hugo.toml", "baseURL = 'https://blog.example.org/'\ntitle = 'Counts'\n")
+			write(t, dir, "layouts/shortcodes/counts.html", shortcode)
+			// Post i has 10(i+1) words; post 7 grows from 80 to 385,
+			// between posts 38 (390) and 37 (380), and to a reading
+			// time of 2 minutes.
+			for i := range 40 {
+				body := strings.Repeat("word ", 10*(i+1))
+				if i == 2 {
+					body += "\n\n{{< counts >}}\n"
+				}
+				write(t, dir, fmt.Sprintf("content/blog/post-%02d.md", i), fmt.Sprintf("---\ntitle: Post %d\ndescription: The post %d.\ndate: 2024-01-%02dT00:00:00Z\n---\n%s\n", i, i, i%28+1, body))
+			}
+			out := filepath.Join(dir, "public")
+			build(t, dir, out)
+			before, err := os.ReadFile(filepath.Join(out, "blog", "post-02", "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			post := filepath.Join(dir, "content", "blog", "post-07.md")
+			data, err := os.ReadFile(post)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(post, append(data, strings.Repeat("more ", 305)...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			build(t, dir, out)
+			cold := filepath.Join(t.TempDir(), "public")
+			build(t, dir, cold)
+			sameTree(t, out, cold)
+			after, err := os.ReadFile(filepath.Join(cold, "blog", "post-02", "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(before) == string(after) {
+				t.Error("the edit did not change the page listing by word count: the test shows nothing")
+			}
+		})
+	}
+}

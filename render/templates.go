@@ -57,6 +57,9 @@ type Templates struct {
 	// (.Params.repoBase): Hugo finds params whatever their case, so
 	// params are given these names too (aliasKeys).
 	fields map[string]bool
+	// countsWords: a template reads what is counted in a body (see
+	// CountsWords).
+	countsWords bool
 
 	pool sync.Pool // of *clone
 
@@ -77,9 +80,32 @@ func (t *Templates) Sum() [sha256.Size]byte {
 // CountsWords reports whether a template asks a page for what is
 // counted in its body (.WordCount, .ReadingTime): a shortcode or hook
 // that does so of other pages (site.RegularPages) makes a post's page
-// from other posts' bodies.
-func (t *Templates) CountsWords() bool {
-	return t != nil && (t.fields["WordCount"] || t.fields["ReadingTime"] || t.fields["FuzzyWordCount"])
+// from other posts' bodies. Besides a field (.WordCount), a string may
+// name it: sort and where call a page's method by the name they are
+// given (sort site.RegularPages "WordCount" "desc").
+func (t *Templates) CountsWords() bool { return t != nil && t.countsWords }
+
+// wordCounts are the page methods whose values are counted in its body.
+var wordCounts = []string{"WordCount", "ReadingTime", "FuzzyWordCount"}
+
+// countsWords reports whether a template of set reads one of wordCounts
+// of a page: by a field, or by a string naming it (or a path ending in
+// it), as sort and where are given one.
+func countsWords(set *template.Template, fields map[string]bool) bool {
+	for _, name := range wordCounts {
+		if fields[name] {
+			return true
+		}
+	}
+	found := false
+	walkTrees(set, func(n parse.Node) {
+		if s, ok := n.(*parse.StringNode); ok && !found {
+			for seg := range strings.SplitSeq(s.Text, ".") {
+				found = found || slices.Contains(wordCounts, seg)
+			}
+		}
+	})
+	return found
 }
 
 // read is readBounded, noted in the sum.
@@ -145,6 +171,7 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
 	t.loadI18n(fsys, append([]string{"."}, themes...))
 	t.loadData(fsys, append([]string{"."}, themes...))
 	t.fields = fieldNames(t.master)
+	t.countsWords = countsWords(t.master, t.fields)
 	t.instrument()
 	for _, st := range t.shortcodes {
 		if st.failed == nil {
@@ -470,8 +497,28 @@ func fieldNames(set *template.Template) map[string]bool {
 			}
 		}
 	}
+	walkTrees(set, func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.FieldNode:
+			add(n.Ident)
+		case *parse.VariableNode:
+			add(n.Ident)
+		case *parse.ChainNode:
+			add(n.Field)
+		}
+	})
+	return out
+}
+
+// walkTrees calls visit with every node of set's templates' actions,
+// their pipelines and arguments.
+func walkTrees(set *template.Template, visit func(parse.Node)) {
 	var walk func(n parse.Node)
 	walk = func(n parse.Node) {
+		if n == nil {
+			return
+		}
+		visit(n)
 		switch n := n.(type) {
 		case *parse.ListNode:
 			if n != nil {
@@ -491,12 +538,7 @@ func fieldNames(set *template.Template) map[string]bool {
 			for _, a := range n.Args {
 				walk(a)
 			}
-		case *parse.FieldNode:
-			add(n.Ident)
-		case *parse.VariableNode:
-			add(n.Ident)
 		case *parse.ChainNode:
-			add(n.Field)
 			walk(n.Node)
 		case *parse.IfNode:
 			walk(n.Pipe)
@@ -519,7 +561,6 @@ func fieldNames(set *template.Template) map[string]bool {
 			walk(tm.Tree.Root)
 		}
 	}
-	return out
 }
 
 // aliasKeys copies params (keys lower-cased) and adds, for each
