@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestIncrementalHugoLayouts: over a Hugo site whose shortcode shows, in
@@ -16,21 +15,8 @@ import (
 // step. Without such a template, a body edit writes only the post's own
 // files.
 func TestIncrementalHugoLayouts(t *testing.T) {
-	at := time.Now().UTC().Truncate(time.Second)
-	defer func(old func() time.Time) { buildInstant = old }(buildInstant)
-	buildInstant = func() time.Time { return at }
-	dir := t.TempDir()
-	write(t, dir, "hugo.toml", "baseURL = 'https://blog.example.org/'\ntitle = 'Counts'\n")
-	write(t, dir, "layouts/shortcodes/counts.html", "{{ range site.RegularPages }}[{{ .Title }} {{ .WordCount }} {{ .ReadingTime }}]{{ end }}")
-	// Descriptions in the front matter: an edit of the body leaves
-	// every field of the posts as it was.
-	for i := range 40 {
-		body := strings.Repeat("word ", 10*(i+1))
-		if i == 2 {
-			body += "\n\n{{< counts >}}\n"
-		}
-		write(t, dir, fmt.Sprintf("content/blog/post-%02d.md", i), fmt.Sprintf("---\ntitle: Post %d\ndescription: The post %d.\ndate: 2024-01-%02dT00:00:00Z\ntags: [t%d]\n---\n%s\n", i, i, i%28+1, i%3, body))
-	}
+	fixBuildInstant(t)
+	dir := countsSite(t, "{{ range site.RegularPages }}[{{ .Title }} {{ .WordCount }} {{ .ReadingTime }}]{{ end }}")
 	out := filepath.Join(dir, "public")
 	build(t, dir, out)
 	post := filepath.Join(dir, "content", "blog", "post-07.md")
@@ -58,11 +44,7 @@ func TestIncrementalHugoLayouts(t *testing.T) {
 	for _, step := range steps {
 		t.Run(step.name, func(t *testing.T) {
 			step.change()
-			msg := build(t, dir, out)
-			cold := filepath.Join(t.TempDir(), "public")
-			build(t, dir, cold)
-			sameTree(t, out, cold)
-			t.Log(strings.TrimSpace(msg))
+			msg, _ := buildAsCold(t, dir, out)
 			if n := filesWritten(t, msg); step.most >= 0 && n > step.most {
 				t.Errorf("%d files written, want at most %d: %s", n, step.most, msg)
 			}
@@ -76,28 +58,16 @@ func TestIncrementalHugoLayouts(t *testing.T) {
 // edit that moves a post into such a list makes the page holding it
 // again.
 func TestIncrementalWordCountByName(t *testing.T) {
-	at := time.Now().UTC().Truncate(time.Second)
-	defer func(old func() time.Time) { buildInstant = old }(buildInstant)
-	buildInstant = func() time.Time { return at }
+	fixBuildInstant(t)
 	for _, shortcode := range []string{
 		`{{ range first 3 (sort site.RegularPages "WordCount" "desc") }}[{{ .Title }}]{{ end }}`,
 		`{{ range where site.RegularPages "WordCount" "gt" 382 }}[{{ .Title }}]{{ end }}`,
 		`{{ range where site.RegularPages "ReadingTime" "gt" 1 }}[{{ .Title }}]{{ end }}`,
 	} {
 		t.Run(shortcode, func(t *testing.T) {
-			dir := t.TempDir()
-			write(t, dir, "hugo.toml", "baseURL = 'https://blog.example.org/'\ntitle = 'Counts'\n")
-			write(t, dir, "layouts/shortcodes/counts.html", shortcode)
-			// Post i has 10(i+1) words; post 7 grows from 80 to 385,
-			// between posts 38 (390) and 37 (380), and to a reading
-			// time of 2 minutes.
-			for i := range 40 {
-				body := strings.Repeat("word ", 10*(i+1))
-				if i == 2 {
-					body += "\n\n{{< counts >}}\n"
-				}
-				write(t, dir, fmt.Sprintf("content/blog/post-%02d.md", i), fmt.Sprintf("---\ntitle: Post %d\ndescription: The post %d.\ndate: 2024-01-%02dT00:00:00Z\n---\n%s\n", i, i, i%28+1, body))
-			}
+			// Post 7 grows from 80 words to 385, between posts 38
+			// (390) and 37 (380), and to a reading time of 2 minutes.
+			dir := countsSite(t, shortcode)
 			out := filepath.Join(dir, "public")
 			build(t, dir, out)
 			before, err := os.ReadFile(filepath.Join(out, "blog", "post-02", "index.html"))
@@ -112,10 +82,7 @@ func TestIncrementalWordCountByName(t *testing.T) {
 			if err := os.WriteFile(post, append(data, strings.Repeat("more ", 305)...), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			build(t, dir, out)
-			cold := filepath.Join(t.TempDir(), "public")
-			build(t, dir, cold)
-			sameTree(t, out, cold)
+			_, cold := buildAsCold(t, dir, out)
 			after, err := os.ReadFile(filepath.Join(cold, "blog", "post-02", "index.html"))
 			if err != nil {
 				t.Fatal(err)
@@ -125,4 +92,23 @@ func TestIncrementalWordCountByName(t *testing.T) {
 			}
 		})
 	}
+}
+
+// countsSite writes a Hugo site of 40 posts, post i of 10(i+1) words,
+// whose post 2 calls the shortcode counts, made of shortcode. The posts'
+// descriptions are in their front matter: an edit of a body leaves every
+// field of the posts as it was.
+func countsSite(t *testing.T, shortcode string) string {
+	t.Helper()
+	dir := t.TempDir()
+	write(t, dir, "hugo.toml", "baseURL = 'https://blog.example.org/'\ntitle = 'Counts'\n")
+	write(t, dir, "layouts/shortcodes/counts.html", shortcode)
+	for i := range 40 {
+		body := strings.Repeat("word ", 10*(i+1))
+		if i == 2 {
+			body += "\n\n{{< counts >}}\n"
+		}
+		write(t, dir, fmt.Sprintf("content/blog/post-%02d.md", i), fmt.Sprintf("---\ntitle: Post %d\ndescription: The post %d.\ndate: 2024-01-%02dT00:00:00Z\ntags: [t%d]\n---\n%s\n", i, i, i%28+1, i%3, body))
+	}
+	return dir
 }

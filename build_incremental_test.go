@@ -28,12 +28,7 @@ import (
 // it took from the parse cache: only the changed ones are parsed, a post
 // edited twice within a second to the same size included.
 func TestIncrementalEqualsCold(t *testing.T) {
-	// Both builds of a step publish the site as of one instant, which a
-	// step moves on when a post's date is to pass: on a slow machine a
-	// date between the two builds' clocks made them differ.
-	at := time.Now().UTC().Truncate(time.Second)
-	defer func(old func() time.Time) { buildInstant = old }(buildInstant)
-	buildInstant = func() time.Time { return at }
+	at := fixBuildInstant(t)
 	dir := t.TempDir()
 	if err := corpus.Write(dir, 30, 7); err != nil {
 		t.Fatal(err)
@@ -216,11 +211,7 @@ func TestIncrementalEqualsCold(t *testing.T) {
 	for _, step := range steps {
 		t.Run(step.name, func(t *testing.T) {
 			step.change()
-			msg := build(t, dir, out)
-			cold := filepath.Join(t.TempDir(), "public")
-			build(t, dir, cold)
-			sameTree(t, out, cold)
-			t.Log(strings.TrimSpace(msg))
+			msg, _ := buildAsCold(t, dir, out)
 			written := filesWritten(t, msg)
 			if step.most >= 0 && written > step.most {
 				t.Errorf("%d files written, want at most %d: %s", written, step.most, msg)
@@ -409,9 +400,7 @@ func TestIncrementalCacheSlack(t *testing.T) {
 // whose answers made at request time are probed again, with the build's
 // time).
 func TestIncrementalNginx(t *testing.T) {
-	at := time.Now().UTC().Truncate(time.Second)
-	defer func(old func() time.Time) { buildInstant = old }(buildInstant)
-	buildInstant = func() time.Time { return at }
+	fixBuildInstant(t)
 	dir := t.TempDir()
 	if err := corpus.Write(dir, 20, 3); err != nil {
 		t.Fatal(err)
@@ -443,4 +432,31 @@ func TestIncrementalNginx(t *testing.T) {
 	if again := nginxBuild(); again != edited {
 		t.Errorf("nothing changed after an edit: the nginx config differs from the previous build's (%d bytes, %d)", len(again), len(edited))
 	}
+}
+
+// fixBuildInstant makes every build of the test publish the site as of
+// now, to the second, and returns that instant: the builds compared
+// must see the same posts published, and on a slow machine a post's
+// date between two builds' clocks made them differ. A test moves it on
+// with buildInstant itself.
+func fixBuildInstant(t *testing.T) time.Time {
+	at := time.Now().UTC().Truncate(time.Second)
+	old := buildInstant
+	t.Cleanup(func() { buildInstant = old })
+	buildInstant = func() time.Time { return at }
+	return at
+}
+
+// buildAsCold builds dir over its previous output out, then cold into a
+// folder of its own, and fails the test unless the two folders hold the
+// same files with the same bytes. It returns what the build over out
+// said, and the cold build's folder.
+func buildAsCold(t *testing.T, dir, out string) (msg, cold string) {
+	t.Helper()
+	msg = build(t, dir, out)
+	cold = filepath.Join(t.TempDir(), "public")
+	build(t, dir, cold)
+	sameTree(t, out, cold)
+	t.Log(strings.TrimSpace(msg))
+	return msg, cold
 }
