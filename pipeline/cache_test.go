@@ -367,11 +367,10 @@ func (c *countFS) reads() []string {
 }
 func (c *countFS) reset() { c.mu.Lock(); c.opened = nil; c.mu.Unlock() }
 
-// TestCacheTrustsStamps: a file whose stamp (size, times, inode) is the
-// cached one is not read at all; one rewritten to the same size with its
-// modification time put back is (its status-change time moved); one
-// changed too short a while before the cache was made is read and hashed.
-func TestCacheTrustsStamps(t *testing.T) {
+// stampedDir is a temporary folder whose files have stamps (stampOf);
+// the test is skipped where they have none.
+func stampedDir(t *testing.T) string {
+	t.Helper()
 	dir := t.TempDir()
 	probe := filepath.Join(dir, "probe")
 	os.WriteFile(probe, nil, 0o644)
@@ -381,20 +380,31 @@ func TestCacheTrustsStamps(t *testing.T) {
 		t.Skip("no file stamps here: every file is read")
 	}
 	os.Remove(probe)
+	return dir
+}
+
+// writeFiles writes each file (by slash path) under dir with its text.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		writeFile(t, filepath.Join(dir, filepath.FromSlash(name)), text)
+	}
+}
+
+// TestCacheTrustsStamps: a file whose stamp (size, times, inode) is the
+// cached one is not read at all; one rewritten to the same size with its
+// modification time put back is (its status-change time moved); one
+// changed too short a while before the cache was made is read and hashed.
+func TestCacheTrustsStamps(t *testing.T) {
+	dir := stampedDir(t)
 	// Whether a stamp is too recent to keep is set per step, not left
 	// to how long a step took: racyWindow 0 trusts every stamp taken
 	// before the build began, an hour none taken since.
 	defer func(w time.Duration) { racyWindow = w }(racyWindow)
 	racyWindow = 0
-	for name, text := range map[string]string{
+	writeFiles(t, dir, map[string]string{
 		"blog/a.md": post("title: A"), "blog/b.md": post("title: B"), "blog/trip/index.md": post("title: Trip"), "blog/trip/p.jpg": "jpg",
-	} {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	fsys := &countFS{FS: os.DirFS(dir)}
 	key := sha256.Sum256([]byte("stamps"))
 	cacheFile := filepath.Join(t.TempDir(), "cache")
@@ -452,6 +462,18 @@ func encodeCache(t testing.TB, s *Snapshot) ([]byte, bool) {
 	return b.Bytes(), s.CacheChanged()
 }
 
+// writeCacheFile writes the cache file s makes into a temporary folder
+// and returns its name.
+func writeCacheFile(t *testing.T, s *Snapshot) string {
+	t.Helper()
+	file, _ := encodeCache(t, s)
+	name := filepath.Join(t.TempDir(), "cache")
+	if err := os.WriteFile(name, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
 // TestSourceSum: a post's SourceSum is the same whether it was parsed or
 // taken from the cache, changes with its file's bytes and with the
 // cache's key, and is not said without a cache.
@@ -471,11 +493,7 @@ func TestSourceSum(t *testing.T) {
 		return out
 	}
 	first := build(t, fsys, Options{Cache: NewCache(key)}, testNow)
-	file, _ := encodeCache(t, first)
-	name := filepath.Join(t.TempDir(), "cache")
-	if err := os.WriteFile(name, file, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	name := writeCacheFile(t, first)
 	parsed := sums(first)
 	warm := build(t, fsys, Options{Cache: ReadCache(name, key)}, testNow)
 	if _, cached := warm.CacheCounts(); cached == 0 {
@@ -524,11 +542,7 @@ func TestFieldsDigest(t *testing.T) {
 		return out
 	}
 	first := build(t, fsys, Options{Cache: NewCache(key)}, testNow)
-	file, _ := encodeCache(t, first)
-	name := filepath.Join(t.TempDir(), "cache")
-	if err := os.WriteFile(name, file, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	name := writeCacheFile(t, first)
 	parsed := digests(first)
 	if len(parsed) < 2 {
 		t.Fatalf("%d posts", len(parsed))

@@ -19,24 +19,10 @@ import (
 // file, and the snapshot writes the next cache. It is asked for once,
 // after the walk. No file is stat'ed again after the walk.
 func TestCacheFunc(t *testing.T) {
-	dir := t.TempDir()
-	probe := filepath.Join(dir, "probe")
-	os.WriteFile(probe, nil, 0o644)
-	if info, err := os.Stat(probe); err != nil {
-		t.Fatal(err)
-	} else if _, ok := stampOf(info); !ok {
-		t.Skip("no file stamps here: every file is read")
-	}
-	os.Remove(probe)
+	dir := stampedDir(t)
 	defer func(w time.Duration) { racyWindow = w }(racyWindow)
 	racyWindow = 50 * time.Millisecond
-	for name, text := range map[string]string{"blog/a.md": post("title: A"), "blog/trip/index.md": post("title: Trip"), "blog/trip/p.jpg": "jpg"} {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, map[string]string{"blog/a.md": post("title: A"), "blog/trip/index.md": post("title: Trip"), "blog/trip/p.jpg": "jpg"})
 	time.Sleep(2 * racyWindow)
 	fsys := &statFS{countFS: countFS{FS: os.DirFS(dir)}}
 	key := sha256.Sum256([]byte("func"))
