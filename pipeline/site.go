@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"cmp"
 	"net/url"
 	"path"
@@ -1203,20 +1204,49 @@ func TwinPath(page string) string {
 }
 
 // TwinOf finds the page (or pager) whose Markdown twin is at path p.
+// The candidates' paths are made in a buffer and looked up without
+// making strings: a twin is asked for on every request for a post's
+// Markdown.
 func (s *Snapshot) TwinOf(p string) (Route, bool) {
 	base, ok := strings.CutSuffix(p, ".md")
-	if !ok {
+	if !ok || !strings.HasPrefix(p, "/") {
 		return Route{}, false
 	}
 	if p == "/index.md" {
 		base = ""
 	}
-	for _, cand := range []string{base + "/", base + ".html"} {
-		if r, ok := s.Route(cand); ok && (r.Kind == RoutePage || r.Kind == RoutePager) && TwinPath(cand) == p {
+	var buf [128]byte
+	for _, ext := range [...]string{"/", ".html"} {
+		cand := append(append(buf[:0], base...), ext...)
+		if r, ok := s.routeOfBytes(cand); ok && (r.Kind == RoutePage || r.Kind == RoutePager) && isTwinPath(cand, p) {
 			return r, true
 		}
 	}
 	return Route{}, false
+}
+
+// routeOfBytes is Route of the path in p, which it does not keep.
+func (s *Snapshot) routeOfBytes(p []byte) (Route, bool) {
+	if r, ok := layered.GetBytes(s.site.routes, p); ok {
+		return r, true
+	}
+	if !bytes.HasSuffix(p, []byte("/")) && !bytes.HasSuffix(p, []byte(".html")) {
+		return Route{}, false // no pager's path (splitPager)
+	}
+	return s.site.pagerRoute(s.config, string(p))
+}
+
+// isTwinPath reports whether TwinPath(page) is twin, without making it.
+func isTwinPath(page []byte, twin string) bool {
+	switch {
+	case string(page) == "/":
+		return twin == "/index.md"
+	case bytes.HasSuffix(page, []byte("/")):
+		page = page[:len(page)-1]
+	case bytes.HasSuffix(page, []byte(".html")):
+		page = page[:len(page)-len(".html")]
+	}
+	return len(twin) == len(page)+len(".md") && twin[:len(page)] == string(page) && strings.HasSuffix(twin, ".md")
 }
 
 // EscapePath escapes a site path for a URL, segment by segment, as the

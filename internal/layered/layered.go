@@ -39,6 +39,20 @@ func (l Map[K, V]) Get(k K) (V, bool) {
 	return v, ok
 }
 
+// GetBytes is Get of a string-keyed Map by a key held in bytes: the
+// lookup makes no string of it (the compiler's rule for m[string(b)]).
+func GetBytes[V any](l Map[string, V], k []byte) (V, bool) {
+	if v, ok := l.delta[string(k)]; ok {
+		if v == nil {
+			var zero V
+			return zero, false
+		}
+		return *v, true
+	}
+	v, ok := l.base[string(k)]
+	return v, ok
+}
+
 // Next is a copy to change for the next snapshot; l is not changed by
 // what is done to it.
 func (l Map[K, V]) Next() Map[K, V] {
