@@ -81,7 +81,7 @@ func TestLoadPutsGCBack(t *testing.T) {
 		o := &options{command: "serve", source: dir}
 		spec := o.spec().ForServe(false)
 		spec.Addr, spec.Cache = addrString("127.0.0.1:8080"), tc.cache
-		h, err := load(context.Background(), spec, stdio{out: io.Discard, err: io.Discard, log: slog.New(slog.DiscardHandler)})
+		h, err := load(context.Background(), spec, stdio{out: io.Discard, err: io.Discard, log: slog.New(slog.DiscardHandler)}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

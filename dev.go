@@ -25,7 +25,7 @@ func runDev(ctx context.Context, o *options, std stdio) error {
 	spec := o.spec().ForDev(o.drafts, addrHosts(o.addr))
 	spec.Addr, spec.Log, spec.Started = ln.Addr(), std.log, start
 	spec.Cache, spec.SaveCache = cacheFile(o, spec), true
-	h, err := load(ctx, spec, std)
+	h, err := load(ctx, spec, std, nil)
 	if h == nil {
 		return err // nil when stopped while loading
 	}

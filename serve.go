@@ -35,7 +35,9 @@ func runServe(ctx context.Context, o *options, std stdio) error {
 	spec := o.spec().ForServe(o.watch)
 	spec.Addr, spec.Log, spec.Started = ln.Addr(), std.log, start
 	spec.Cache, spec.SaveCache = cacheFile(o, spec), true
-	h, err := load(ctx, spec, std)
+	var gc servingGC
+	defer gc.stop()
+	h, err := load(ctx, spec, std, gc.start)
 	if h == nil {
 		return err // nil when stopped while loading
 	}
@@ -59,8 +61,9 @@ func unblockedLog(std stdio) (stdio, func()) {
 // load is host.Load, unless ctx ends first: SIGTERM or SIGINT during a
 // slow start (a large or hostile site) stops the process at once, exit 0,
 // rather than when the site is built. It returns nil, nil then. The
-// collector runs at loadGCPercent meanwhile.
-func load(ctx context.Context, spec host.Spec, std stdio) (*host.Host, error) {
+// collector runs at loadGCPercent meanwhile; serving, when not nil, runs
+// once the collector is put back (serve keeps its headroom, serve_gc.go).
+func load(ctx context.Context, spec host.Spec, std stdio, serving func()) (*host.Host, error) {
 	type loaded struct {
 		h   *host.Host
 		err error
@@ -72,7 +75,12 @@ func load(ctx context.Context, spec host.Spec, std stdio) (*host.Host, error) {
 		if err != nil {
 			restore()
 		} else {
-			time.AfterFunc(loadGCGrace, restore)
+			time.AfterFunc(loadGCGrace, func() {
+				restore()
+				if serving != nil {
+					serving()
+				}
+			})
 		}
 		done <- loaded{h, err}
 	}()

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"runtime"
+	"testing"
+	"time"
+)
+
+func TestHeadroomPercent(t *testing.T) {
+	const mb = 1 << 20
+	for _, tc := range []struct {
+		name                   string
+		live, headroom, budget int64
+		base, want             int
+	}{
+		{"a small site: room for the headroom", 100 * mb, 256 * mb, 0, 100, 256},
+		{"a large site: the default's room is more", 1000 * mb, 256 * mb, 0, 100, 100},
+		{"a user's base is the least", 100 * mb, 256 * mb, 0, 300, 300},
+		{"a live heap of almost nothing", 1, 256 * mb, 0, 100, 10_000},
+		{"no live heap yet", 0, 256 * mb, 0, 100, 10_000},
+		{"the budget cuts the headroom", 100 * mb, 256 * mb, 400 * mb, 100, 100},
+		{"the budget cuts it partly", 100 * mb, 256 * mb, 500 * mb, 100, 150},
+		{"a live heap past half the budget", 300 * mb, 256 * mb, 500 * mb, 100, 100},
+		{"the budget is plenty", 100 * mb, 256 * mb, 16 << 30, 100, 256},
+	} {
+		if got := headroomPercent(tc.live, tc.headroom, tc.budget, tc.base); got != tc.want {
+			t.Errorf("%s: headroomPercent(%d, %d, %d, %d) = %d, want %d", tc.name, tc.live, tc.headroom, tc.budget, tc.base, got, tc.want)
+		}
+	}
+}
+
+// TestKeepGCHeadroom: after a collection, GOGC leaves the headroom over
+// the live heap (this test's is a few MB, so GOGC rises well above 100);
+// stopping puts it back; a user's GOGC or GOMEMLIMIT is theirs.
+func TestKeepGCHeadroom(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	base := gcPercent()
+	stop := keepGCHeadroom(64 << 20)
+	risen := false
+	for deadline := time.Now().Add(10 * time.Second); !risen && time.Now().Before(deadline); {
+		runtime.GC() // the cleanup that adjusts runs after a collection
+		time.Sleep(time.Millisecond)
+		risen = gcPercent() > base
+	}
+	if !risen {
+		t.Errorf("GOGC stayed %d after collections, want it raised for the headroom", gcPercent())
+	}
+	stop()
+	if got := gcPercent(); got != base {
+		t.Errorf("GOGC %d after stop, want %d as before", got, base)
+	}
+	runtime.GC()
+	time.Sleep(10 * time.Millisecond)
+	if got := gcPercent(); got != base {
+		t.Errorf("GOGC %d after a collection once stopped, want %d", got, base)
+	}
+
+	for _, env := range []string{"GOGC", "GOMEMLIMIT"} {
+		t.Run(env, func(t *testing.T) {
+			t.Setenv(env, "150")
+			stop := keepGCHeadroom(64 << 20)
+			defer stop()
+			for range 3 {
+				runtime.GC()
+				time.Sleep(time.Millisecond)
+			}
+			if got := gcPercent(); got != base {
+				t.Errorf("with %s set, GOGC %d while serving, want %d as it was", env, got, base)
+			}
+		})
+	}
+}
+
+// TestLoadThenServing: load's serving hook runs once the load's GOGC is
+// put back, so the headroom is reckoned from the default's.
+func TestLoadThenServing(t *testing.T) {
+	defer func(d time.Duration) { loadGCGrace = d }(loadGCGrace)
+	loadGCGrace = 0
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	base := gcPercent()
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"content/blog/a.md": "---\ntitle: A\ndate: 2024-01-02\n---\n"})
+	o := &options{command: "serve", source: dir}
+	spec := o.spec().ForServe(false)
+	spec.Addr = addrString("127.0.0.1:8080")
+	during := make(chan int, 1)
+	h, err := load(context.Background(), spec, stdio{out: io.Discard, err: io.Discard, log: slog.New(slog.DiscardHandler)},
+		func() { during <- gcPercent() })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	select {
+	case got := <-during:
+		if got != base {
+			t.Errorf("serving began at GOGC %d, want %d (the load's put back)", got, base)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the serving hook never ran")
+	}
+}
