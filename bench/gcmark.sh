@@ -5,7 +5,9 @@
 # (A B A B …). For each run: the requests, the collections that ended
 # during it, their CPU (gctrace's assist + background + idle mark time),
 # the server's whole CPU (/proc/PID/stat) and the live heap after the last
-# collection (gctrace's third heap size).
+# collection (gctrace's third heap size), and the resident size after the
+# run and at its peak (VmRSS, VmHWM: the price of a collector that runs
+# less often).
 #
 #   bench/gcmark.sh [POSTS]
 #
@@ -104,7 +106,7 @@ load0=$(cut -d' ' -f1-3 /proc/loadavg)
 start=$(date -u +%H:%M)
 {
   echo "# $(date -u +%FT%TZ) posts=$posts route=$route duration=$duration rounds=$rounds load=$load0"
-  printf 'binary\tround\treqs\tcpu_us_per_req\tgcs\tgc_cpu_ms\tgc_us_per_req\tlive_mb\n'
+  printf 'binary\tround\treqs\tcpu_us_per_req\tgcs\tgc_cpu_ms\tgc_us_per_req\tlive_mb\trss_mb\tpeak_rss_mb\n'
 } > "$runs"
 for r in $(seq "$rounds"); do
   for i in "${!names[@]}"; do
@@ -121,9 +123,11 @@ for r in $(seq "$rounds"); do
         for (j = 1; j <= m; j++) ms += c[j]; n++
         for (j = 1; j <= NF; j++) if ($j ~ /->.*->/) { split($j, h, "->"); lv = h[3] } }
       END { printf "%d %.1f %s\n", n, ms, (lv == "" ? "-" : lv) }')"
-    printf '%s\t%s\t%s\t%.2f\t%s\t%s\t%.2f\t%s\n' "${names[$i]}" "$r" "$n" \
+    printf '%s\t%s\t%s\t%.2f\t%s\t%s\t%.2f\t%s\t%s\t%s\n' "${names[$i]}" "$r" "$n" \
       "$(echo "$c1 $c0 $hz $n" | awk '{print ($1 - $2) * 1e6 / $3 / $4}')" "$gcs" "$gcms" \
-      "$(echo "$gcms $n" | awk '{print $1 * 1000 / $2}')" "$live" >> "$runs"
+      "$(echo "$gcms $n" | awk '{print $1 * 1000 / $2}')" "$live" \
+      "$(awk '/^VmRSS/ {print int($2 / 1024)}' "/proc/${pid[$i]}/status")" \
+      "$(awk '/^VmHWM/ {print int($2 / 1024)}' "/proc/${pid[$i]}/status")" >> "$runs"
   done
 done
 echo "$(nproc) cores; $posts posts; route $route ($p); $(date -u +%F) $start–$(date -u +%H:%M) UTC; load average before $load0, after $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -135,14 +139,16 @@ by = {}
 with open(sys.argv[1]) as f:
     for r in csv.DictReader((l for l in f if not l.startswith("#")), delimiter="\t"):
         by.setdefault(r["binary"], []).append(r)
-print("| server | runs | µs CPU/req | collections/run | ms CPU per collection | µs collector CPU/req | live heap MB |")
-print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+print("| server | runs | µs CPU/req | collections/run | ms CPU per collection | µs collector CPU/req | live heap MB | RSS MB after a run | peak RSS MB |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for b, rs in by.items():
     cpu = [float(r["cpu_us_per_req"]) for r in rs]
     gcs = [int(r["gcs"]) for r in rs]
     per = [float(r["gc_cpu_ms"]) / int(r["gcs"]) for r in rs if int(r["gcs"])]
     gus = [float(r["gc_us_per_req"]) for r in rs]
     live = [float(r["live_mb"]) for r in rs if r["live_mb"] != "-"]
+    rss = [float(r["rss_mb"]) for r in rs]
+    peak = max(float(r["peak_rss_mb"]) for r in rs)
     m = lambda xs, f="%.1f": (f % st.median(xs) + " (" + f % min(xs) + "–" + f % max(xs) + ")") if xs else "-"
-    print(f"| {b} | {len(rs)} | {m(cpu)} | {m(gcs, '%.0f')} | {m(per)} | {m(gus, '%.2f')} | {m(live, '%.0f')} |")
+    print(f"| {b} | {len(rs)} | {m(cpu)} | {m(gcs, '%.0f')} | {m(per)} | {m(gus, '%.2f')} | {m(live, '%.0f')} | {m(rss, '%.0f')} | {peak:.0f} |")
 PY
