@@ -216,24 +216,51 @@ func (b *langModel) build() {
 		b.prefix = b.lang.Code
 	}
 	b.sections = map[string]*Page{}
-	byPost := make(map[*Post]*Page, len(b.posts))
 	b.makeSections()
-	regular := make([]*Page, 0, len(b.posts))
-	for _, p := range b.posts {
-		if p.Kind == KindPage && !b.isTaxonomyFile(p) {
-			pg := b.regularPage(p)
-			regular = append(regular, pg)
-			byPost[p] = pg
-			if len(p.Menus) > 0 {
+	regular := b.regularPages()
+	b.main = b.mainSections(regular)
+	var withFile []*Page // the sections terms may list
+	for _, sec := range b.sections {
+		if sec.Post != nil {
+			withFile = append(withFile, sec)
+		}
+	}
+	order := newPageOrder(regular, withFile)
+	// The sections' lists and the terms are made beside each other: each
+	// writes pages the other only reads the content of.
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		byPost := make(map[*Post]*Page, len(regular))
+		for _, pg := range regular {
+			byPost[pg.Post] = pg
+			if len(pg.Post.Menus) > 0 {
 				b.menuPages = append(b.menuPages, pg)
 			}
 		}
-	}
-	b.regular = layered.New(byPost)
-	b.main = b.mainSections(regular)
-	b.listSections(regular)
-	b.makeTaxonomies(regular)
+		b.regular = layered.New(byPost)
+		b.listSections(order)
+	})
+	b.makeTaxonomies(order)
+	wg.Wait()
 	b.publish(regular)
+}
+
+// regularPages makes the pages of the language's regular content pages,
+// in the order of its posts, on every core.
+func (b *langModel) regularPages() []*Page {
+	var posts []*Post
+	for _, p := range b.posts {
+		if p.Kind == KindPage && !b.isTaxonomyFile(p) {
+			posts = append(posts, p)
+		}
+	}
+	regular := make([]*Page, len(posts))
+	inParallel(len(posts), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			regular[i] = b.regularPage(posts[i])
+		}
+	})
+	return regular
 }
 
 // isTaxonomyFile reports whether a content file is a taxonomy's or a
@@ -453,12 +480,13 @@ func mostPages(counts map[string]int) []string {
 
 // listSections fills the home and section lists: a section lists its
 // regular pages (and its subsections beside them); the home page the
-// regular pages of the main sections.
-func (b *langModel) listSections(regular []*Page) {
+// regular pages of the main sections. Pages are taken in Hugo's order
+// (order), so each list is in it.
+func (b *langModel) listSections(order *pageOrder) {
 	main := b.main
 	home := b.sections[""]
-	for _, pg := range regular {
-		if !pg.Post.Build.Listed() {
+	for _, pg := range order.sorted {
+		if pg.Kind != KindPage || !pg.Post.Build.Listed() {
 			continue
 		}
 		if pg.Section != "" {
@@ -477,7 +505,6 @@ func (b *langModel) listSections(regular []*Page) {
 		}
 	}
 	for _, sec := range b.sections {
-		sortPages(sec.Pages)
 		sortPages(sec.Sections)
 	}
 }
@@ -490,7 +517,7 @@ func (p *Post) listed() bool { return p == nil || p.Build.Listed() }
 // spaces as hyphens), so "Go" and "go" are one term. Hugo titles a term
 // after one of its spellings, which one depending on a map's order;
 // folio takes the first in file order and keeps every spelling.
-func (b *langModel) makeTaxonomies(regular []*Page) {
+func (b *langModel) makeTaxonomies(order *pageOrder) {
 	b.terms = map[string]map[string]*Page{}
 	b.termRefs = map[string]map[string]int{}
 	index := map[string]*Post{} // taxonomy files by folder
@@ -499,45 +526,50 @@ func (b *langModel) makeTaxonomies(regular []*Page) {
 			index[p.Dir] = p
 		}
 	}
-	var tagged []*Page
-	for _, pg := range regular {
-		if pg.Post.Build.Render != "never" { // Hugo takes no terms from a page it does not link
-			tagged = append(tagged, pg)
-		}
+	// A term page's pages, by their ranks in order: sorted at the end.
+	type listing struct {
+		page  *Page
+		ranks []int32
 	}
-	for _, sec := range b.sections {
-		if sec.Post != nil && sec.Post.Build.Render != "never" {
-			tagged = append(tagged, sec)
-		}
-	}
-	slices.SortFunc(tagged, func(a, b *Page) int { return strings.Compare(a.Post.File, b.Post.File) })
+	seen := termSet{} // a page's term keys so far
 	for _, t := range b.lang.Taxonomies {
-		terms := map[string]*Page{}
+		byKey := map[string]*Page{}
+		lists := map[string]*listing{}
 		refs := map[string]int{}
-		b.terms[t.Plural] = terms
+		b.terms[t.Plural] = byKey
 		b.termRefs[t.Plural] = refs
-		for _, pg := range tagged {
-			seen := map[string]bool{}
-			for _, term := range pg.Post.Terms[t.Plural] {
+		for i, pg := range order.all { // in file order: the first spelling titles a term
+			if pg.Post.Build.Render == "never" { // Hugo takes no terms from a page it does not link
+				continue
+			}
+			terms := pg.Post.Terms[t.Plural]
+			seen.reset(len(terms))
+			for _, term := range terms {
 				key := b.termKey(term)
-				tp := terms[key]
-				if tp == nil {
-					tp = &Page{Kind: KindTerm, Lang: b.lang.Code, Taxonomy: t.Plural, Term: term, Rendered: true, firstFile: pg.Post.File}
+				l := lists[key]
+				if l == nil {
+					tp := &Page{Kind: KindTerm, Lang: b.lang.Code, Taxonomy: t.Plural, Term: term, Rendered: true, firstFile: pg.Post.File}
 					tp.Title = b.cfg.termTitle(term)
-					terms[key] = tp
+					l = &listing{page: tp}
+					lists[key] = l
 				}
-				if !slices.Contains(tp.Spellings, term) {
-					tp.Spellings = append(tp.Spellings, term)
+				if !slices.Contains(l.page.Spellings, term) {
+					l.page.Spellings = append(l.page.Spellings, term)
 				}
-				if seen[key] {
+				if !seen.add(key) {
 					continue
 				}
-				seen[key] = true
 				refs[key]++
 				if pg.Post.Build.Listed() {
-					tp.Pages = append(tp.Pages, pg)
+					l.ranks = append(l.ranks, order.rank[i])
 				}
 			}
+		}
+		for key, l := range lists {
+			if len(l.ranks) > 0 {
+				l.page.Pages = order.pagesOfRanks(l.ranks)
+			}
+			byKey[key] = l.page
 		}
 		for dir, p := range index {
 			plural, term, ok := strings.Cut(dir, "/")
@@ -545,14 +577,47 @@ func (b *langModel) makeTaxonomies(regular []*Page) {
 				continue
 			}
 			key := b.termKey(term)
-			tp := terms[key]
+			tp := byKey[key]
 			if tp == nil {
 				tp = &Page{Kind: KindTerm, Lang: b.lang.Code, Taxonomy: t.Plural, Term: term, Title: b.cfg.termTitle(term), Rendered: true}
-				terms[key] = tp
+				byKey[key] = tp
 			}
 			tp.Post, tp.Title, tp.Rendered = p, p.TitleParam, p.Build.Rendered()
 		}
 	}
+}
+
+// A termSet is the term keys of one page: a few, looked through, or a
+// map past termSetMax.
+type termSet struct {
+	few  []string
+	many map[string]bool
+}
+
+const termSetMax = 16
+
+// reset empties the set for a page of n terms.
+func (s *termSet) reset(n int) {
+	s.few, s.many = s.few[:0], nil
+	if n > termSetMax {
+		s.many = make(map[string]bool, n)
+	}
+}
+
+// add adds key, reporting whether it was not there yet.
+func (s *termSet) add(key string) bool {
+	if s.many != nil {
+		if s.many[key] {
+			return false
+		}
+		s.many[key] = true
+		return true
+	}
+	if slices.Contains(s.few, key) {
+		return false
+	}
+	s.few = append(s.few, key)
+	return true
 }
 
 // termKey is a term as Hugo keys it: its name as a path, lower-cased
@@ -595,9 +660,7 @@ func (b *langModel) publish(regular []*Page) {
 		}
 		if !cfg.DisableKinds[KindTerm] {
 			for _, k := range sortedTermKeys(b.terms[t.Plural]) {
-				term := b.terms[t.Plural][k]
-				sortPages(term.Pages)
-				lists = append(lists, term)
+				lists = append(lists, b.terms[t.Plural][k]) // its pages in order (makeTaxonomies)
 			}
 		}
 	}
@@ -950,28 +1013,11 @@ func sortPages(pages []*Page) {
 	if len(pages) < 2 {
 		return
 	}
-	type keyed struct {
-		weight int
-		date   time.Time
-		at     int
-		page   *Page
-	}
-	keys := make([]keyed, len(pages))
+	keys := make([]pageKey, len(pages))
 	for i, p := range pages {
-		keys[i] = keyed{pageWeight(p), pageDate(p), i, p}
+		keys[i] = keyOf(p, i)
 	}
-	slices.SortFunc(keys, func(a, b keyed) int {
-		if c := compareWeights(a.weight, b.weight); c != 0 {
-			return c
-		}
-		if c := b.date.Compare(a.date); c != 0 {
-			return c
-		}
-		if c := compareTitlePath(a.page, b.page); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.at, b.at)
-	})
+	slices.SortFunc(keys, comparePageKeys)
 	for i, k := range keys {
 		pages[i] = k.page
 	}

@@ -312,6 +312,15 @@ func (s *Snapshot) assemble(units layered.Map[string, *unit], keys *unitKeys, no
 			visible = append(visible, p)
 		}
 	}
+	// The posts are sorted beside the site model: those that can be
+	// posts (regular pages of the default language), of which the model
+	// tells which are (isPost, and which lost their URL).
+	var sorted []*Post
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sorted = n.sortedPosts(visible)
+	}()
 	n.site = n.buildSite(visible)
 	var candidates []*Post
 	for _, p := range visible {
@@ -335,26 +344,49 @@ func (s *Snapshot) assemble(units layered.Map[string, *unit], keys *unitKeys, no
 	}
 	bySlug := make(map[string]*Post, len(candidates))
 	n.dups = map[string]bool{}
-	n.posts = make([]*Post, 0, len(candidates))
 	for _, p := range candidates {
 		if lost[p] {
 			continue
 		}
-		n.posts = append(n.posts, p)
 		if _, dup := bySlug[p.Slug]; dup {
 			n.dups[p.Slug] = true
 			continue
 		}
 		bySlug[p.Slug] = p
 	}
+	<-done
+	n.posts = make([]*Post, 0, len(candidates))
+	for _, p := range sorted {
+		if n.isPost(p) && !lost[p] {
+			n.posts = append(n.posts, p)
+		}
+	}
 	n.bySlug = layered.New(bySlug)
 	n.problems = append(n.problems, n.dupProblems...)
-	slices.SortFunc(n.posts, Compare)
 	sort.Slice(n.problems, func(i, j int) bool {
 		a, b := n.problems[i], n.problems[j]
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message)) < 0
 	})
 	return n
+}
+
+// sortedPosts are the visible pages that may be posts (regular pages of
+// the default language) in the contract's order (Compare), those equal in
+// it by file.
+func (s *Snapshot) sortedPosts(visible []*Post) []*Post {
+	var out []*Post
+	for _, p := range visible {
+		if p.Kind == KindPage && p.Lang == s.config.DefaultLanguage {
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, func(a, b *Post) int {
+		if c := Compare(a, b); c != 0 {
+			return c
+		}
+		return strings.Compare(a.File, b.File)
+	})
+	return out
 }
 
 // buildSite makes the site model of the visible pages.
