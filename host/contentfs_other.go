@@ -2,6 +2,10 @@
 
 package host
 
+import "io/fs"
+
 // ReadSmallFile reads nothing: elsewhere than Linux the pipeline reads
 // through the os.Root.
-func (c contentFS) ReadSmallFile(name string, max int64) ([]byte, bool) { return nil, false }
+func (c contentFS) ReadSmallFile(name string, max int64) ([]byte, fs.FileInfo, bool) {
+	return nil, nil, false
+}

@@ -82,9 +82,9 @@ func TestContentFSReadSmallFile(t *testing.T) {
 		{"/etc/passwd", nil},
 		{"blog/./a.md", nil},
 	} {
-		got, ok := fsys.ReadSmallFile(c.name, 100<<10)
+		got, info, ok := fsys.ReadSmallFile(c.name, 100<<10)
 		if c.name == "blog/big.md" {
-			got, ok = fsys.ReadSmallFile(c.name, 100)
+			got, info, ok = fsys.ReadSmallFile(c.name, 100)
 		}
 		if runtime.GOOS != "linux" {
 			if ok {
@@ -99,6 +99,8 @@ func TestContentFSReadSmallFile(t *testing.T) {
 			t.Errorf("%s: declined", c.name)
 		case c.want != nil && !bytes.Equal(got, c.want):
 			t.Errorf("%s: read %d bytes, want %d", c.name, len(got), len(c.want))
+		case ok && (info == nil || info.Size() != int64(len(got)) || !info.Mode().IsRegular()):
+			t.Errorf("%s: read %d bytes, but stat %v", c.name, len(got), info)
 		}
 	}
 	// The os.Root's own answers stand for what was declined.

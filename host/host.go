@@ -120,10 +120,15 @@ func (h *Host) build(cfg *pipeline.Config, now time.Time) (*pipeline.Snapshot, e
 	ropts := renderOptions(cfg)
 	opts := pipeline.Options{Root: root, Drafts: h.spec.Drafts, Describe: render.New(ropts).Description}
 	if h.spec.Cache != "" {
-		// Read while Build walks the content folders.
-		read := make(chan *pipeline.Cache, 1)
-		go func(name string, key [32]byte) { read <- pipeline.ReadCache(name, key) }(h.spec.Cache, cacheKey(cfg, opts, ropts))
-		opts.CacheFunc = func() *pipeline.Cache { return <-read }
+		key := cacheKey(cfg, opts, ropts)
+		if f := pipeline.OpenCache(h.spec.Cache, key); f != nil {
+			// Read while Build walks the content folders.
+			read := make(chan *pipeline.Cache, 1)
+			go func() { read <- f.Read() }()
+			opts.CacheFunc = func() *pipeline.Cache { return <-read }
+		} else {
+			opts.Cache = pipeline.NewCache(key) // none yet: every file is parsed, and the cache made
+		}
 	}
 	return pipeline.Build(fsys, cfg, opts, now)
 }

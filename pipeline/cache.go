@@ -102,19 +102,52 @@ func NewCache(key [sha256.Size]byte) *Cache { return &Cache{key: key} }
 // cache of key (no file, another key or format, a corrupt file) is an
 // empty cache of key: nothing is an error.
 func ReadCache(name string, key [sha256.Size]byte) *Cache {
-	c := NewCache(key)
+	f := OpenCache(name, key)
+	if f == nil {
+		return NewCache(key)
+	}
+	return f.Read()
+}
+
+// A CacheFile is a cache file whose header names the key it was opened
+// for: what OpenCache learns at once, so that a build knows before it
+// walks the content whether a cache will be read (a first start, with
+// none, needs no file's stamp from the walk: its reads give them).
+type CacheFile struct {
+	f    *os.File
+	size int64
+	key  [sha256.Size]byte
+}
+
+// OpenCache opens the cache file name when its header says it is a cache
+// of key and its size is one a cache may have; nil otherwise.
+func OpenCache(name string, key [sha256.Size]byte) *CacheFile {
 	f, err := os.Open(name)
 	if err != nil {
-		return c
+		return nil
 	}
-	defer f.Close()
 	info, err := f.Stat()
+	head := make([]byte, cacheHead)
 	if err != nil || info.Size() < int64(cacheHead+cacheTrailer) || info.Size() > MaxCacheSize {
-		return c
+		f.Close()
+		return nil
 	}
-	file := make([]byte, info.Size())
-	if _, err := io.ReadFull(f, file); err != nil || string(file[:len(cacheMagic)]) != cacheMagic ||
-		[sha256.Size]byte(file[len(cacheMagic):cacheHead]) != key {
+	if _, err := f.ReadAt(head, 0); err != nil || string(head[:len(cacheMagic)]) != cacheMagic ||
+		[sha256.Size]byte(head[len(cacheMagic):]) != key {
+		f.Close()
+		return nil
+	}
+	return &CacheFile{f: f, size: info.Size(), key: key}
+}
+
+// Read reads the cache and closes the file: an empty cache of its key
+// when the file turns out not to be a good one (cut, corrupt).
+func (cf *CacheFile) Read() *Cache {
+	defer cf.f.Close()
+	c := NewCache(cf.key)
+	file := make([]byte, cf.size)
+	if _, err := cf.f.ReadAt(file, 0); err != nil || string(file[:len(cacheMagic)]) != cacheMagic ||
+		[sha256.Size]byte(file[len(cacheMagic):cacheHead]) != cf.key {
 		return c
 	}
 	buf, tail := file[cacheHead:len(file)-cacheTrailer], file[len(file)-cacheTrailer:]
@@ -128,6 +161,19 @@ func ReadCache(name string, key [sha256.Size]byte) *Cache {
 	}
 	c.buf, c.at, c.posts = buf, at, make([]postSpan, count)
 	return c
+}
+
+// empty reports whether the cache holds no post: no file's stamp or sum
+// is looked up in it.
+func (c *Cache) empty() bool { return c == nil || len(c.at) == 0 }
+
+// has reports whether the cache holds an entry for the unit key.
+func (c *Cache) has(key string) bool {
+	if c.empty() {
+		return false
+	}
+	_, ok := c.at[key]
+	return ok
 }
 
 // The cache file's header (its format and key) and trailer (the number
@@ -283,6 +329,15 @@ func (s *Snapshot) WriteCache(w io.Writer) error {
 		}
 	}
 	slices.Sort(keys)
+	// The files read on a first start are hashed now, on every core.
+	sums := make([][sha256.Size]byte, len(keys))
+	inParallel(len(keys), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if u := unitAt(s.units, keys[i]); u.src != nil {
+				sums[i] = u.fileSum()
+			}
+		}
+	})
 	bw := bufio.NewWriterSize(w, 256<<10)
 	bw.WriteString(cacheMagic)
 	bw.Write(c.key[:])
@@ -291,14 +346,18 @@ func (s *Snapshot) WriteCache(w io.Writer) error {
 	e := encoder{loc: s.config.Location}
 	entry := encoder{loc: s.config.Location}
 	var count, size uint64
-	for _, k := range keys {
+	for i, k := range keys {
 		u := unitAt(s.units, k)
+		fileSum := u.sum
+		if u.src != nil {
+			fileSum = sums[i]
+		}
 		var body []byte
 		if at, ok := c.at[k]; ok && u.cached && u.stamp == c.stampAt(at) {
 			body = c.buf[at.off : at.off+at.n] // taken from the cache: copied as it was
 		} else {
 			entry.buf, entry.failed = entry.buf[:0], false
-			entry.raw(u.sum[:])
+			entry.raw(fileSum[:])
 			entry.stamp(u.stamp)
 			entry.post(u.post)
 			if entry.failed {
@@ -361,12 +420,16 @@ func (s *Snapshot) SourceSum(p *Post) (sum [sha256.Size]byte, ok bool) {
 		return sum, false
 	}
 	u, _ := s.units.Get(p.File)
-	if u == nil || u.post != p || u.sum == ([sha256.Size]byte{}) {
+	if u == nil || u.post != p {
+		return sum, false
+	}
+	fileSum := u.fileSum()
+	if fileSum == ([sha256.Size]byte{}) {
 		return sum, false
 	}
 	h := sha256.New()
 	h.Write(c.key[:])
-	h.Write(u.sum[:])
+	h.Write(fileSum[:])
 	io.WriteString(h, p.File)
 	h.Sum(sum[:0])
 	return sum, true

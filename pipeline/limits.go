@@ -24,41 +24,48 @@ func errTooLarge(size int64) *contentError {
 type SmallFileFS interface {
 	fs.FS
 	// ReadSmallFile reads the regular file name whole when it holds at
-	// most max bytes. ok is false when it did not, for whatever reason (a
-	// larger or special file, any error): the caller then reads it the
-	// usual way, which says why.
-	ReadSmallFile(name string, max int64) (data []byte, ok bool)
+	// most max bytes, with what a stat of the file opened said before
+	// it was read (whose Sys is a *syscall.Stat_t where the system has
+	// one: the parse cache's stamp of the bytes read, cache.go). ok is
+	// false when it did not, for whatever reason (a larger or special
+	// file, any error): the caller then reads it the usual way, which says
+	// why.
+	ReadSmallFile(name string, max int64) (data []byte, info fs.FileInfo, ok bool)
 }
 
 // readPost reads a post file, refusing one over MaxPostSize without
 // reading it whole: the size is checked before reading and the read
 // itself stops one byte past the limit, in case the file grows meanwhile.
-func readPost(fsys fs.FS, name string) ([]byte, error) {
+// info is what a stat of the file opened said before the read, nil when
+// there was none.
+func readPost(fsys fs.FS, name string) (src []byte, info fs.FileInfo, err error) {
 	if small, ok := fsys.(SmallFileFS); ok {
-		if src, ok := small.ReadSmallFile(name, MaxPostSize); ok {
-			return src, nil
+		if src, info, ok := small.ReadSmallFile(name, MaxPostSize); ok {
+			return src, info, nil
 		}
 	}
 	f, err := fsys.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	size := int64(512)
-	if info, err := f.Stat(); err == nil {
+	if info, err = f.Stat(); err == nil {
 		if info.Size() > MaxPostSize {
-			return nil, errTooLarge(info.Size())
+			return nil, nil, errTooLarge(info.Size())
 		}
 		size = max(size, info.Size()+1) // +1 to meet EOF without growing
+	} else {
+		info = nil
 	}
-	src, err := readAll(io.LimitReader(f, MaxPostSize+1), size)
+	src, err = readAll(io.LimitReader(f, MaxPostSize+1), size)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(src) > MaxPostSize {
-		return nil, errTooLarge(int64(len(src)))
+		return nil, nil, errTooLarge(int64(len(src)))
 	}
-	return src, nil
+	return src, info, nil
 }
 
 // readAll is io.ReadAll with the buffer sized from the start: io.ReadAll

@@ -20,8 +20,9 @@ func (s *Snapshot) scanAndParse(began time.Time) (found scanned, units iter.Seq2
 	q.more.L = &q.mu
 	lists := make([][]keyUnit, runtime.GOMAXPROCS(0))
 	// Only the goroutine below touches s.opts until parsed is closed: the
-	// walk is told now whether a cache will want the stamps.
-	withStamps := s.opts.Cache != nil || s.opts.CacheFunc != nil
+	// walk is told now whether a cache will want the stamps. An empty one
+	// (a first start) does not: its reads give them (readUnit).
+	withStamps := !s.opts.Cache.empty() || s.opts.CacheFunc != nil
 	parsed := make(chan struct{})
 	go func() {
 		defer close(parsed)

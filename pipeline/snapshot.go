@@ -94,13 +94,27 @@ type unit struct {
 	// draft: the file is a draft; its problems count only when drafts
 	// are shown (folio dev --drafts), as Hugo does not build drafts.
 	draft bool
-	// With Options.Cache: sum is the SHA-256 of the file's bytes;
-	// cacheable says the post may be cached (it has no problem and no
-	// warning), cached that it was taken from the cache.
+	// With Options.Cache: sum is the SHA-256 of the file's bytes, or
+	// src those bytes when the sum is not made yet (fileSum); cacheable
+	// says the post may be cached (it has no problem and no warning),
+	// cached that it was taken from the cache.
 	sum       [sha256.Size]byte
+	src       []byte
 	stamp     fileStamp // when kept (Cache.keep)
 	cacheable bool
 	cached    bool
+}
+
+// fileSum is the SHA-256 of the unit's file as read, zero when it was
+// not read with a cache. A file read on a first start (a cache with no
+// entry for it) is hashed here, when the cache is written, rather than
+// before the site is served: the bytes are the post's, kept by its text
+// anyway, and never written to.
+func (u *unit) fileSum() [sha256.Size]byte {
+	if u.src != nil {
+		return sha256.Sum256(u.src)
+	}
+	return u.sum
 }
 
 var lastID atomic.Uint64
