@@ -112,13 +112,26 @@ func buildSite(in siteInput) *siteModel {
 	for _, p := range in.posts {
 		byLang[p.Lang] = append(byLang[p.Lang], p)
 	}
+	var byPath [][]*Page // each language's regular pages, by path
 	for i := range in.cfg.Languages {
 		lang := &in.cfg.Languages[i]
 		b := &langModel{cfg: in.cfg, lang: lang, in: &in, m: m, posts: byLang[lang.Code]}
-		b.build()
+		byPath = append(byPath, b.build())
 		b.in, b.m, b.posts = nil, nil, nil // the model keeps no build input
 		m.langs = append(m.langs, b)
 	}
+	// Pages, which every first render asks for (to index the site), is
+	// made now from the regular pages sorted while the lists were made.
+	m.pagesOnce.Do(func() {
+		m.pages = nil
+		for _, l := range m.langs {
+			m.pages = l.appendListPages(m.pages)
+		}
+		slices.SortFunc(m.pages, comparePagePaths)
+		for _, pages := range byPath {
+			m.pages = mergeSorted(m.pages, pages, comparePagePaths)
+		}
+	})
 	for u, f := range in.static {
 		if dir, ok := strings.CutSuffix(u, "/index.html"); ok {
 			if _, page := m.routes.Base()[dir+"/"]; page {
@@ -211,13 +224,20 @@ type langModel struct {
 	posts []*Post
 }
 
-func (b *langModel) build() {
+// build makes the language's model. It returns its regular pages sorted
+// by path (comparePagePaths), for Pages: sorted beside the rest.
+func (b *langModel) build() (byPath []*Page) {
 	if b.lang.Code != b.cfg.DefaultLanguage || b.cfg.DefaultLanguageInSubdir {
 		b.prefix = b.lang.Code
 	}
 	b.sections = map[string]*Page{}
 	b.makeSections()
 	regular := b.regularPages()
+	var sorting sync.WaitGroup
+	sorting.Go(func() {
+		byPath = slices.Clone(regular)
+		slices.SortFunc(byPath, comparePagePaths)
+	})
 	b.main = b.mainSections(regular)
 	var withFile []*Page // the sections terms may list
 	for _, sec := range b.sections {
@@ -243,6 +263,8 @@ func (b *langModel) build() {
 	b.makeTaxonomies(order)
 	wg.Wait()
 	b.publish(regular)
+	sorting.Wait()
+	return byPath
 }
 
 // regularPages makes the pages of the language's regular content pages,

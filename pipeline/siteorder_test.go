@@ -55,9 +55,9 @@ func orderSite(n int) fstest.MapFS {
 }
 
 // TestSiteModelOrder: every list of the site model is in Hugo's order
-// (sortPages: a stable sort of its pages in file order), and the posts in
-// the contract's (a stable sort by Compare in file order), whether the
-// model is made on one core or on several.
+// (sortPages: a stable sort of its pages in file order), the posts in the
+// contract's (a stable sort by Compare in file order), and Pages every
+// page by path, whether the model is made on one core or on several.
 func TestSiteModelOrder(t *testing.T) {
 	fsys := orderSite(3000)
 	cfg, err := LoadSite(SiteOptions{FS: fsys})
@@ -140,5 +140,14 @@ func checkModelOrder(t *testing.T, s *Snapshot) {
 	slices.SortStableFunc(posts, Compare)
 	if !slices.Equal(s.Posts(), posts) {
 		t.Errorf("posts not in the contract's order")
+	}
+	// Pages, made with the model, are every page sorted by path.
+	var all []*Page
+	for _, l := range s.site.langs {
+		all = append(all, l.allPages()...)
+	}
+	slices.SortFunc(all, comparePagePaths)
+	if !slices.Equal(s.Pages(), all) {
+		t.Errorf("Pages: %d, not every page (%d) by path", len(s.Pages()), len(all))
 	}
 }
