@@ -18,15 +18,25 @@ import (
 // MB cost 0.2 µs (bench/gcmark.sh; BENCHMARKS.md, "Serving at the
 // net/http ceiling").
 //
-// servingHeadroom is the least room for garbage serve leaves between
-// collections: GOGC is raised so that the heap may grow by at least this
-// much over the live heap before the next collection (never below GOGC
-// as it was, so a large site, whose live heap is above it, runs as
-// before). The price is memory, stated in DEPLOYING.md and measured in
+// servingHeadroom is the room for garbage serve leaves between
+// collections: GOGC is raised so that the heap may grow by this much over
+// the live heap before the next collection, but never past
+// maxServingGCPercent (never below GOGC as it was, so a large site, whose
+// live heap is above it, runs as before). What a collection costs a
+// request is the live heap marked over the garbage made between
+// collections, so a small site's collector is cheap at a GOGC of a few
+// hundred; without that bound a site of a few posts would hold 256 MB (a
+// few MB live, and the runtime's least heap goal, 4 MB, grows with GOGC
+// too). The price is memory, stated in DEPLOYING.md and measured in
 // BENCHMARKS.md: at 10,000 posts about 400 MB resident under load instead
 // of 240 MB, for a collector that runs a third as often (0.4 µs per
-// request); at 100,000 posts (a live heap of 930 MB) nothing changes.
+// request); at most five times the live heap on a site under 64 MB live;
+// at 100,000 posts (a live heap of 930 MB) nothing changes.
 var servingHeadroom int64 = 256 << 20
+
+// maxServingGCPercent bounds the GOGC serve sets: the heap's goal is at
+// most five times the live heap, as during a load (loadGCPercent).
+const maxServingGCPercent = loadGCPercent
 
 // keepGCHeadroom sets GOGC after every collection to
 // max(GOGC as it was, 100 × headroom ÷ live heap) and returns what stops
@@ -106,8 +116,8 @@ func (k *gcKeeper) adjust() bool {
 
 // headroomPercent is the GOGC that lets a heap of live bytes grow by
 // headroom before the next collection, or less where that would take the
-// heap past half of budget (when known): at least base, at most 10,000
-// (a live heap of almost nothing).
+// heap past half of budget (when known): at least base, at most
+// maxServingGCPercent (which a live heap of almost nothing gets).
 func headroomPercent(live, headroom, budget int64, base int) int {
 	if budget > 0 {
 		headroom = min(headroom, budget/2-live)
@@ -116,9 +126,9 @@ func headroomPercent(live, headroom, budget int64, base int) int {
 		return base
 	}
 	if live <= 0 {
-		return max(base, 10_000)
+		return max(base, maxServingGCPercent)
 	}
-	return max(base, int(min(10_000, 100*headroom/live)))
+	return max(base, int(min(maxServingGCPercent, 100*headroom/live)))
 }
 
 // servingGC is keepGCHeadroom for one run of serve: start (load's serving

@@ -5,6 +5,8 @@ import (
 	"io"
 	"log/slog"
 	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"testing"
 	"time"
 )
@@ -19,8 +21,10 @@ func TestHeadroomPercent(t *testing.T) {
 		{"a small site: room for the headroom", 100 * mb, 256 * mb, 0, 100, 256},
 		{"a large site: the default's room is more", 1000 * mb, 256 * mb, 0, 100, 100},
 		{"a user's base is the least", 100 * mb, 256 * mb, 0, 300, 300},
-		{"a live heap of almost nothing", 1, 256 * mb, 0, 100, 10_000},
-		{"no live heap yet", 0, 256 * mb, 0, 100, 10_000},
+		{"a smaller site: at most the bound", 20 * mb, 256 * mb, 0, 100, maxServingGCPercent},
+		{"a live heap of almost nothing", 1, 256 * mb, 0, 100, maxServingGCPercent},
+		{"no live heap yet", 0, 256 * mb, 0, 100, maxServingGCPercent},
+		{"a user's base above the bound", 1 * mb, 256 * mb, 0, 800, 800},
 		{"the budget cuts the headroom", 100 * mb, 256 * mb, 400 * mb, 100, 100},
 		{"the budget cuts it partly", 100 * mb, 256 * mb, 500 * mb, 100, 150},
 		{"a live heap past half the budget", 300 * mb, 256 * mb, 500 * mb, 100, 100},
@@ -32,12 +36,40 @@ func TestHeadroomPercent(t *testing.T) {
 	}
 }
 
+// TestHeadroomHeapGoal: the heap goal the runtime makes of
+// headroomPercent's GOGC for this test's small live heap (Go's least goal,
+// 4 MB, grows with GOGC) stays within half the budget and within five
+// times the live heap.
+func TestHeadroomHeapGoal(t *testing.T) {
+	const mb = 1 << 20
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/heap/goal:bytes"}}
+	metrics.Read(s)
+	live := int64(s[0].Value.Uint64())
+	for _, budget := range []int64{0, 64 * mb, 256 * mb, 512 * mb, 16 << 30} {
+		p := headroomPercent(live, servingHeadroom, budget, 100)
+		debug.SetGCPercent(p)
+		runtime.GC()
+		metrics.Read(s)
+		goal := int64(s[1].Value.Uint64())
+		if budget > 0 && goal > budget/2 {
+			t.Errorf("budget %d MB: GOGC %d makes a heap goal of %d MB, past half the budget", budget/mb, p, goal/mb)
+		}
+		if most := max(int64(maxServingGCPercent+100)*live/100, 4*mb*maxServingGCPercent/100) + mb; goal > most {
+			t.Errorf("budget %d MB, live %d KB: GOGC %d makes a heap goal of %d MB, want at most %d MB", budget/mb, live>>10, p, goal/mb, most/mb)
+		}
+	}
+}
+
 // TestKeepGCHeadroom: after a collection, GOGC leaves the headroom over
 // the live heap (this test's is a few MB, so GOGC rises well above 100);
 // stopping puts it back; a user's GOGC or GOMEMLIMIT is theirs.
 func TestKeepGCHeadroom(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
+	// Another test's load may have left GOGC at its 400 for a moment.
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	base := gcPercent()
 	stop := keepGCHeadroom(64 << 20)
 	risen := false
