@@ -156,6 +156,13 @@ type DirTypesFS interface {
 	ReadDirTypes(name string) ([]fs.DirEntry, error)
 }
 
+// typedDirs is an FS whose folders are listed by ReadDirTypes, for a
+// walk (fs.WalkDir) that asks no entry's Info.
+type typedDirs struct{ DirTypesFS }
+
+func (t typedDirs) ReadDir(name string) ([]fs.DirEntry, error) { return t.ReadDirTypes(name) }
+func (t typedDirs) Stat(name string) (fs.FileInfo, error)      { return fs.Stat(t.DirTypesFS, name) }
+
 // readDir lists the folder dir of the content; stats says whether each
 // entry's Info will be asked for.
 func (s *Snapshot) readDir(dir string, stats bool) ([]fs.DirEntry, error) {
@@ -588,6 +595,9 @@ func (s *Snapshot) failed(prev *unit, file string, err error) *unit {
 // locked are the folders below it that cannot be read (relative to it,
 // with why), whose files are then neither: each is a problem.
 func listResources(fsys fs.FS, bundle string) (files, contents, locked []string, why map[string]error) {
+	if typed, ok := fsys.(DirTypesFS); ok {
+		fsys = typedDirs{typed} // no entry's Info is asked for
+	}
 	fs.WalkDir(fsys, bundle, func(p string, d fs.DirEntry, err error) error {
 		if err != nil && p != bundle && d != nil && d.IsDir() {
 			name := strings.TrimPrefix(p, bundle+"/")
