@@ -13,8 +13,8 @@
 // meanwhile is missed), the first snapshot built (from the parse cache
 // Spec.Cache names, read while the content is walked: cache.go), the
 // theme tried, and one server.Server made for the life of the process.
-// serve's and dev's Run saves that cache in the background once the
-// site is served.
+// serve's and dev's Run saves that cache in the background a second
+// after the site is served.
 //
 // Run is one goroutine with one select: the command's end, a reload
 // signal (SIGHUP: everything read again), the watcher's deliveries, and

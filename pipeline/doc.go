@@ -72,8 +72,10 @@
 // (Published: not a draft, publish date not after now, expiry not before
 // now; every post under Options.Drafts), settles duplicate URLs (the first
 // file by path keeps the URL, the others are problems naming it), sorts the
-// posts (publish date descending, then slug), and builds the slug and alias
-// lookups. It also notes the next instant at which a scheduled post appears
+// posts (publish date descending, then slug, then file), and builds the
+// slug and alias lookups. The site model is made on every core
+// (siteorder.go): its pages in parallel, the order of every list from one
+// sort. It also notes the next instant at which a scheduled post appears
 // or an expiring one goes: At(now) past that instant assembles again from
 // the same units, without reading anything.
 //
@@ -100,7 +102,10 @@
 // the caller, is everything else a parse depends on; a file with a problem
 // or a warning is never cached. folio build keeps it beside its output,
 // serve and dev in a cache folder (host/cache.go); Options.CacheFunc lets
-// the caller read it while the content is walked.
+// the caller read it while the content is walked. A build with an empty
+// cache (a first start) takes each file's stamp from its read, lists
+// folders without a stat of each entry (DirTypesFS), and hashes the files
+// only when the cache is written.
 //
 // # Cursors
 //
