@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"testing"
 	"time"
@@ -17,25 +18,47 @@ func gcPercent() int {
 	return p
 }
 
-// TestTuneGC: a build runs the collector at buildGCPercent, with a soft
-// limit at half the memory the process may use, and puts both back when
-// it ends; a user's GOGC or GOMEMLIMIT is theirs.
+// TestTuneGC: a build does not collect until its heap reaches
+// buildHeapFloor (or the soft limit, at half the memory the process may
+// use, when less); from its first collection on it runs the collector at
+// buildGCPercent under that soft limit; it puts both back when it ends,
+// and a collection after that changes nothing. A user's GOGC or
+// GOMEMLIMIT is theirs.
 func TestTuneGC(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	percent, limit := gcPercent(), debug.SetMemoryLimit(-1)
-	restore := tuneGC()
-	if got := gcPercent(); got != buildGCPercent {
-		t.Errorf("GOGC during a build = %d, want %d", got, buildGCPercent)
-	}
+	soft := limit
 	if budget := memoryBudget(); budget > 0 {
-		if got := debug.SetMemoryLimit(-1); got != min(budget/2, limit) {
-			t.Errorf("memory limit during a build = %d, want %d (half of %d)", got, budget/2, budget)
-		}
+		soft = min(budget/2, limit)
+	}
+	restore := tuneGC()
+	if got, gotLimit := gcPercent(), debug.SetMemoryLimit(-1); got != -1 || gotLimit != min(buildHeapFloor, soft) {
+		t.Errorf("before a build's first collection: GOGC %d, limit %d; want off and %d", got, gotLimit, min(buildHeapFloor, soft))
+	}
+	runtime.GC()
+	settled := func() bool { return gcPercent() == buildGCPercent && debug.SetMemoryLimit(-1) == soft }
+	for deadline := time.Now().Add(10 * time.Second); !settled() && time.Now().Before(deadline); {
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+	}
+	if got, gotLimit := gcPercent(), debug.SetMemoryLimit(-1); got != buildGCPercent || gotLimit != soft {
+		t.Errorf("after a build's first collection: GOGC %d, limit %d; want %d and %d", got, gotLimit, buildGCPercent, soft)
 	}
 	restore()
 	if got, gotLimit := gcPercent(), debug.SetMemoryLimit(-1); got != percent || gotLimit != limit {
 		t.Errorf("after the build: GOGC %d, limit %d; want %d and %d as before", got, gotLimit, percent, limit)
+	}
+
+	// Put back before any collection: the collection after it changes
+	// nothing.
+	restore = tuneGC()
+	restore()
+	runtime.GC()
+	runtime.GC()
+	time.Sleep(10 * time.Millisecond)
+	if got, gotLimit := gcPercent(), debug.SetMemoryLimit(-1); got != percent || gotLimit != limit {
+		t.Errorf("a collection after the build: GOGC %d, limit %d; want %d and %d as before", got, gotLimit, percent, limit)
 	}
 
 	for _, env := range []string{"GOGC", "GOMEMLIMIT"} {
