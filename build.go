@@ -38,6 +38,10 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	if err := export.Replaceable(o.out); err != nil {
 		return mistake("%v", err) // --out names someone's folder
 	}
+	// The previous build's record is read, and the output looked at,
+	// while the site loads (export.ReadAhead).
+	ahead := export.ReadAhead(o.out)
+	defer ahead.Close()
 	spec := o.spec()
 	spec.Started, spec.At = start, buildInstant()
 	spec.Cache = export.CachePath(o.out)
@@ -59,7 +63,7 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	if w := baseWarning(o, snap.Config(), served); w != "" {
 		fmt.Fprintln(std.err, w)
 	}
-	res, err := h.Export(host.ExportOptions{Out: o.out, Nginx: o.nginx, Listen: o.addr, Cloudflare: o.cf, Limits: limits})
+	res, err := h.Export(host.ExportOptions{Out: o.out, Nginx: o.nginx, Listen: o.addr, Cloudflare: o.cf, Limits: limits, Ahead: ahead})
 	for _, p := range res.Problems {
 		fmt.Fprintln(std.err, p)
 	}

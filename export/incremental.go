@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -92,17 +93,50 @@ func (w *writer) recorded(urlPath string) (fp [sha256.Size]byte, size int, ok bo
 // is in out as the manifest says: a regular file of that size and
 // modification time.
 func (w *writer) intactFile(name string, size, mod int64) bool {
-	if w.outDir == nil {
-		return false
-	}
-	n, m, ok := w.outDir.regular(name)
-	return ok && n == size && m == mod
+	return w.outDir != nil && intactIn(w.outDir, name, size, mod)
 }
 
 // intact reports whether every file of the route r is in out as
-// recorded.
+// recorded: as found by ReadAhead, or looked at now.
 func (w *writer) intact(r *manifestRoute) bool {
-	return w.intactFile(r.Name, r.Size, r.Mod) && (!r.Gzip || w.intactFile(r.Name+".gz", r.GzipSize, r.GzipMod))
+	if w.outDir == nil {
+		return false
+	}
+	return r.checkIntact(w.outDir)
+}
+
+// The values of manifestRoute.looked.
+const (
+	notLooked = iota
+	foundIntact
+	foundChanged
+)
+
+// checkIntact reports whether every file of r is in the folder d as
+// recorded, looking once: by whichever goroutine comes first (ReadAhead's,
+// or a writer's), both at worst.
+func (r *manifestRoute) checkIntact(d *outDir) bool {
+	switch atomic.LoadInt32(&r.looked) {
+	case foundIntact:
+		return true
+	case foundChanged:
+		return false
+	}
+	ok := intactIn(d, r.Name, r.Size, r.Mod) && (!r.Gzip || intactIn(d, r.Name+".gz", r.GzipSize, r.GzipMod))
+	if ok {
+		atomic.StoreInt32(&r.looked, foundIntact)
+	} else {
+		atomic.StoreInt32(&r.looked, foundChanged)
+	}
+	return ok
+}
+
+// intactIn reports whether the file name (slash-separated) is in the
+// folder d as recorded: a regular file of that size and modification
+// time.
+func intactIn(d *outDir, name string, size, mod int64) bool {
+	n, m, ok := d.regular(name)
+	return ok && n == size && m == mod
 }
 
 // reuse makes f the route r as recorded.

@@ -64,6 +64,12 @@ type manifestRoute struct {
 	// are in raw; hasMD says MarkdownHeader is not nil.
 	hdrOff         int
 	hasMD, decoded bool
+
+	// index is the route's place in the record; looked says whether its
+	// files were found in out as recorded (intact), once looked at.
+	// (atomic).
+	index  int
+	looked int32
 }
 
 // headers decodes the route's Header and MarkdownHeader, once. A route
@@ -204,7 +210,7 @@ func decodeManifest(data []byte, format string) (map[string]*manifestRoute, fold
 		if d.failed {
 			return nil, nil, nil
 		}
-		r.raw, r.table = d.data[start:d.off], kept
+		r.raw, r.table, r.index = d.data[start:d.off], kept, i
 		byPath[r.Path] = r
 	}
 	var dirs folderTimes

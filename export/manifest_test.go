@@ -72,7 +72,7 @@ func TestManifestRoundTrip(t *testing.T) {
 		}
 		r.headers()
 		g := *r
-		g.raw, g.table, g.hdrOff, g.hasMD, g.decoded = "", nil, 0, false, false
+		g.raw, g.table, g.hdrOff, g.hasMD, g.decoded, g.index = "", nil, 0, false, false, 0
 		if !reflect.DeepEqual(g, want) {
 			t.Errorf("%s came back as\n%#v\nwant\n%#v", f.Path, g, want)
 		}
@@ -175,6 +175,7 @@ func TestManifestKeptRoutes(t *testing.T) {
 			w := *w
 			g.raw, g.table, w.raw, w.table = "", nil, "", nil
 			g.hdrOff, g.decoded, w.hdrOff, w.decoded = 0, false, 0, false
+			g.index, w.index = 0, 0
 			if !reflect.DeepEqual(g, w) {
 				t.Errorf("round %d: %s came back as\n%#v\nwant\n%#v", round, path, g, w)
 			}

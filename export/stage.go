@@ -41,6 +41,9 @@ type Staged struct {
 	prevDirs folderTimes
 	// same: the paths are the previous build's.
 	same bool
+	// ahead, when the record was taken from it, found which folders are
+	// clean (Ahead.folders).
+	ahead *Ahead
 }
 
 // tmpPrefix starts the names of everything a build of out writes beside
@@ -107,8 +110,13 @@ func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 	}
 	if !opts.Cold {
 		if info, err := os.Lstat(st.out); err == nil && info.IsDir() {
-			var shape *[sha256.Size]byte
-			if w.prev, st.prevDirs, shape = readManifest(st.out, st.format); w.prev != nil {
+			prev, dirs, shape, ahead := opts.Ahead.take(st.out, st.format)
+			if ahead {
+				st.ahead = opts.Ahead
+			} else {
+				prev, dirs, shape = readManifest(st.out, st.format)
+			}
+			if w.prev, st.prevDirs = prev, dirs; w.prev != nil {
 				if shape != nil && opts.Fingerprint != nil && opts.Shape != nil && opts.Refingerprint != nil {
 					site.shape = new([sha256.Size]byte)
 					*site.shape = opts.Shape()
@@ -241,7 +249,10 @@ func (st *Staged) commitInPlace() error {
 	}
 	// Which folders may hold a file the record does not know of is
 	// seen before out is touched (see prune).
-	clean := cleanFolders(st.out, st.prevDirs)
+	clean := st.ahead.folders()
+	if clean == nil {
+		clean = cleanFolders(st.out, st.prevDirs)
+	}
 	if !removeManifest(st.out) {
 		st.undoFiles()
 		return fmt.Errorf("export: cannot remove %s", manifestPath(st.out))

@@ -133,6 +133,10 @@ type Options struct {
 	Refingerprint func(urlPath, post string) (fp [sha256.Size]byte, ok bool)
 	// Cold writes every file afresh even over a previous export.
 	Cold bool
+	// Ahead, when set, is out's record read, and out looked at, while
+	// the caller made the site (ReadAhead): Stage takes it when the
+	// record is still the one read. The caller closes it.
+	Ahead *Ahead
 }
 
 // A Print is a path's fingerprint (Options.Fingerprint), and whose

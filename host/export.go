@@ -63,6 +63,9 @@ type ExportOptions struct {
 	// Limits the plan's.
 	Cloudflare string
 	Limits     export.Limits
+	// Ahead is Out's previous record read ahead (export.ReadAhead), or
+	// nil.
+	Ahead *export.Ahead
 }
 
 // An Export is what Export wrote, or why it did not.
@@ -124,7 +127,7 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 			fp, post, posts, ok := srv.FingerprintOf(p, prev)
 			return export.Print{Sum: fp, Post: post, Posts: posts}, ok
 		},
-		Shape: srv.Shape, Refingerprint: srv.Refingerprint,
+		Shape: srv.Shape, Refingerprint: srv.Refingerprint, Ahead: o.Ahead,
 		Check: func() error {
 			res.Problems = h.problems(srv.RenderProblems(), gate)
 			if pipeline.Errors(res.Problems) != nil {
