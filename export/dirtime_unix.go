@@ -9,9 +9,15 @@ import "golang.org/x/sys/unix"
 // one can set it back (touch sets the modification time, and this to
 // now). ok is false when name is not a folder.
 func dirChanged(name string) (ns int64, ok bool) {
+	ns, _, ok = dirStamp(name)
+	return ns, ok
+}
+
+// dirStamp is dirChanged, and the device of the folder's file system.
+func dirStamp(name string) (ns int64, dev uint64, ok bool) {
 	var st unix.Stat_t
 	if err := unix.Lstat(name, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR {
-		return 0, false
+		return 0, 0, false
 	}
-	return st.Ctim.Nano(), true
+	return st.Ctim.Nano(), uint64(st.Dev), true
 }

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"crypto/sha256"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -123,5 +124,76 @@ func TestPruneGzipGone(t *testing.T) {
 			t.Errorf("build %d: %s there: %v, want %v", i+1, gz, err == nil, big)
 		}
 		time.Sleep(2 * racyWindow) // the folder's time is recorded
+	}
+}
+
+// TestFolderTimesByClock: a folder a build changed is trusted by the
+// next build once the file system's clock has moved past its time
+// (probeClock), however soon after: it is not listed again. A stray
+// added at once after a build is still found.
+func TestFolderTimesByClock(t *testing.T) {
+	dir := t.TempDir()
+	if _, ok := dirChanged(dir); !ok {
+		t.Skip("no folder status-change times here: every folder is listed")
+	}
+	// The build's last change and the probe come microseconds apart; the
+	// test waits between them, longer than a tick of any clock of a file
+	// system tests run on (it checks).
+	const tick = 50 * time.Millisecond
+	first := probeClockOf(dir)
+	time.Sleep(tick)
+	if second := probeClockOf(dir); !first.ok || !second.ok || second.ns <= first.ns {
+		t.Skipf("this file system's clock did not move in %v", tick)
+	}
+	defer func(w time.Duration) { racyWindow = w }(racyWindow)
+	racyWindow = time.Hour // only the probe can make a time trusted
+	defer func(f func(string) fsClock) { probeClock = f }(probeClock)
+	probed := 0
+	probeClock = func(dir string) fsClock {
+		probed++
+		time.Sleep(tick)
+		return probeClockOf(dir)
+	}
+	var listed []string
+	defer func(f func(string) ([]os.DirEntry, error)) { listFolder = f }(listFolder)
+	out := filepath.Join(t.TempDir(), "public")
+	listFolder = func(name string) ([]os.DirEntry, error) {
+		rel, _ := filepath.Rel(out, name)
+		listed = append(listed, filepath.ToSlash(rel))
+		return os.ReadDir(name)
+	}
+	opts := fakeOptions
+	opts.Fingerprint = func(p string, _ func(string) ([sha256.Size]byte, int, bool)) (Print, bool) {
+		return Print{Sum: sha256.Sum256([]byte(p))}, true // no answer changes
+	}
+	build := func(step string, want ...string) {
+		t.Helper()
+		listed = nil
+		if _, err := Write(out, fakeSite{}, fakePaths, opts); err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		slices.Sort(listed)
+		if !slices.Equal(listed, want) && !(len(listed) == 0 && len(want) == 0) {
+			t.Errorf("%s: listed %q, want %q", step, listed, want)
+		}
+	}
+	build("cold")
+	build("first update", ".", "api", "blog", "blog/café") // no times recorded
+	build("nothing changed")
+	stray := filepath.Join(out, "blog", "café", "stray.txt")
+	if err := os.WriteFile(stray, []byte("stray"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build("a stray", "blog/café")
+	build("at once after")
+	if err := os.WriteFile(stray, []byte("stray"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build("a stray at once after a build", "blog/café")
+	if _, err := os.Lstat(stray); err == nil {
+		t.Errorf("%s is still there", stray)
+	}
+	if probed == 0 {
+		t.Error("the file system's clock was never read")
 	}
 }

@@ -266,7 +266,7 @@ func (st *Staged) commitInPlace() error {
 	// the folders' times are known.
 	encoded := make(chan *recordEncoder, 1)
 	go func() { encoded <- encodeRoutes(st.Site) }()
-	p := &pruner{out: st.out, site: st.Site, prev: st.prev, prevDirs: st.prevDirs, clean: clean, moved: st.movedNames(), same: st.same}
+	p := &pruner{out: st.out, site: st.Site, prev: st.prev, prevDirs: st.prevDirs, clean: clean, moved: st.movedNames(), same: st.same, clockDir: st.tmp}
 	err := p.prune()
 	st.Site.Removed = p.removed
 	e := <-encoded
