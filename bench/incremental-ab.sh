@@ -13,7 +13,10 @@
 # folio binaries. Outputs go to WORK (default bench/out/ab, on the
 # machine's disk; WORK=/dev/shm/... for tmpfs). Prints one line per build
 # (CPU is user+sys seconds) with the load average after it, then each
-# version's range.
+# version's range. On a machine others are using, RT=10 (as root) runs
+# each timed build under chrt -f 10 (real-time FIFO: the others' processes
+# wait while it runs, so its wall time is near a quiet machine's; each
+# build lasts about a second), or NICE=-10 at that niceness (less so).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,6 +31,7 @@ peer=${HUGO_PEER:-$(shared_bench)/hugo-peer-site}
 work=${WORK:-$out/ab}
 rm -rf "$work"
 mkdir -p "$work"
+work=$(cd "$work" && pwd) # the binaries are built elsewhere
 corpus "$out" "$posts" > /dev/null
 
 # binary REV NAME puts the folio of REV (a path to a binary, or a git
@@ -52,7 +56,7 @@ done
 
 run() { # run V LABEL: one build of version V over its output; prints a line
   local v=$1 label=$2 r
-  r=$(time_v "$work/time-$v.log" "$work/cmd-$v.out" "$work/$v" build --source "$work/site-$v" --out "$work/out-$v")
+  r=$(time_v "$work/time-$v.log" "$work/cmd-$v.out" ${NICE:+nice -n "$NICE"} ${RT:+chrt -f "$RT"} "$work/$v" build --source "$work/site-$v" --out "$work/out-$v")
   echo "$v $label $r $(cut -d' ' -f1 /proc/loadavg)"
 }
 
