@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"fmt"
 	"hash/crc32"
@@ -31,13 +32,17 @@ func manifestSite() *Site {
 }
 
 // TestManifestRoundTrip: what a manifest records comes back as it was,
-// the site's shape with it.
+// the site's shape with it, written whole or in its parts.
 func TestManifestRoundTrip(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	site := manifestSite()
 	dirs := folderTimes{"": 5, "blog": 0, "blog/x": -3}
-	if err := writeManifest(out, encodeManifest(manifestFormat, site, dirs)); err != nil {
+	whole := encodeManifest(manifestFormat, site, dirs)
+	if err := writeManifest(out, encodeRoutes(site).parts(manifestFormat, dirs, site.shape)...); err != nil {
 		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(manifestPath(out)); err != nil || !bytes.Equal(data, whole) {
+		t.Fatalf("the manifest written in parts is not the one encoded whole (%v)", err)
 	}
 	got, gotDirs, shape := readManifest(out, manifestFormat)
 	if shape == nil || *shape != *site.shape {
