@@ -39,7 +39,10 @@
 // (Options.Fingerprint), writes only the answers whose bytes changed, and
 // then moves those into the output and removes what is gone, file by
 // file, listing only the folders whose time moved (incremental.go): the
-// same files, byte for byte, as an export into an empty folder.
+// same files, byte for byte, as an export into an empty folder. The
+// record can be read, and the output's files and folders looked at,
+// while the caller still makes the site (ReadAhead, ahead.go); Stage
+// takes that only when the record is still the file it was.
 //
 // # nginx
 //
