@@ -54,23 +54,32 @@ func (i *statInfo) ModTime() time.Time { return time.Unix(i.st.Mtim.Unix()) }
 func (i *statInfo) IsDir() bool        { return false }
 func (i *statInfo) Sys() any           { return &i.st }
 
-func readBeneath(dirfd int, name string, max int64) ([]byte, fs.FileInfo, bool) {
+// openBeneath opens name read-only beneath dirfd (no link out of it, no
+// magic link), with flags added; a kernel without openat2, or a sandbox
+// refusing it, turns it off for good (noOpenat2).
+func openBeneath(dirfd int, name string, flags uint64) (int, bool) {
 	how := unix.OpenHow{
-		Flags:   unix.O_RDONLY | unix.O_CLOEXEC | unix.O_NONBLOCK | unix.O_NOCTTY,
+		Flags:   unix.O_RDONLY | unix.O_CLOEXEC | unix.O_NOCTTY | flags,
 		Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_MAGICLINKS,
 	}
-	var fd int
-	var err error
 	for {
-		fd, err = unix.Openat2(dirfd, name, &how)
-		if err != unix.EINTR {
-			break
+		fd, err := unix.Openat2(dirfd, name, &how)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err != nil:
+			if errors.Is(err, unix.ENOSYS) || errors.Is(err, unix.EPERM) {
+				noOpenat2.Store(true)
+			}
+			return -1, false
 		}
+		return fd, true
 	}
-	if err != nil {
-		if errors.Is(err, unix.ENOSYS) || errors.Is(err, unix.EPERM) {
-			noOpenat2.Store(true)
-		}
+}
+
+func readBeneath(dirfd int, name string, max int64) ([]byte, fs.FileInfo, bool) {
+	fd, ok := openBeneath(dirfd, name, unix.O_NONBLOCK)
+	if !ok {
 		return nil, nil, false
 	}
 	defer unix.Close(fd)
@@ -133,22 +142,8 @@ func (c contentFS) ReadDirTypes(name string) ([]fs.DirEntry, error) {
 
 // listBeneath lists the folder name beneath dirfd.
 func listBeneath(dirfd int, name string) ([]typedEntry, bool) {
-	how := unix.OpenHow{
-		Flags:   unix.O_RDONLY | unix.O_CLOEXEC | unix.O_DIRECTORY | unix.O_NOCTTY,
-		Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_MAGICLINKS,
-	}
-	var fd int
-	var err error
-	for {
-		fd, err = unix.Openat2(dirfd, name, &how)
-		if err != unix.EINTR {
-			break
-		}
-	}
-	if err != nil {
-		if errors.Is(err, unix.ENOSYS) || errors.Is(err, unix.EPERM) {
-			noOpenat2.Store(true)
-		}
+	fd, ok := openBeneath(dirfd, name, unix.O_DIRECTORY)
+	if !ok {
 		return nil, false
 	}
 	defer unix.Close(fd)
