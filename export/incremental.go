@@ -221,14 +221,17 @@ func moveInPlace(tmp, out string, written []string) error {
 //
 // A change within the same tick of the file system's clock as the time
 // recorded would leave the time as it was, so a time is kept only when
-// the file system's clock has moved past it: when it is before the time
-// the file system gave a change made once the build changed out
+// the file system's clock had moved past it when it was read: when it is
+// before the time the file system gave a change made just before
 // (probeClock: a file made in the staging folder, beside out, on the same
 // file system), or, on another file system, more than racyWindow before
-// the moment it was read. Any other folder is listed next time, as git
-// does with the racily clean files of its index. (Before the probe, the
-// folders a build changed were all listed by the next: the section's
-// folder, 30,000 entries at 10,000 posts, after every edit.)
+// the moment it was read. And a time is kept only when what the folder
+// held at that moment is known: a folder's is read just before it is
+// listed. A folder clean (not listed) that this build changed is listed
+// by the next: its time now also has whatever anything else did in it
+// since it was found clean (during the site's load, see ReadAhead), which
+// only a listing tells. Any other folder is listed next time, as git
+// does with the racily clean files of its index.
 
 // racyWindow is how recent a folder's time may be, when recorded, and
 // still be trusted to change with the next change in the folder: more
@@ -284,6 +287,18 @@ type pruner struct {
 	dirs    map[string]bool // the site's folders ("" is out)
 	touched map[string]bool // the folders this build changed
 	removed int
+	// clock is probeClock's reading taken before the first folder is
+	// listed; listedAt, each listed folder's time read just before its
+	// listing, with its device.
+	clock    fsClock
+	listedAt map[string]folderStamp
+}
+
+// A folderStamp is a folder's status-change time, its device and the
+// moment it was read (Unix ns).
+type folderStamp struct {
+	ns, read int64
+	dev      uint64
 }
 
 func (p *pruner) prune() error {
@@ -387,11 +402,19 @@ func (p *pruner) pruneSame() error {
 // strays removes from the folders dirs of the site those not clean
 // what the site does not have.
 func (p *pruner) strays(dirs []string) error {
+	if p.clockDir != "" {
+		p.clock = probeClock(p.clockDir)
+	}
+	p.listedAt = map[string]folderStamp{}
 	for _, dir := range dirs {
 		if p.clean[dir] {
 			continue
 		}
-		entries, err := listFolder(filepath.Join(p.out, filepath.FromSlash(dir)))
+		full := filepath.Join(p.out, filepath.FromSlash(dir))
+		if t, dev, ok := dirStamp(full); ok {
+			p.listedAt[dir] = folderStamp{ns: t, read: time.Now().UnixNano(), dev: dev}
+		}
+		entries, err := listFolder(full)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -451,24 +474,20 @@ func (p *pruner) removeFolder(name string) error {
 }
 
 // folderTimes are the times to record of the site's folders: a folder
-// clean and untouched keeps its recorded time; any other is read, and
-// kept only when the file system's clock has moved past it (see
-// Pruning).
+// clean and untouched keeps its recorded time; a listed one, the time
+// read just before its listing, when the file system's clock had moved
+// past it; any other, none: it is listed next time (see Pruning). A
+// listed folder the build changed after its listing (a stray removed)
+// then has another time than the one kept, and is listed next time too.
 func (p *pruner) folderTimes() folderTimes {
 	out := make(folderTimes, len(p.dirs))
-	now := time.Now().Add(-racyWindow).UnixNano()
-	var clock fsClock
-	if p.clockDir != "" {
-		clock = probeClock(p.clockDir)
-	}
 	for dir := range p.dirs {
-		if p.clean[dir] && !p.touched[dir] {
+		switch at, listed := p.listedAt[dir]; {
+		case p.clean[dir] && !p.touched[dir]:
 			out[dir] = p.prevDirs[dir]
-			continue
-		}
-		if t, dev, ok := dirStamp(filepath.Join(p.out, filepath.FromSlash(dir))); ok && (t < now || clock.past(t, dev)) {
-			out[dir] = t
-		} else {
+		case listed && (at.ns < at.read-int64(racyWindow) || p.clock.past(at.ns, at.dev)):
+			out[dir] = at.ns
+		default:
 			out[dir] = 0 // listed next time
 		}
 	}
@@ -485,7 +504,8 @@ type fsClock struct {
 
 // past reports whether the time t of a folder on the device dev, read
 // after the clock was, is before it: any change to the folder after the
-// read gives it a later time than t.
+// read gives it a later time than t. (The clock must be read first: a
+// change made after t was read but in t's tick leaves t as it was.)
 func (c fsClock) past(t int64, dev uint64) bool { return c.ok && dev == c.dev && t < c.ns }
 
 // probeClock makes a file in the folder dir, which changes it, and reads

@@ -127,10 +127,11 @@ func TestPruneGzipGone(t *testing.T) {
 	}
 }
 
-// TestFolderTimesByClock: a folder a build changed is trusted by the
-// next build once the file system's clock has moved past its time
-// (probeClock), however soon after: it is not listed again. A stray
-// added at once after a build is still found.
+// TestFolderTimesByClock: a folder's time read just before its listing is
+// trusted by the next build once the file system's clock had moved past
+// it (probeClock), however soon after: it is not listed again. A stray
+// added at once after a build is still found; the folder its removal
+// changed is listed once more.
 func TestFolderTimesByClock(t *testing.T) {
 	dir := t.TempDir()
 	if _, ok := dirChanged(dir); !ok {
@@ -185,7 +186,8 @@ func TestFolderTimesByClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	build("a stray", "blog/café")
-	build("at once after")
+	build("at once after: the stray's removal changed the folder", "blog/café")
+	build("at once after that")
 	if err := os.WriteFile(stray, []byte("stray"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -195,5 +197,96 @@ func TestFolderTimesByClock(t *testing.T) {
 	}
 	if probed == 0 {
 		t.Error("the file system's clock was never read")
+	}
+}
+
+// changedFolderSetup is out built cold and once more (its folders' times
+// recorded), with /blog/p1.md, whose answer changes with *gen, so that a
+// build after *gen changes changes the folder blog.
+func changedFolderSetup(t *testing.T) (out string, opts Options, gen *int, paths []string) {
+	dir := t.TempDir()
+	if _, ok := dirChanged(dir); !ok {
+		t.Skip("no ctime")
+	}
+	old := probeClock
+	t.Cleanup(func() { probeClock = old })
+	probeClock = func(dir string) fsClock { // a tick passes before the clock is read
+		time.Sleep(50 * time.Millisecond)
+		return probeClockOf(dir)
+	}
+	gen = new(int)
+	opts = fakeOptions
+	opts.Fingerprint = func(p string, _ func(string) ([sha256.Size]byte, int, bool)) (Print, bool) {
+		if p == "/blog/p1.md" {
+			return Print{Sum: sha256.Sum256([]byte(p + string(rune('0'+*gen))))}, true
+		}
+		return Print{Sum: sha256.Sum256([]byte(p))}, true
+	}
+	out = filepath.Join(t.TempDir(), "public")
+	paths = slices.Concat(fakePaths, []string{"/blog/p1.md"})
+	for range 2 {
+		if _, err := Write(out, fakeSite{bigTwins: *gen == 1}, paths, opts); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return out, opts, gen, paths
+}
+
+// TestStrayWhileBuilding: a stray written into a folder the build
+// changes (here when the clock is read) is found by the next build.
+func TestStrayWhileBuilding(t *testing.T) {
+	out, opts, gen, paths := changedFolderSetup(t)
+	stray := filepath.Join(out, "blog", "stray.txt")
+	probeClock = func(dir string) fsClock {
+		os.WriteFile(stray, []byte("stray"), 0o644)
+		time.Sleep(50 * time.Millisecond)
+		return probeClockOf(dir)
+	}
+	*gen = 1 // blog/p1.md changes: the folder blog is touched
+	if _, err := Write(out, fakeSite{bigTwins: true}, paths, opts); err != nil {
+		t.Fatal(err)
+	}
+	probeClock = func(dir string) fsClock { time.Sleep(50 * time.Millisecond); return probeClockOf(dir) }
+	time.Sleep(100 * time.Millisecond)
+	if _, err := Write(out, fakeSite{bigTwins: true}, paths, opts); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(stray); err == nil {
+		t.Errorf("the build after: %s is still there (never listed again)", stray)
+	}
+}
+
+// TestStrayAfterReadAhead: a stray added while the site loads (after
+// ReadAhead found its folder clean) into a folder the build then changes
+// is found by the next build.
+func TestStrayAfterReadAhead(t *testing.T) {
+	out, opts, gen, paths := changedFolderSetup(t)
+	a := ReadAhead(out)
+	<-a.done
+	stray := filepath.Join(out, "blog", "stray.txt")
+	if err := os.WriteFile(stray, []byte("stray"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	*gen = 1
+	o := opts
+	o.Ahead = a
+	st, err := Stage(out, fakeSite{bigTwins: true}, paths, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.ahead == nil {
+		t.Fatal("the build did not take what ReadAhead found")
+	}
+	if err := st.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	time.Sleep(100 * time.Millisecond)
+	if _, err := Write(out, fakeSite{bigTwins: true}, paths, opts); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(stray); err == nil {
+		t.Errorf("the build after: %s is still there (never listed again)", stray)
 	}
 }
