@@ -274,7 +274,7 @@ func (st *Staged) commitInPlace() error {
 		st.undoFiles() // out is left without a record: the next build is cold
 		return err
 	}
-	writeManifest(st.out, e.manifest(st.format, p.folderTimes(), st.Site.shape))
+	writeManifest(st.out, e.parts(st.format, p.folderTimes(), st.Site.shape)...)
 	for _, f := range st.files {
 		f.done()
 	}
