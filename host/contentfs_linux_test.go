@@ -19,12 +19,8 @@ func TestContentFSReadStat(t *testing.T) {
 	if err := os.WriteFile(name, []byte("---\ntitle: a\n---\nA.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
-	fsys := newContentFS(root).(contentFS)
+	_, content := openContentFS(t, dir)
+	fsys := content.(contentFS)
 	stat := func() *syscall.Stat_t {
 		t.Helper()
 		info, err := os.Stat(name)
@@ -90,12 +86,8 @@ func TestContentFSReadDirTypes(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "blog", "fifo.md"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
-	fsys := newContentFS(root).(contentFS)
+	root, content := openContentFS(t, dir)
+	fsys := content.(contentFS)
 	for _, name := range []string{".", "blog", "blog/sub", "many", "linked", "out", "top.md", "missing", "blog/../blog", "/etc"} {
 		want, wantErr := fs.ReadDir(root.FS(), name)
 		got, err := fsys.ReadDirTypes(name)

@@ -55,12 +55,8 @@ func TestContentFSReadSmallFile(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "blog", "fifo.md"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
-	fsys, ok := newContentFS(root).(pipeline.SmallFileFS)
+	_, content := openContentFS(t, dir)
+	fsys, ok := content.(pipeline.SmallFileFS)
 	if !ok {
 		t.Fatal("the content FS has no quicker read")
 	}
@@ -119,4 +115,16 @@ func TestContentFSReadSmallFile(t *testing.T) {
 	if err := fstest.TestFS(fsys, "blog/a.md", "blog/empty.md"); err != nil {
 		t.Error(err)
 	}
+}
+
+// openContentFS opens dir as an os.Root, closed when the test ends, and
+// its content FS.
+func openContentFS(t *testing.T, dir string) (*os.Root, fs.FS) {
+	t.Helper()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { root.Close() })
+	return root, newContentFS(root)
 }
