@@ -28,7 +28,7 @@ edits=${EDITS:-50}
 out=bench/out
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-. bench/lib.sh # pids, cleanup, free_port, corpus, shared_bench
+. bench/lib.sh # pids, cleanup, free_port, corpus, edit_post, cpu_ms, shared_bench
 peer=${HUGO_PEER:-$(shared_bench)/hugo-peer-site}
 hugo=${HUGO:-$(command -v hugo || echo "$HOME/bin/hugo")}
 [ -x "$hugo" ] || { echo "dev.sh: no hugo at $hugo (set HUGO)" >&2; exit 2; }
@@ -51,15 +51,7 @@ rm -rf "$work"
 mkdir -p "$work"
 cp -r "$out/corpus-$posts/content" "$work/content"
 content="$work/content"
-cat > "$content/blog/zz-bench-edit.md" <<'EOF'
----
-title: "BENCH-TITLE"
-date: 2020-01-01T00:00:00Z
-tags: [go, performance, 日本語]
-categories: [engineering]
----
-The post bench/dev.sh edits. Its title changes with every edit.
-EOF
+edit_post "$content"
 
 site="$work/site"
 mkdir -p "$site"

@@ -22,7 +22,7 @@ read -r -a bins <<< "$FOLIO"
 out=bench/out
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-. bench/lib.sh # pids, cleanup, free_port, corpus, shared_bench
+. bench/lib.sh # pids, cleanup, free_port, corpus, edit_post, cpu_ms, shared_bench
 peer=${HUGO_PEER:-$(shared_bench)/hugo-peer-site}
 [ -d "$peer/layouts" ] || { echo "firststart.sh: no Hugo peer site at $peer (set HUGO_PEER)" >&2; exit 2; }
 work=$out/firststart
@@ -33,17 +33,8 @@ trap 'cleanup; rm -rf "$work" "$outs"' EXIT
 cp -r "$peer/hugo.toml" "$peer/layouts" "$work/site/"
 corpus "$out" "$n" > /dev/null
 cp -al "$out/corpus-$n/content" "$work/content"
-cat > "$work/content/blog/zz-bench-edit.md" <<'POST'
----
-title: "BENCH-TITLE"
-date: 2020-01-01T00:00:00Z
-tags: [go, performance, 日本語]
-categories: [engineering]
----
-The post bench/scale.sh edits. Its title changes with every edit.
-POST
+edit_post "$work/content"
 post=/blog/zz-bench-edit/
-cpu_ms() { local s; s=($(cut -d' ' -f14,15 "/proc/$1/stat")); echo $(( (s[0] + s[1]) * 1000 / $(getconf CLK_TCK) )); }
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {m = int((NR+1)/2); print (NR % 2) ? a[m] : (a[m]+a[m+1])/2}'; }
 range() { printf '%s\n' "$@" | sort -g | sed -n '1p;$p' | paste -sd' ' | sed 's/ /–/'; }
 declare -A health posts cpost call

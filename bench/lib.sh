@@ -22,6 +22,25 @@ corpus() {
   echo "$1/corpus-$2/content"
 }
 
+# edit_post CONTENT adds to the content folder CONTENT the post the
+# scripts edit (bench/devbench, serve's first page): in the largest tags
+# and category, its title changed with every edit.
+edit_post() {
+  cat > "$1/blog/zz-bench-edit.md" <<'EOF'
+---
+title: "BENCH-TITLE"
+date: 2020-01-01T00:00:00Z
+tags: [go, performance, 日本語]
+categories: [engineering]
+---
+The post the benchmarks edit. Its title changes with every edit.
+EOF
+}
+
+# cpu_ms PID prints the user+system CPU time the process PID has used,
+# in milliseconds.
+cpu_ms() { local s; s=($(cut -d' ' -f14,15 "/proc/$1/stat")); echo $(( (s[0] + s[1]) * 1000 / $(getconf CLK_TCK) )); }
+
 # shared_bench prints ../shared/bench as seen from the main checkout, so
 # that a script run in a worktree (/work/wt/NAME) finds the peers too.
 shared_bench() {

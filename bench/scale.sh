@@ -61,7 +61,7 @@ edits=${EDITS:-50}
 out=bench/out
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-. bench/lib.sh # pids, cleanup, free_port, corpus, shared_bench
+. bench/lib.sh # pids, cleanup, free_port, corpus, edit_post, cpu_ms, shared_bench
 peer=${HUGO_PEER:-$(shared_bench)/hugo-peer-site}
 [ -d "$peer/layouts" ] || { echo "scale.sh: no Hugo peer site at $peer (set HUGO_PEER)" >&2; exit 2; }
 work=$out/scale
@@ -89,15 +89,7 @@ cp -r "$peer/hugo.toml" "$peer/layouts" "$site/"
 for n in "${sizes[@]}"; do
   corpus "$out" "$n" > /dev/null
   cp -al "$out/corpus-$n/content" "$work/content-$n"
-  cat > "$work/content-$n/blog/zz-bench-edit.md" <<'EOF'
----
-title: "BENCH-TITLE"
-date: 2020-01-01T00:00:00Z
-tags: [go, performance, 日本語]
-categories: [engineering]
----
-The post bench/scale.sh edits. Its title changes with every edit.
-EOF
+  edit_post "$work/content-$n"
 done
 post=/blog/zz-bench-edit/
 
@@ -106,7 +98,6 @@ loads=()
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {m = int((NR+1)/2); print (NR % 2) ? a[m] : (a[m]+a[m+1])/2}'; }
 joined() { local IFS=/; echo "$*"; }
 rss() { awk -v k="$2:" '$1 == k {printf "%.0f", $2/1024}' "/proc/$1/status"; }
-cpu_ms() { local s; s=($(cut -d' ' -f14,15 "/proc/$1/stat")); echo $(( (s[0] + s[1]) * 1000 / $(getconf CLK_TCK) )); }
 
 # --- build ---------------------------------------------------------------
 declare -A bwall bcpu brss
