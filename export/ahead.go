@@ -2,6 +2,7 @@ package export
 
 import (
 	"crypto/sha256"
+	"io"
 	"os"
 	"strings"
 	"sync"
@@ -99,7 +100,7 @@ func (a *Ahead) readRecord() {
 		return
 	}
 	data := make([]byte, info.Size())
-	if _, err := readFull(f, data); err != nil {
+	if _, err := io.ReadFull(f, data); err != nil {
 		f.Close()
 		return
 	}
@@ -109,19 +110,6 @@ func (a *Ahead) readRecord() {
 		return
 	}
 	a.prev, a.dirs, a.shape = decodeManifest(data, a.format)
-}
-
-// readFull reads len(b) bytes of f.
-func readFull(f *os.File, b []byte) (int, error) {
-	n := 0
-	for n < len(b) {
-		m, err := f.Read(b[n:])
-		n += m
-		if err != nil {
-			return n, err
-		}
-	}
-	return n, nil
 }
 
 // take is what was read of out's record, of format, when the record is

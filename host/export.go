@@ -106,7 +106,7 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 	if pipeline.Errors(h.problems(nil, gate)) != nil {
 		// No export for a site with errors already (it may not even be
 		// writable); rendering the posts as check does finds the rest.
-		res.Problems = h.Problems(h.RenderAll())
+		res.Problems = h.problems(h.RenderAll(), gate)
 		return res, ErrProblems
 	}
 	if o.Cloudflare != "" {
