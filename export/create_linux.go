@@ -26,3 +26,20 @@ func (f *rawFile) setModTime(t time.Time) error {
 		return &fs.PathError{Op: "chtimes", Path: f.name, Err: errno}
 	}
 }
+
+// changed is the file's status-change time (Unix ns), read through its
+// descriptor (fstat): after setModTime, the time of the file's last
+// change in the staging folder.
+func (f *rawFile) changed() (int64, error) {
+	var st unix.Stat_t
+	for {
+		err := unix.Fstat(f.fd, &st)
+		switch err {
+		case nil:
+			return st.Ctim.Nano(), nil
+		case unix.EINTR:
+			continue
+		}
+		return 0, &fs.PathError{Op: "fstat", Path: f.name, Err: err}
+	}
+}

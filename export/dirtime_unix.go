@@ -21,3 +21,14 @@ func dirStamp(name string) (ns int64, dev uint64, ok bool) {
 	}
 	return st.Ctim.Nano(), uint64(st.Dev), true
 }
+
+// regularFile is the size, modification and status-change times (Unix
+// ns) of the regular file name; ok is false for anything else, or
+// nothing.
+func regularFile(name string) (size, mod, change int64, ok bool) {
+	var st unix.Stat_t
+	if err := unix.Lstat(name, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return 0, 0, 0, false
+	}
+	return st.Size, st.Mtim.Nano(), st.Ctim.Nano(), true
+}

@@ -36,8 +36,10 @@ import (
 //     empty).
 //
 // So out ends holding the same bytes, file for file, as a cold build
-// (TestIncrementalEqualsCold). A file of out that does not have the size
-// and time its record says (edited, replaced, removed) is written again.
+// (TestIncrementalEqualsCold). A file of out that does not have the size,
+// modification and status-change times its record says (edited,
+// replaced, even by a copy of its size with its time kept, removed) is
+// written again.
 // The manifest is removed before out is touched and written after, so an
 // update that dies half way leaves out without one, and the next build
 // is cold. Unlike a cold build's single swap, readers of out during the
@@ -50,11 +52,11 @@ var errChanged = errors.New("export: the body differs from the file's")
 
 // A prevFile is a file of the previous export as its manifest says.
 type prevFile struct {
-	status       int
-	etag, length string
-	sum          [sha256.Size]byte
-	size, mod    int64
-	name         string // in out, slash-separated
+	status            int
+	etag, length      string
+	sum               [sha256.Size]byte
+	size, mod, change int64
+	name              string // in out, slash-separated
 }
 
 // prevPlain and prevGzip are the route's plain and gzip files in the
@@ -62,7 +64,7 @@ type prevFile struct {
 func (r *manifestRoute) prevPlain() *prevFile {
 	r.headers()
 	return &prevFile{status: r.Status, etag: r.Header.Get("Etag"), length: r.Header.Get("Content-Length"),
-		sum: r.Sum, size: int64(r.File.Size), mod: r.Mod, name: r.Name}
+		sum: r.Sum, size: int64(r.File.Size), mod: r.Mod, change: r.Change, name: r.Name}
 }
 
 func (r *manifestRoute) prevGzip() *prevFile {
@@ -70,7 +72,7 @@ func (r *manifestRoute) prevGzip() *prevFile {
 		return nil
 	}
 	return &prevFile{status: r.Status, etag: r.GzipETag, length: strconv.FormatInt(r.GzipSize, 10),
-		sum: r.GzipSum, size: r.GzipSize, mod: r.GzipMod, name: r.Name + ".gz"}
+		sum: r.GzipSum, size: r.GzipSize, mod: r.GzipMod, change: r.GzipChange, name: r.Name + ".gz"}
 }
 
 // matches reports whether an answer's status and headers are the file's
@@ -90,10 +92,9 @@ func (w *writer) recorded(urlPath string) (fp [sha256.Size]byte, size int, ok bo
 }
 
 // intactFile reports whether the file name (slash-separated, in out)
-// is in out as the manifest says: a regular file of that size and
-// modification time.
-func (w *writer) intactFile(name string, size, mod int64) bool {
-	return w.outDir != nil && intactIn(w.outDir, name, size, mod)
+// is in out as the manifest says (intactIn).
+func (w *writer) intactFile(name string, size, mod, change int64) bool {
+	return w.outDir != nil && intactIn(w.outDir, name, size, mod, change)
 }
 
 // intact reports whether every file of the route r is in out as
@@ -122,7 +123,7 @@ func (r *manifestRoute) checkIntact(d *outDir) bool {
 	case foundChanged:
 		return false
 	}
-	ok := intactIn(d, r.Name, r.Size, r.Mod) && (!r.Gzip || intactIn(d, r.Name+".gz", r.GzipSize, r.GzipMod))
+	ok := intactIn(d, r.Name, r.Size, r.Mod, r.Change) && (!r.Gzip || intactIn(d, r.Name+".gz", r.GzipSize, r.GzipMod, r.GzipChange))
 	if ok {
 		atomic.StoreInt32(&r.looked, foundIntact)
 	} else {
@@ -132,11 +133,19 @@ func (r *manifestRoute) checkIntact(d *outDir) bool {
 }
 
 // intactIn reports whether the file name (slash-separated) is in the
-// folder d as recorded: a regular file of that size and modification
-// time.
-func intactIn(d *outDir, name string, size, mod int64) bool {
-	n, m, ok := d.regular(name)
-	return ok && n == size && m == mod
+// folder d as recorded: a regular file of that size, modification time
+// and status-change time. The size and modification time alone would
+// take a file replaced by another of its size with its time kept (cp
+// -p of another export's file) for the one written; its status-change
+// time was set by the replacement, and no one can set it back. (A
+// replacement within the same tick of the file system's clock as the
+// time recorded, read after the build's last change to the file, keeps
+// it on a kernel without fine-grained timestamps: a window of
+// milliseconds, at the end of a build.) Where the system has no such
+// time it is 0, recorded and found alike.
+func intactIn(d *outDir, name string, size, mod, change int64) bool {
+	n, m, c, ok := d.regular(name)
+	return ok && n == size && m == mod && c == change
 }
 
 // reuse makes f the route r as recorded.
@@ -144,11 +153,11 @@ func (f *File) reuse(r *manifestRoute) {
 	fp, post, posts, has := f.fingerprint, f.fpPost, f.fpPosts, f.hasFingerprint
 	*f = r.File
 	f.Markdown = "" // linked again (linkMarkdown)
-	f.sum, f.mdSum, f.mod = r.Sum, r.MarkdownSum, r.Mod
+	f.sum, f.mdSum, f.mod, f.change = r.Sum, r.MarkdownSum, r.Mod, r.Change
 	f.fingerprint, f.fpPost, f.fpPosts, f.hasFingerprint = fp, post, posts, has
 	f.kept = r
 	if r.Gzip {
-		f.gz = gzipFile{sum: r.GzipSum, size: r.GzipSize, mod: r.GzipMod}
+		f.gz = gzipFile{sum: r.GzipSum, size: r.GzipSize, mod: r.GzipMod, change: r.GzipChange}
 	}
 }
 

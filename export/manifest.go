@@ -16,7 +16,7 @@ import (
 // A build's manifest is what it wrote, kept beside the output (for
 // public/, the file .public.folio-build in public/'s folder, never
 // published): every route's file record, the hashes of its bodies and
-// the size and modification time of its files. The next build over the
+// the size, modification and status-change times of its files. The next build over the
 // same output reads it to rewrite only what changed (see incremental.go).
 // It is written last, once the output is complete, and removed before
 // the output is touched, so a build that dies half way leaves none and
@@ -37,7 +37,7 @@ import (
 // manifestFormat names the manifest's layout and what decides the bytes
 // of an export other than the server's answers. A manifest of another
 // format is not read.
-const manifestFormat = "folio-build 5"
+const manifestFormat = "folio-build 6"
 
 // A manifestRoute is one exported route as the manifest keeps it.
 type manifestRoute struct {
@@ -50,8 +50,9 @@ type manifestRoute struct {
 	FingerprintPost  string
 	FingerprintPosts bool
 	HasFingerprint   bool
-	// The files as written: size and modification time (Unix ns).
-	Size, Mod, GzipSize, GzipMod int64
+	// The files as written: size, modification and status-change
+	// times (Unix ns; see intactIn).
+	Size, Mod, Change, GzipSize, GzipMod, GzipChange int64
 
 	// raw is the route's encoding in the record, its header entries
 	// numbered in table: a route kept as it was is written into the
@@ -206,6 +207,7 @@ func decodeManifest(data []byte, format string) (map[string]*manifestRoute, fold
 		d.sum(&r.Fingerprint)
 		r.Size = int64(r.File.Size)
 		r.Mod, r.GzipSize, r.GzipMod = d.int(), d.int(), d.int()
+		r.Change, r.GzipChange = d.int(), d.int()
 		r.FingerprintPost, r.FingerprintPosts = d.string(), flags&4 != 0
 		if d.failed {
 			return nil, nil, nil
@@ -516,7 +518,7 @@ func (e *recordEncoder) prevEntries(r *manifestRoute) (plain, md []uint64, ok bo
 
 func (e *recordEncoder) route(f *File) {
 	if r := f.kept; r != nil && r.table == e.base && f.Markdown == r.Markdown &&
-		f.fingerprint == r.Fingerprint && f.hasFingerprint == r.HasFingerprint && f.mod == r.Mod &&
+		f.fingerprint == r.Fingerprint && f.hasFingerprint == r.HasFingerprint && f.mod == r.Mod && f.change == r.Change &&
 		f.fpPost == r.FingerprintPost && f.fpPosts == r.FingerprintPosts {
 		e.routes = append(e.routes, r.raw...)
 		return
@@ -558,6 +560,8 @@ func (e *recordEncoder) route(f *File) {
 	b = binary.AppendVarint(b, f.mod)
 	b = binary.AppendVarint(b, gz.size)
 	b = binary.AppendVarint(b, gz.mod)
+	b = binary.AppendVarint(b, f.change)
+	b = binary.AppendVarint(b, gz.change)
 	e.routes = e.string(b, f.fpPost)
 }
 
@@ -652,8 +656,9 @@ func removeManifest(out string) bool {
 }
 
 // A gzipFile is what a route's gzip answer was: its body's hash, and its
-// file's size and modification time (its ETag is File.GzipETag).
+// file's size, modification and status-change times (its ETag is
+// File.GzipETag).
 type gzipFile struct {
-	sum       [sha256.Size]byte
-	size, mod int64
+	sum               [sha256.Size]byte
+	size, mod, change int64
 }

@@ -19,8 +19,8 @@ func manifestSite() *Site {
 	sum := func(s string) [sha256.Size]byte { return sha256.Sum256([]byte(s)) }
 	return &Site{Files: []File{
 		{Path: "/", Name: "index.html", Status: 200, Size: 10, Header: http.Header{"Etag": {`"a"`}, "Vary": {"Accept", "Accept-Encoding"}},
-			Gzip: true, GzipETag: `"a-gz"`, sum: sum("a"), mod: 1_700_000_000_123_456_789,
-			gz: gzipFile{sum: sum("agz"), size: 7, mod: -5}, fingerprint: sum("fp"), hasFingerprint: true, fpPosts: true},
+			Gzip: true, GzipETag: `"a-gz"`, sum: sum("a"), mod: 1_700_000_000_123_456_789, change: 1_700_000_001_000_000_007,
+			gz: gzipFile{sum: sum("agz"), size: 7, mod: -5, change: 9}, fingerprint: sum("fp"), hasFingerprint: true, fpPosts: true},
 		{Path: "/blog/x/", Name: "blog/x/index.html", Status: 200, Size: 3, fingerprint: sum("x"), hasFingerprint: true, fpPost: "blog/x.md",
 			Header:   http.Header{"Link": {"<x>; rel=alternate", ""}, "X-Empty": {}, "X-Nil": nil, "Vary": {"Accept"}},
 			Markdown: "/blog/x.md", MarkdownHeader: http.Header{"Vary": {"Accept"}, "Etag": {`"md"`}},
@@ -63,11 +63,11 @@ func TestManifestRoundTrip(t *testing.T) {
 			t.Fatalf("%s: not read", f.Path)
 		}
 		want := manifestRoute{File: f, Sum: f.sum, MarkdownSum: f.mdSum, Fingerprint: f.fingerprint, HasFingerprint: f.hasFingerprint,
-			FingerprintPost: f.fpPost, FingerprintPosts: f.fpPosts, Size: int64(f.Size), Mod: f.mod}
-		want.File.sum, want.File.mdSum, want.File.fingerprint, want.File.hasFingerprint, want.File.mod, want.File.gz = [32]byte{}, [32]byte{}, [32]byte{}, false, 0, gzipFile{}
+			FingerprintPost: f.fpPost, FingerprintPosts: f.fpPosts, Size: int64(f.Size), Mod: f.mod, Change: f.change}
+		want.File.sum, want.File.mdSum, want.File.fingerprint, want.File.hasFingerprint, want.File.mod, want.File.change, want.File.gz = [32]byte{}, [32]byte{}, [32]byte{}, false, 0, 0, gzipFile{}
 		want.File.fpPost, want.File.fpPosts = "", false
 		if f.Gzip {
-			want.GzipSum, want.GzipSize, want.GzipMod = f.gz.sum, f.gz.size, f.gz.mod
+			want.GzipSum, want.GzipSize, want.GzipMod, want.GzipChange = f.gz.sum, f.gz.size, f.gz.mod, f.gz.change
 		}
 		if r.raw == "" || r.table == nil {
 			t.Errorf("%s: its encoding is not kept", f.Path)
@@ -152,6 +152,7 @@ func TestManifestKeptRoutes(t *testing.T) {
 			if f.Path == "/" {
 				f.Header = http.Header{"Etag": {fmt.Sprintf(`"a%d"`, round)}, "Vary": {"Accept", "Accept-Encoding"}}
 				f.mod++
+				f.change += 2
 				f.was = r // asked again (writeOne)
 			} else {
 				f = File{Path: f.Path, fingerprint: r.Fingerprint, fpPost: r.FingerprintPost, fpPosts: r.FingerprintPosts, hasFingerprint: r.HasFingerprint}

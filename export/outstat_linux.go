@@ -27,10 +27,10 @@ func (d *outDir) close() {
 	}
 }
 
-// regular is the size and modification time (Unix ns) of the regular
-// file name (slash-separated) in the folder; ok is false for anything
-// else, or nothing.
-func (d *outDir) regular(name string) (size, mod int64, ok bool) {
+// regular is the size, modification and status-change times (Unix ns)
+// of the regular file name (slash-separated) in the folder; ok is false
+// for anything else, or nothing.
+func (d *outDir) regular(name string) (size, mod, change int64, ok bool) {
 	var st unix.Stat_t
 	var err error
 	if d.fd >= 0 {
@@ -39,9 +39,9 @@ func (d *outDir) regular(name string) (size, mod int64, ok bool) {
 		err = unix.Lstat(d.path+"/"+name, &st)
 	}
 	if err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
-	return st.Size, st.Mtim.Nano(), true
+	return st.Size, st.Mtim.Nano(), st.Ctim.Nano(), true
 }
 
 // folderChanged is dirChanged of the folder name (slash-separated, ""

@@ -261,12 +261,14 @@ func (st *Staged) commitInPlace() error {
 		st.undoFiles()
 		return err
 	}
+	moved := st.movedNames()
+	st.restamp(moved)
 	// Every file of the new record is in place: the record is encoded
 	// while what the site no longer has is removed, and written once
 	// the folders' times are known.
 	encoded := make(chan *recordEncoder, 1)
 	go func() { encoded <- encodeRoutes(st.Site) }()
-	p := &pruner{out: st.out, site: st.Site, prev: st.prev, prevDirs: st.prevDirs, clean: clean, moved: st.movedNames(), same: st.same, clockDir: st.tmp}
+	p := &pruner{out: st.out, site: st.Site, prev: st.prev, prevDirs: st.prevDirs, clean: clean, moved: moved, same: st.same, clockDir: st.tmp}
 	err := p.prune()
 	st.Site.Removed = p.removed
 	e := <-encoded
@@ -279,6 +281,32 @@ func (st *Staged) commitInPlace() error {
 		f.done()
 	}
 	return nil
+}
+
+// restamp reads again the status-change times of the files moved into
+// out (names in out, slash-separated), which the rename set: the record
+// holds each file's time after the build's last change to it. A file
+// gone meanwhile is recorded with none (0), so the next build writes it.
+func (st *Staged) restamp(moved []string) {
+	if len(moved) == 0 {
+		return
+	}
+	change := make(map[string]*int64, len(moved))
+	for i := range st.Site.Files {
+		if f := &st.Site.Files[i]; f.kept == nil {
+			change[f.Name] = &f.change
+			if f.Gzip {
+				change[f.Name+".gz"] = &f.gz.change
+			}
+		}
+	}
+	d := openOut(st.out)
+	defer d.close()
+	for _, name := range moved {
+		if c := change[name]; c != nil {
+			_, _, *c, _ = d.regular(name)
+		}
+	}
 }
 
 // movedNames are the names in out (slash-separated) of the files

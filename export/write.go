@@ -48,12 +48,13 @@ type File struct {
 	sum, mdSum [sha256.Size]byte
 	// What the manifest keeps (manifest.go): the route's fingerprint
 	// (Print.Sum) and whose bodies it is made of (Print.Post, Posts),
-	// the file's modification time (Unix ns), and its gzip answer.
+	// the file's modification and status-change times (Unix ns), and
+	// its gzip answer.
 	fingerprint    [sha256.Size]byte
 	fpPost         string
 	fpPosts        bool
 	hasFingerprint bool
-	mod            int64
+	mod, change    int64
 	gz             gzipFile
 	// kept is the previous record's route this one was kept as (reuse);
 	// was, for a route asked again, its previous record.
@@ -408,7 +409,7 @@ func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 	if plain.code != want {
 		return fmt.Errorf("export: GET %s answered %d, want %d: %.200s", f.Path, plain.code, want, plain.head)
 	}
-	f.Status, f.Header, f.Size, f.sum, f.mod = plain.code, plain.header, int(plain.size), plain.sum, plain.mod
+	f.Status, f.Header, f.Size, f.sum, f.mod, f.change = plain.code, plain.header, int(plain.size), plain.sum, plain.mod, plain.change
 	if plain.unchanged {
 		f.Header = withModified(f.Header, prev.Header)
 	}
@@ -440,7 +441,7 @@ func (w *writer) writeOne(h http.Handler, f *File, opts Options) error {
 	f.Gzip = gz.kept
 	if f.Gzip {
 		f.GzipETag = gz.header.Get("Etag")
-		f.gz = gzipFile{sum: gz.sum, size: gz.size, mod: gz.mod}
+		f.gz = gzipFile{sum: gz.sum, size: gz.size, mod: gz.mod, change: gz.change}
 	}
 	return nil
 }
@@ -483,7 +484,10 @@ type fileAnswer struct {
 	// is written (unchanged), once the body hashes as before.
 	prev      *prevFile
 	unchanged bool
-	mod       int64 // the file's modification time, Unix ns
+	// The file's modification and status-change times (Unix ns), the
+	// latter read after the file's last change here (a file moved into
+	// out is read again: see Staged.restamp).
+	mod, change int64
 
 	header http.Header
 	code   int
@@ -513,7 +517,7 @@ func (a *fileAnswer) WriteHeader(code int) {
 	a.code = code
 	a.hash = sha256.New()
 	if a.kept = a.keep(code, a.Header()); a.kept {
-		if a.prev.matches(code, a.header) && a.w.intactFile(a.prev.name, a.prev.size, a.prev.mod) {
+		if a.prev.matches(code, a.header) && a.w.intactFile(a.prev.name, a.prev.size, a.prev.mod, a.prev.change) {
 			a.unchanged = true
 			return
 		}
@@ -552,16 +556,20 @@ func (a *fileAnswer) close() error {
 		if a.sum != a.prev.sum {
 			return errChanged
 		}
-		a.mod = a.prev.mod
+		a.mod, a.change = a.prev.mod, a.prev.change
 		return nil
 	}
 	if a.file == nil {
 		return a.err
 	}
 	modified, merr := http.ParseTime(a.header.Get("Last-Modified"))
-	stamped := false // the time is set through the open file
+	stamped := false // the time is set, and read, through the open file
 	if f, ok := a.file.(timedFile); ok && merr == nil && a.err == nil {
-		if err := f.setModTime(modified); err != nil {
+		err := f.setModTime(modified)
+		if err == nil {
+			a.change, err = f.changed()
+		}
+		if err != nil {
 			a.err = fmt.Errorf("export: %w", err)
 		}
 		stamped = true
@@ -575,27 +583,29 @@ func (a *fileAnswer) close() error {
 	if n := a.header.Get("Content-Length"); n != "" && n != strconv.FormatInt(a.size, 10) {
 		return fmt.Errorf("export: %s: the answer's body (%d bytes) does not match its Content-Length (%s)", a.name, a.size, n)
 	}
-	if merr == nil {
-		if !stamped {
-			if err := os.Chtimes(a.name, modified, modified); err != nil {
-				return fmt.Errorf("export: %w", err)
-			}
-		}
+	if stamped {
 		a.mod = modified.UnixNano()
 		return nil
 	}
-	info, err := os.Lstat(a.name)
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
+	if merr == nil {
+		if err := os.Chtimes(a.name, modified, modified); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
 	}
-	a.mod = info.ModTime().UnixNano()
+	_, mod, change, ok := regularFile(a.name)
+	if !ok {
+		return fmt.Errorf("export: %s is no longer a regular file", a.name)
+	}
+	a.mod, a.change = mod, change
 	return nil
 }
 
 // A timedFile can set its modification time while it is open, without
-// looking its name up again (futimens rather than utimensat on a path).
+// looking its name up again (futimens rather than utimensat on a path),
+// and then say its status-change time (fstat).
 type timedFile interface {
 	setModTime(t time.Time) error
+	changed() (int64, error)
 }
 
 // create makes name for writing, and its folder the first time.
