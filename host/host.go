@@ -124,7 +124,13 @@ func (h *Host) build(cfg *pipeline.Config, now time.Time) (*pipeline.Snapshot, e
 		if f := pipeline.OpenCache(h.spec.Cache, key); f != nil {
 			// Read while Build walks the content folders.
 			read := make(chan *pipeline.Cache, 1)
-			go func() { read <- f.Read() }()
+			go func() {
+				if h.spec.MapCache {
+					read <- f.Map()
+				} else {
+					read <- f.Read()
+				}
+			}()
 			opts.CacheFunc = func() *pipeline.Cache { return <-read }
 		} else {
 			opts.Cache = pipeline.NewCache(key) // none yet: every file is parsed, and the cache made

@@ -65,6 +65,10 @@ type Spec struct {
 	// output, and Export writes it; serve's and dev's is in a cache
 	// folder (CacheFile), and Run writes it (SaveCache).
 	Cache string
+	// MapCache maps the parse cache's file into memory rather than read
+	// it (pipeline.CacheFile.Map): for a process that ends with its
+	// build (folio build), never one that serves.
+	MapCache bool
 	// SaveCache makes Run write the cache of the first snapshot to Cache
 	// in the background once it is served, when it differs from the one
 	// read (serve and dev).

@@ -144,9 +144,39 @@ func OpenCache(name string, key [sha256.Size]byte) *CacheFile {
 // when the file turns out not to be a good one (cut, corrupt).
 func (cf *CacheFile) Read() *Cache {
 	defer cf.f.Close()
-	c := NewCache(cf.key)
 	file := make([]byte, cf.size)
-	if _, err := cf.f.ReadAt(file, 0); err != nil || string(file[:len(cacheMagic)]) != cacheMagic ||
+	if _, err := cf.f.ReadAt(file, 0); err != nil {
+		return NewCache(cf.key)
+	}
+	return cf.cache(file)
+}
+
+// Map is Read for a process that ends with the build it reads the cache
+// for (folio build): the file's pages are mapped into memory, read-only,
+// not copied, and stay mapped until the process ends (the posts' strings
+// point into them). Reading 52 MB at 10,000 posts cost a build after a
+// one-post edit 30-60 ms (the copy, and a page fault for each 4 KiB of
+// the buffer), mapping them 4 ms. A cache file is only ever replaced
+// (Staged.AddFileFrom renames a new file over it), never written in
+// place, so the pages mapped stay the ones checked; a file cut short by
+// another program meanwhile would end the process (SIGBUS), as a kill
+// would, which a build survives (the previous output stands, or the
+// record is gone and the next build is cold). Where the system cannot
+// map it, it is read.
+func (cf *CacheFile) Map() *Cache {
+	file, ok := mapFile(cf.f, cf.size)
+	if !ok {
+		return cf.Read()
+	}
+	cf.f.Close()
+	return cf.cache(file)
+}
+
+// cache is the cache of the file's bytes; an empty cache of its key
+// when they are not a good one.
+func (cf *CacheFile) cache(file []byte) *Cache {
+	c := NewCache(cf.key)
+	if len(file) < cacheHead+cacheTrailer || string(file[:len(cacheMagic)]) != cacheMagic ||
 		[sha256.Size]byte(file[len(cacheMagic):cacheHead]) != cf.key {
 		return c
 	}

@@ -182,15 +182,19 @@ func TestBuildWithCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	cold := build(t, fsys, opts, testNow)
+	// Mapped into memory (folio build) as read.
+	mapped := build(t, fsys, Options{Root: opts.Root, Describe: opts.Describe, Cache: mapCache(name, key)}, testNow)
 	opts.Cache = ReadCache(name, key)
 	warm := build(t, fsys, opts, testNow)
-	parsed, cached := warm.CacheCounts()
-	// Parsed each time: broken (a problem), nodate (a warning), described
-	// (a description made by a shortcode).
-	if parsed != 3 || cached != 8 {
-		t.Errorf("parsed %d, cached %d; want 3 and 8", parsed, cached)
+	for _, s := range []*Snapshot{warm, mapped} {
+		parsed, cached := s.CacheCounts()
+		// Parsed each time: broken (a problem), nodate (a warning),
+		// described (a description made by a shortcode).
+		if parsed != 3 || cached != 8 {
+			t.Errorf("parsed %d, cached %d; want 3 and 8", parsed, cached)
+		}
+		sameSnapshot(t, s, cold)
 	}
-	sameSnapshot(t, warm, cold)
 	if _, ok := encodeCache(t, warm); ok {
 		t.Error("a cache to write when nothing changed")
 	}
@@ -242,9 +246,25 @@ func sameSnapshot(t *testing.T, a, b *Snapshot) {
 	}
 }
 
+// mapCache is ReadCache with the file mapped (CacheFile.Map).
+func mapCache(name string, key [sha256.Size]byte) *Cache {
+	f := OpenCache(name, key)
+	if f == nil {
+		return NewCache(key)
+	}
+	return f.Map()
+}
+
 // TestReadCacheRefuses: no file, another key, another format, a file cut
-// short or corrupt, is an empty cache, never an error nor a panic.
+// short or corrupt, is an empty cache, never an error nor a panic, read
+// or mapped.
 func TestReadCacheRefuses(t *testing.T) {
+	for name, read := range map[string]func(string, [sha256.Size]byte) *Cache{"read": ReadCache, "mapped": mapCache} {
+		t.Run(name, func(t *testing.T) { testReadCacheRefuses(t, read) })
+	}
+}
+
+func testReadCacheRefuses(t *testing.T, readCache func(string, [sha256.Size]byte) *Cache) {
 	fsys := cacheSite()
 	key := sha256.Sum256([]byte("key"))
 	s := build(t, fsys, Options{Cache: NewCache(key)}, testNow)
@@ -270,19 +290,19 @@ func TestReadCacheRefuses(t *testing.T) {
 	for name, data := range cases {
 		p := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
 		os.WriteFile(p, data, 0o644)
-		if c := ReadCache(p, key); c.at != nil {
+		if c := readCache(p, key); c.at != nil {
 			t.Errorf("%s: read as a cache of %d entries", name, len(c.at))
 		}
 	}
 	p := filepath.Join(dir, "good")
 	os.WriteFile(p, good, 0o644)
-	if c := ReadCache(p, key); len(c.at) == 0 {
+	if c := readCache(p, key); len(c.at) == 0 {
 		t.Error("a good cache is not read")
 	}
-	if c := ReadCache(p, sha256.Sum256([]byte("other key"))); c.at != nil {
+	if c := readCache(p, sha256.Sum256([]byte("other key"))); c.at != nil {
 		t.Error("a cache of another key is read")
 	}
-	if c := ReadCache(filepath.Join(dir, "none"), key); c.at != nil {
+	if c := readCache(filepath.Join(dir, "none"), key); c.at != nil {
 		t.Error("no file is a cache")
 	}
 }
