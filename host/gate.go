@@ -102,7 +102,7 @@ func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
 // has any Markdown file, or when nothing else does either.
 func SectionHint(contentDir, section, configFile string) string {
 	sectionDir := filepath.Join(contentDir, section)
-	if countMarkdown(sectionDir, 1) > 0 {
+	if hasMarkdown(sectionDir) {
 		return ""
 	}
 	entries, err := os.ReadDir(contentDir)
@@ -120,7 +120,7 @@ func SectionHint(contentDir, section, configFile string) string {
 		switch {
 		case name == section || strings.HasPrefix(name, "."):
 		case e.IsDir() && validSection(name):
-			if n := countMarkdown(filepath.Join(contentDir, name), -1); n > 0 {
+			if n := countMarkdown(filepath.Join(contentDir, name)); n > 0 {
 				folders = append(folders, folder{name, n})
 			}
 		case e.Type().IsRegular() && isMarkdown(name):
@@ -174,9 +174,44 @@ func isMarkdown(name string) bool {
 	return pipeline.IsPostFile(filepath.Base(name))
 }
 
-// countMarkdown counts the Markdown files under dir, stopping at limit
-// when limit > 0. Folders it cannot read count as empty.
-func countMarkdown(dir string, limit int) int {
+// hasMarkdown reports whether dir holds a Markdown file, in it or in a
+// folder below (countMarkdown's rule: hidden folders and links to folders
+// are not entered, dir itself is followed): each folder is read in
+// batches, in the order the system lists it, and the search stops at the
+// first file found. filepath.WalkDir reads and sorts the whole of
+// each folder first: 0.1 s of a 100,000-post start, before the load.
+func hasMarkdown(dir string) bool {
+	dirs := []string{filepath.Clean(dir) + string(filepath.Separator)}
+	for len(dirs) > 0 {
+		d := dirs[0]
+		dirs = dirs[1:]
+		f, err := os.Open(d)
+		if err != nil {
+			continue
+		}
+		for {
+			entries, err := f.ReadDir(256)
+			for _, e := range entries {
+				switch name := e.Name(); {
+				case e.Type().IsRegular() && isMarkdown(name):
+					f.Close()
+					return true
+				case e.IsDir() && !strings.HasPrefix(name, "."):
+					dirs = append(dirs, filepath.Join(d, name))
+				}
+			}
+			if err != nil || len(entries) == 0 {
+				break
+			}
+		}
+		f.Close()
+	}
+	return false
+}
+
+// countMarkdown counts the Markdown files under dir. Folders it cannot
+// read count as empty.
+func countMarkdown(dir string) int {
 	n := 0
 	// The trailing separator makes WalkDir follow dir itself when it is a
 	// symlink (a section linked in from elsewhere), as the pipeline does.
@@ -190,9 +225,6 @@ func countMarkdown(dir string, limit int) int {
 		}
 		if d.Type().IsRegular() && isMarkdown(d.Name()) {
 			n++
-			if n == limit {
-				return fs.SkipAll
-			}
 		}
 		return nil
 	})

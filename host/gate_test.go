@@ -21,6 +21,9 @@ func TestSectionHint(t *testing.T) {
 	}{
 		{"posts in the section", map[string]string{"blog/a.md": post, "posts/b.md": post}, ""},
 		{"a bundle in the section", map[string]string{"blog/a/index.md": post, "posts/b.md": post}, ""},
+		{"posts deep in the section", map[string]string{"blog/2024/01/a.md": post, "blog/2024/x.png": "png", "posts/b.md": post}, ""},
+		{"the section's only post in a hidden folder", map[string]string{"blog/.drafts/a.md": post, "blog/a/x.png": "png", "posts/b.md": post},
+			`no posts in DIR/blog/; DIR/posts/ has 1 Markdown file (set section = "posts" in site.toml)`},
 		{"Hugo's posts folder", map[string]string{"posts/a.md": post, "posts/b.md": post, "posts/c/index.md": post, "posts/c/x.png": "png"},
 			`no posts in DIR/blog/; DIR/posts/ has 3 Markdown files (set section = "posts" in site.toml)`},
 		{"one file", map[string]string{"notes/a.md": post, "blog/readme.txt": "not a post"},
