@@ -2,9 +2,11 @@ package host
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"io/fs"
+	"math"
 	"path"
 	"slices"
 	"strings"
@@ -123,31 +125,51 @@ func (c contentFS) ReadDirTypes(name string) ([]fs.DirEntry, error) {
 	if err != nil {
 		return fs.ReadDir(c.FS, name)
 	}
-	var entries []typedEntry
+	var l listing
 	ok := false
 	raw.Control(func(dirfd uintptr) {
-		entries, ok = listBeneath(int(dirfd), name)
+		ok = l.list(int(dirfd), name)
 	})
 	if !ok {
 		return fs.ReadDir(c.FS, name)
 	}
-	slices.SortFunc(entries, func(a, b typedEntry) int { return strings.Compare(a.name, b.name) })
-	out := make([]fs.DirEntry, len(entries))
-	for i := range entries {
-		entries[i].fsys, entries[i].dir = c, name
-		out[i] = &entries[i]
-	}
-	return out, nil
+	return l.entries(&listedDir{c, name}), nil
 }
 
-// listBeneath lists the folder name beneath dirfd.
-func listBeneath(dirfd int, name string) ([]typedEntry, bool) {
+// A listing is a folder's entries as getdents64 gave them: their names
+// one after another in one buffer, and where each is. The walk lists a
+// folder of 100,000 posts whole before it queues the first for the parse
+// (in order: the posts parsed in the order of their names lie in memory
+// in that order, which the site model walks them in), so its listing is
+// lean: a few allocations, not two an entry, and a sort of small records
+// (entries). ReadDirTypes of that folder: 88-91 ms of CPU before, 48-51
+// ms after, of which getdents64 is 30 (best of 15, load 4-7).
+type listing struct {
+	names []byte
+	recs  []listedName
+}
+
+// A listedName is an entry of a listing: its name, names[off:off+n],
+// and its type.
+type listedName struct {
+	off uint32
+	n   uint32
+	typ fs.FileMode
+}
+
+// list lists the folder name beneath dirfd; false when it could not.
+func (l *listing) list(dirfd int, name string) bool {
 	fd, ok := openBeneath(dirfd, name, unix.O_DIRECTORY)
 	if !ok {
-		return nil, false
+		return false
 	}
 	defer unix.Close(fd)
-	var out []typedEntry
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) == nil && st.Size > 0 {
+		// A folder's size is about the bytes of its entries (ext4, xfs,
+		// btrfs: tens of bytes an entry); tmpfs says nothing useful.
+		l.names = make([]byte, 0, min(st.Size, 64<<20))
+	}
 	buf := make([]byte, 64<<10)
 	for {
 		n, err := unix.Getdents(fd, buf)
@@ -155,36 +177,82 @@ func listBeneath(dirfd int, name string) ([]typedEntry, bool) {
 			continue
 		}
 		if err != nil {
-			return nil, false
+			return false
 		}
 		if n <= 0 {
-			return out, true
+			return true
 		}
 		for rec := buf[:n]; len(rec) >= direntName; {
 			reclen := int(binary.NativeEndian.Uint16(rec[direntReclen:]))
 			if reclen < direntName || reclen > len(rec) {
-				return nil, false
+				return false
 			}
-			nameBytes := rec[direntName:reclen]
-			if i := bytes.IndexByte(nameBytes, 0); i >= 0 {
-				nameBytes = nameBytes[:i]
+			entry := rec[direntName:reclen]
+			if i := bytes.IndexByte(entry, 0); i >= 0 {
+				entry = entry[:i]
 			}
 			typ, known := direntType(rec[direntTypeAt])
 			rec = rec[reclen:]
-			entry := string(nameBytes)
-			if entry == "." || entry == ".." {
+			if string(entry) == "." || string(entry) == ".." {
 				continue
 			}
 			if !known { // the file system does not say: a stat of it, not followed
 				var st unix.Stat_t
-				if err := unix.Fstatat(fd, entry, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+				if err := unix.Fstatat(fd, string(entry), &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
 					continue // gone since
 				}
 				typ = statType(st.Mode)
 			}
-			out = append(out, typedEntry{name: entry, typ: typ})
+			if len(l.names)+len(entry) > math.MaxUint32 {
+				return false
+			}
+			l.recs = append(l.recs, listedName{off: uint32(len(l.names)), n: uint32(len(entry)), typ: typ})
+			l.names = append(l.names, entry...)
 		}
 	}
+}
+
+// entries are the listing's entries, sorted by name, in dir. Their
+// names share one string, which a name kept keeps whole (the folder's
+// names, a few megabytes at 100,000 entries): the walk keeps none of
+// them, only paths made from them.
+//
+// The sort compares first each name's first sixteen bytes, kept beside
+// it as two numbers, so that it does not look up the names themselves
+// (spread over megabytes) but to tell apart names longer than that which
+// begin alike. Names hold no zero byte, so a shorter name padded with
+// zeros sorts before the longer ones it begins, as it should.
+func (l *listing) entries(dir *listedDir) []fs.DirEntry {
+	names := string(l.names)
+	name := func(r listedName) string { return names[r.off : r.off+r.n] }
+	keyed := make([]keyedName, len(l.recs))
+	for i, r := range l.recs {
+		var b [16]byte
+		copy(b[:], name(r))
+		keyed[i] = keyedName{binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:]), r}
+	}
+	slices.SortFunc(keyed, func(a, b keyedName) int {
+		if c := cmp.Compare(a.head, b.head); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.next, b.next); c != 0 || a.n <= 16 && b.n <= 16 {
+			return c
+		}
+		return strings.Compare(name(a.listedName), name(b.listedName))
+	})
+	entries := make([]typedEntry, len(keyed))
+	out := make([]fs.DirEntry, len(keyed))
+	for i, k := range keyed {
+		entries[i] = typedEntry{at: dir, name: name(k.listedName), typ: k.typ}
+		out[i] = &entries[i]
+	}
+	return out
+}
+
+// A keyedName is a listed name with its first sixteen bytes as numbers.
+type keyedName struct {
+	head, next uint64
+	listedName
 }
 
 // Where the fields of a linux_dirent64 are: ino (8 bytes), off (8),
@@ -239,14 +307,19 @@ func statType(mode uint32) fs.FileMode {
 // A typedEntry is an entry of ReadDirTypes: its name and type; Info
 // stats it through the os.Root.
 type typedEntry struct {
-	fsys contentFS
-	dir  string
+	at   *listedDir
 	name string
 	typ  fs.FileMode
+}
+
+// listedDir is the folder a typedEntry is in.
+type listedDir struct {
+	fsys contentFS
+	dir  string
 }
 
 func (e *typedEntry) Name() string               { return e.name }
 func (e *typedEntry) IsDir() bool                { return e.typ.IsDir() }
 func (e *typedEntry) Type() fs.FileMode          { return e.typ }
 func (e *typedEntry) String() string             { return fs.FormatDirEntry(e) }
-func (e *typedEntry) Info() (fs.FileInfo, error) { return e.fsys.Lstat(path.Join(e.dir, e.name)) }
+func (e *typedEntry) Info() (fs.FileInfo, error) { return e.at.fsys.Lstat(path.Join(e.at.dir, e.name)) }

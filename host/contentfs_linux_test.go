@@ -55,8 +55,9 @@ func TestContentFSReadStat(t *testing.T) {
 
 // TestContentFSReadDirTypes: listing a folder without a stat of each
 // entry gives the os.Root's entries (names, in order, and types; Info
-// the os.Root's stat), a folder of more entries than one read of the
-// kernel's listing holds whole, and declines to the os.Root (which says
+// the os.Root's stat; names that begin alike, shorter and longer than
+// the sixteen bytes the sort compares first), a folder of more entries
+// than one read of the kernel's listing holds whole, and declines to the os.Root (which says
 // why) a folder it cannot list beneath the root: a link out, a file, a
 // missing folder, a path fs.FS does not allow.
 func TestContentFSReadDirTypes(t *testing.T) {
@@ -67,7 +68,8 @@ func TestContentFSReadDirTypes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, f := range []string{"blog/a.md", "blog/B.md", "blog/.hidden", "blog/sub/x.md", "top.md"} {
+	for _, f := range []string{"blog/a.md", "blog/B.md", "blog/.hidden", "blog/sub/x.md", "top.md",
+		"blog/a", "blog/ab", "blog/aaaaaaaaaaaaaaaab.md", "blog/aaaaaaaaaaaaaaaa", "blog/aaaaaaaaaaaaaaaa.md", "blog/aaaaaaaaaaaaaaa"} {
 		if err := os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o644); err != nil {
 			t.Fatal(err)
 		}
