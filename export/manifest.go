@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"maps"
 	"net/http"
 	"os"
@@ -620,6 +621,18 @@ func (e *recordEncoder) manifest(format string, dirs folderTimes, shape *[sha256
 // at 10,000 posts) are written from where they were encoded, not copied
 // into one buffer first.
 func (e *recordEncoder) parts(format string, dirs folderTimes, shape *[sha256.Size]byte) [][]byte {
+	rest := e.rest(dirs, shape)
+	return [][]byte{e.head(format, e.sum(), rest), e.table, e.routes, rest}
+}
+
+// sum is the CRC-32C of the table and the routes.
+func (e *recordEncoder) sum() uint32 {
+	return crc32.Update(crc32.Checksum(e.table, castagnoli), castagnoli, e.routes)
+}
+
+// rest is what the record holds after the routes: the folder times and
+// the site's shape.
+func (e *recordEncoder) rest(dirs folderTimes, shape *[sha256.Size]byte) []byte {
 	rest := appendCount(make([]byte, 0, 32*len(dirs)+64), len(dirs), dirs == nil)
 	for _, name := range slices.Sorted(maps.Keys(dirs)) {
 		rest = e.string(rest, name)
@@ -630,15 +643,95 @@ func (e *recordEncoder) parts(format string, dirs folderTimes, shape *[sha256.Si
 	} else {
 		rest = append(rest, 0)
 	}
+	return rest
+}
+
+// head is the record's head, before the table: the format, the numbers
+// of entries and routes, the payload's length and CRC-32C (sum is the
+// table's and the routes').
+func (e *recordEncoder) head(format string, sum uint32, rest []byte) []byte {
 	size := len(e.table) + len(e.routes) + len(rest)
-	crc := crc32.Update(crc32.Update(crc32.Checksum(e.table, castagnoli), castagnoli, e.routes), castagnoli, rest)
 	head := make([]byte, 0, len(format)+1+manifestHeadSize)
 	head = append(head, format+"\n"...)
 	head = binary.LittleEndian.AppendUint64(head, e.entries)
 	head = binary.LittleEndian.AppendUint64(head, uint64(e.files))
 	head = binary.LittleEndian.AppendUint64(head, uint64(size))
-	head = binary.LittleEndian.AppendUint32(head, crc)
-	return [][]byte{head, e.table, e.routes, rest}
+	return binary.LittleEndian.AppendUint32(head, crc32.Update(sum, castagnoli, rest))
+}
+
+// A recordWriter writes a record's table and routes into a new file
+// beside out's record while the build goes on (startRecord), and the
+// rest and the head once the folders' times are known (finish): at
+// 10,000 posts the 15 MB were hashed and written after the pruning,
+// the build's last step, 10-20 ms.
+type recordWriter struct {
+	e    *recordEncoder
+	tmp  *os.File
+	sum  uint32 // the table's and the routes'
+	err  error
+	done chan struct{}
+}
+
+// startRecord encodes site's routes and writes them, with the table,
+// into a temporary file beside out's record, of format, on a goroutine
+// of its own.
+func startRecord(out, format string, site *Site) *recordWriter {
+	w := &recordWriter{done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		w.e = encodeRoutes(site)
+		name := manifestPath(out)
+		if w.tmp, w.err = os.CreateTemp(filepath.Dir(name), tmpPrefix(name)); w.err != nil {
+			return
+		}
+		// The head, of a fixed length, is written last, at the start.
+		if _, w.err = w.tmp.Seek(int64(len(format)+1+manifestHeadSize), io.SeekStart); w.err != nil {
+			return
+		}
+		w.sum = w.e.sum()
+		for _, part := range [][]byte{w.e.table, w.e.routes} {
+			if w.err == nil {
+				_, w.err = w.tmp.Write(part)
+			}
+		}
+	}()
+	return w
+}
+
+// finish writes the rest of the record and its head (of the format
+// given to startRecord), and renames it into place as out's record.
+func (w *recordWriter) finish(out, format string, dirs folderTimes, shape *[sha256.Size]byte) error {
+	<-w.done
+	err := w.err
+	if err == nil {
+		rest := w.e.rest(dirs, shape)
+		if _, err = w.tmp.Write(rest); err == nil {
+			_, err = w.tmp.WriteAt(w.e.head(format, w.sum, rest), 0)
+		}
+	}
+	if w.tmp == nil {
+		return fmt.Errorf("export: manifest: %w", err)
+	}
+	if cerr := w.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(w.tmp.Name(), manifestPath(out))
+	}
+	if err != nil {
+		os.Remove(w.tmp.Name())
+		return fmt.Errorf("export: manifest: %w", err)
+	}
+	return nil
+}
+
+// abort removes the record's temporary file.
+func (w *recordWriter) abort() {
+	<-w.done
+	if w.tmp != nil {
+		w.tmp.Close()
+		os.Remove(w.tmp.Name())
+	}
 }
 
 // writeManifest writes the manifest of out (data, from encodeManifest,

@@ -32,7 +32,8 @@ func manifestSite() *Site {
 }
 
 // TestManifestRoundTrip: what a manifest records comes back as it was,
-// the site's shape with it, written whole or in its parts.
+// the site's shape with it, written whole, in its parts, or streamed
+// (startRecord, finish).
 func TestManifestRoundTrip(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	site := manifestSite()
@@ -43,6 +44,16 @@ func TestManifestRoundTrip(t *testing.T) {
 	}
 	if data, err := os.ReadFile(manifestPath(out)); err != nil || !bytes.Equal(data, whole) {
 		t.Fatalf("the manifest written in parts is not the one encoded whole (%v)", err)
+	}
+	streamed := filepath.Join(t.TempDir(), "public")
+	if err := startRecord(streamed, manifestFormat, site).finish(streamed, manifestFormat, dirs, site.shape); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(manifestPath(streamed)); err != nil || !bytes.Equal(data, whole) {
+		t.Fatalf("the manifest streamed is not the one encoded whole (%v)", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(streamed), ".*tmp-*")); len(left) > 0 {
+		t.Errorf("left behind: %v", left)
 	}
 	got, gotDirs, shape := readManifest(out, manifestFormat)
 	if shape == nil || *shape != *site.shape {

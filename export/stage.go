@@ -264,19 +264,19 @@ func (st *Staged) commitInPlace() error {
 	moved := st.movedNames()
 	st.restamp(moved)
 	// Every file of the new record is in place: the record is encoded
-	// while what the site no longer has is removed, and written once
-	// the folders' times are known.
-	encoded := make(chan *recordEncoder, 1)
-	go func() { encoded <- encodeRoutes(st.Site) }()
+	// and written while what the site no longer has is removed, and
+	// finished once the folders' times are known.
+	record := startRecord(st.out, st.format, st.Site)
 	p := &pruner{out: st.out, site: st.Site, prev: st.prev, prevDirs: st.prevDirs, clean: clean, moved: moved, same: st.same, clockDir: st.tmp}
 	err := p.prune()
 	st.Site.Removed = p.removed
-	e := <-encoded
 	if err != nil {
+		record.abort()
 		st.undoFiles() // out is left without a record: the next build is cold
 		return err
 	}
-	writeManifest(st.out, e.parts(st.format, p.folderTimes(), st.Site.shape)...)
+	// Without its record the export stands; the next build is cold.
+	_ = record.finish(st.out, st.format, p.folderTimes(), st.Site.shape)
 	for _, f := range st.files {
 		f.done()
 	}
