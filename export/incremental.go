@@ -398,7 +398,8 @@ func (p *pruner) pruneSame() error {
 				p.keep[f.Name+".gz"] = true
 			}
 		}
-		if r := p.prev[f.Path]; f.kept == nil && r != nil && r.Gzip && !f.Gzip {
+		// A route asked again has its record in was.
+		if r := f.was; f.kept == nil && r != nil && r.Gzip && !f.Gzip {
 			if err := p.remove(r.Name + ".gz"); err != nil {
 				return err
 			}
