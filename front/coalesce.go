@@ -4,6 +4,7 @@ import (
 	"io"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -51,6 +52,11 @@ type coalesceConn struct {
 	buf   []byte
 	err   error // from a write made after Write returned
 	timer *time.Timer
+	// holding is whether buf holds bytes, kept with buf under mu and
+	// read without it: net/http sets a deadline about seven times per
+	// request, and a deadline with nothing held (all but one of them,
+	// and every one of a response written at once) then costs no lock.
+	holding atomic.Bool
 }
 
 // Write writes p at once unless it is a full buffer of net/http's or
@@ -78,6 +84,7 @@ func (c *coalesceConn) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	c.buf = append(c.buf, p...)
+	c.holding.Store(true)
 	return len(p), nil
 }
 
@@ -107,6 +114,7 @@ func (c *coalesceConn) flushLocked() {
 
 // release empties the hold after a write.
 func (c *coalesceConn) release() {
+	c.holding.Store(false)
 	if cap(c.buf) > holdMax {
 		c.buf = nil // a one-off large hold is not kept per connection
 	} else {
@@ -114,18 +122,28 @@ func (c *coalesceConn) release() {
 	}
 }
 
+// flushHeld writes what is held, if anything is. Only the goroutine
+// that writes (net/http's, for the connection) sets a deadline, so what
+// it reads in holding is what its own writes left; the timer's flush can
+// only empty the hold meanwhile, which flush then finds empty.
+func (c *coalesceConn) flushHeld() {
+	if c.holding.Load() {
+		c.flush()
+	}
+}
+
 func (c *coalesceConn) SetDeadline(t time.Time) error {
-	c.flush()
+	c.flushHeld()
 	return c.Conn.SetDeadline(t)
 }
 
 func (c *coalesceConn) SetReadDeadline(t time.Time) error {
-	c.flush()
+	c.flushHeld()
 	return c.Conn.SetReadDeadline(t)
 }
 
 func (c *coalesceConn) SetWriteDeadline(t time.Time) error {
-	c.flush()
+	c.flushHeld()
 	return c.Conn.SetWriteDeadline(t)
 }
 
