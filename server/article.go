@@ -3,6 +3,7 @@ package server
 import (
 	"html/template"
 	"net/http"
+	"sync/atomic"
 
 	"folio/agents"
 	"folio/pipeline"
@@ -19,7 +20,8 @@ func (s *Server) article(w http.ResponseWriter, r *http.Request, m match) {
 
 // articleRep is the article page of p, made once per snapshot.
 func (s *Server) articleRep(st *state, p *pipeline.Post) (*rep, error) {
-	return st.memoBoxed(st.memoKeys(p).page, func() (*rep, error) {
+	k := st.memoKeys(p)
+	return st.memoSlot(&k.pageRep, k.page, func() (*rep, error) {
 		return htmlRep(st, s.articlePage(st, p), modified(p))
 	})
 }
@@ -28,12 +30,17 @@ func (s *Server) articleRep(st *state, p *pipeline.Post) (*rep, error) {
 // "md:"+postKey.
 func postKey(p *pipeline.Post) string { return "post:" + p.File }
 
-// postKeys are the memo keys of a post's page and Markdown, boxed.
-type postKeys struct{ page, md any }
+// postKeys are the memo keys of a post's page and Markdown, boxed, and
+// their entries in the memo once looked up (memoSlot).
+type postKeys struct {
+	page, md       any
+	pageRep, mdRep atomic.Pointer[lazyRep]
+}
 
 // memoKeys returns p's memo keys in st, made once: a request for a post
 // then looks its answer up without making a string (a pointer key boxes
-// without allocating).
+// without allocating), and from the second on without looking the key
+// up in the memo. Release drops them with the answers.
 func (st *state) memoKeys(p *pipeline.Post) *postKeys {
 	if v, ok := st.postKeys.Load(p); ok {
 		return v.(*postKeys)

@@ -158,5 +158,6 @@ func (st *state) releasePost(p *pipeline.Post) {
 	for _, prefix := range []string{"page:", "md:"} {
 		st.reps.Delete(prefix + postKey(p))
 	}
+	st.postKeys.Delete(p) // and the entries its keys kept (memoSlot)
 	st.renders().results.Delete(p)
 }

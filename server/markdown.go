@@ -16,7 +16,8 @@ const markdownType = "text/markdown; charset=utf-8"
 // with shortcodes expanded and links absolute. The negotiated article URL
 // serves these same bytes (see negotiated), so both share one ETag.
 func (s *Server) markdownRep(st *state, p *pipeline.Post) (*rep, error) {
-	return st.memoBoxed(st.memoKeys(p).md, func() (*rep, error) {
+	k := st.memoKeys(p)
+	return st.memoSlot(&k.mdRep, k.md, func() (*rep, error) {
 		cfg := st.snap.Config()
 		page := cfg.AbsURL(st.snap.URLOf(p))
 		body := render.MarkdownDocument(p, page, s.rendered(st, p).Markdown)

@@ -26,18 +26,23 @@ func TestRelease(t *testing.T) {
 		if _, ok := st.renders().results.Load(st.snap.Post("post-00001")); ok {
 			keys = append(keys, "render")
 		}
+		if v, ok := st.postKeys.Load(st.snap.Post("post-00001")); ok {
+			if k := v.(*postKeys); k.pageRep.Load() != nil || k.mdRep.Load() != nil {
+				keys = append(keys, "memo slots") // they hold the answers too
+			}
+		}
 		return keys
 	}
 	_, html := get(t, ts, "GET", page)
 	_, negotiated := get(t, ts, "GET", page, "Accept", "text/markdown")
 	_, markdown := get(t, ts, "GET", md)
-	if got := held(); len(got) != 3 {
-		t.Fatalf("after serving the post: held %v, want its two answers and its render", got)
+	if got := held(); len(got) != 4 {
+		t.Fatalf("after serving the post: held %v, want its two answers, its render and the memo's slots", got)
 	}
 	for _, p := range []string{"/", "/blog/", "/blog/post-00001/x/", "/blog/%zz/", "/blog/nope/", "/api/posts.json", "/other/post-00001/", "/blog/post-00001", "/blog/post-00001.md/"} {
 		s.Release(p)
 	}
-	if got := held(); len(got) != 3 {
+	if got := held(); len(got) != 4 {
 		t.Fatalf("other paths released something: held %v", got)
 	}
 	for _, p := range []string{page, md} {

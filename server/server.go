@@ -268,11 +268,33 @@ func (st *state) memo(key string, make func() (*rep, error)) (*rep, error) {
 // request for a post's page would otherwise pay each time (see
 // memoKeys).
 func (st *state) memoBoxed(boxed any, make func() (*rep, error)) (*rep, error) {
+	return st.lazyRep(boxed).get(st, boxed, make)
+}
+
+// memoSlot is memoBoxed with the key's entry kept in slot once found: a
+// post's page and Markdown (postKeys) are asked for the most, and then
+// cost no lookup in the memo. The entry is the memo's own, so both paths
+// make the answer once.
+func (st *state) memoSlot(slot *atomic.Pointer[lazyRep], boxed any, make func() (*rep, error)) (*rep, error) {
+	l := slot.Load()
+	if l == nil {
+		l = st.lazyRep(boxed)
+		slot.Store(l)
+	}
+	return l.get(st, boxed, make)
+}
+
+// lazyRep returns the memo's entry for boxed, adding an empty one.
+func (st *state) lazyRep(boxed any) *lazyRep {
 	v, ok := st.reps.Load(boxed)
 	if !ok { // LoadOrStore alone would allocate a lazyRep on every call
 		v, _ = st.reps.LoadOrStore(boxed, &lazyRep{})
 	}
-	l := v.(*lazyRep)
+	return v.(*lazyRep)
+}
+
+// get makes l's answer on first use and returns it.
+func (l *lazyRep) get(st *state, boxed any, make func() (*rep, error)) (*rep, error) {
 	l.once.Do(func() {
 		l.rep, l.err = make()
 		if l.err == nil {
