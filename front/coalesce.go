@@ -57,6 +57,9 @@ type coalesceConn struct {
 	// request, and a deadline with nothing held (all but one of them,
 	// and every one of a response written at once) then costs no lock.
 	holding atomic.Bool
+	// capInfo is the connection cap's record of it (conns.go), kept here
+	// so that the cap finds it without a lookup.
+	capInfo connInfo
 }
 
 // Write writes p at once unless it is a full buffer of net/http's or

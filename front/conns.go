@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -47,15 +48,36 @@ type connCap struct {
 	// tick orders the state changes: a connection's since is the tick
 	// of its last one. Only the order matters (victim), and a counter
 	// costs nothing where reading the clock twice per request did.
-	tick uint64
+	tick atomic.Uint64
 	// made room is counted and said at most once a minute.
 	evicted, refused int
 	lastSaid         time.Time
 }
 
-type connInfo struct {
-	state http.ConnState
-	since uint64 // the cap's tick when it entered state
+// connInfo is a connection's state and the tick it entered it, in one
+// word, so that track can change it without the cap's lock: net/http
+// reports two changes per request (active, then idle), and the lock and
+// the map lookup were most of what the cap cost a request. The map (and
+// so the lock) is for the connections' coming and going, and victim.
+type connInfo struct{ v atomic.Uint64 }
+
+func (in *connInfo) set(state http.ConnState, since uint64) {
+	in.v.Store(since<<8 | uint64(state)&0xff)
+}
+
+func (in *connInfo) get() (state http.ConnState, since uint64) {
+	v := in.v.Load()
+	return http.ConnState(v & 0xff), v >> 8
+}
+
+// infoOf is where conn's connInfo lives: in the connection itself when
+// it is a coalesceConn (folio serve's), so that track finds it without
+// the map; else on its own.
+func infoOf(conn net.Conn) *connInfo {
+	if cc, ok := conn.(*coalesceConn); ok {
+		return &cc.capInfo
+	}
+	return new(connInfo)
 }
 
 func newConnCap(ln net.Listener, max int, log func(string, ...any)) *connCap {
@@ -86,8 +108,9 @@ func (c *connCap) Accept() (net.Conn, error) {
 			c.evicted++
 			c.say(now)
 		}
-		c.tick++
-		c.conns[conn] = &connInfo{state: http.StateNew, since: c.tick}
+		in := infoOf(conn)
+		in.set(http.StateNew, c.tick.Add(1))
+		c.conns[conn] = in
 		c.mu.Unlock()
 		if victim != nil {
 			victim.Close()
@@ -100,21 +123,23 @@ func (c *connCap) Accept() (net.Conn, error) {
 // the one waiting longest for its first request; nil when all are busy.
 func (c *connCap) victim() net.Conn {
 	var best net.Conn
-	var bestInfo *connInfo
+	var bestRank int
+	var bestSince uint64
 	for conn, in := range c.conns {
-		if in.state != http.StateIdle && in.state != http.StateNew {
+		state, since := in.get()
+		if state != http.StateIdle && state != http.StateNew {
 			continue
 		}
-		if bestInfo == nil || rank(in) < rank(bestInfo) || rank(in) == rank(bestInfo) && in.since < bestInfo.since {
-			best, bestInfo = conn, in
+		if r := rank(state); best == nil || r < bestRank || r == bestRank && since < bestSince {
+			best, bestRank, bestSince = conn, r, since
 		}
 	}
 	return best
 }
 
 // rank puts idle connections before new ones.
-func rank(in *connInfo) int {
-	if in.state == http.StateIdle {
+func rank(state http.ConnState) int {
+	if state == http.StateIdle {
 		return 0
 	}
 	return 1
@@ -122,16 +147,21 @@ func rank(in *connInfo) int {
 
 // track follows each connection's state (http.Server.ConnState).
 func (c *connCap) track(conn net.Conn, state http.ConnState) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	switch state {
 	case http.StateClosed, http.StateHijacked:
+		c.mu.Lock()
 		delete(c.conns, conn)
+		c.mu.Unlock()
 	default:
-		if in, ok := c.conns[conn]; ok {
-			c.tick++
-			in.state, in.since = state, c.tick
+		if cc, ok := conn.(*coalesceConn); ok {
+			cc.capInfo.set(state, c.tick.Add(1))
+			return
 		}
+		c.mu.Lock()
+		if in, ok := c.conns[conn]; ok {
+			in.set(state, c.tick.Add(1))
+		}
+		c.mu.Unlock()
 	}
 }
 

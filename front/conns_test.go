@@ -3,6 +3,7 @@ package front
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -12,9 +13,10 @@ import (
 	"time"
 )
 
-// serveCapped runs Serve with a cap of max connections on h; it returns
-// the address and stops the server when the test ends.
-func serveCapped(t *testing.T, max int, h http.Handler) string {
+// serveCapped runs Serve with a cap of max connections on h, coalescing
+// or not (the cap keeps a coalescing connection's state in it); it
+// returns the address and stops the server when the test ends.
+func serveCapped(t *testing.T, max int, coalesce bool, h http.Handler) string {
 	t.Helper()
 	ln, err := Listen("127.0.0.1:0")
 	if err != nil {
@@ -22,7 +24,7 @@ func serveCapped(t *testing.T, max int, h http.Handler) string {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	go func() { Serve(ctx, ln, h, Options{MaxConns: max}); close(done) }()
+	go func() { Serve(ctx, ln, h, Options{MaxConns: max, Coalesce: coalesce}); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
 	return ln.Addr().String()
 }
@@ -47,7 +49,13 @@ func ask(t *testing.T, conn net.Conn, r *bufio.Reader) (int, error) {
 // connection is served and the one idle the longest is closed for it,
 // where every newcomer used to wait for an idle one to time out.
 func TestConnCapClosesIdle(t *testing.T) {
-	addr := serveCapped(t, 4, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
+	for _, coalesce := range []bool{false, true} {
+		t.Run(fmt.Sprintf("coalesce=%v", coalesce), func(t *testing.T) { testConnCapClosesIdle(t, coalesce) })
+	}
+}
+
+func testConnCapClosesIdle(t *testing.T, coalesce bool) {
+	addr := serveCapped(t, 4, coalesce, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
 	var conns []net.Conn
 	var readers []*bufio.Reader
 	for i := range 5 {
@@ -74,13 +82,59 @@ func TestConnCapClosesIdle(t *testing.T) {
 	}
 }
 
+// TestConnCapClosesIdleLongest: the connection closed is the one idle
+// the longest, not the one opened first: the cap follows each request.
+func TestConnCapClosesIdleLongest(t *testing.T) {
+	for _, coalesce := range []bool{false, true} {
+		t.Run(fmt.Sprintf("coalesce=%v", coalesce), func(t *testing.T) {
+			addr := serveCapped(t, 3, coalesce, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
+			var conns []net.Conn
+			var readers []*bufio.Reader
+			dialAsk := func(i int) {
+				c, err := net.Dial("tcp", addr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { c.Close() })
+				r := bufio.NewReader(c)
+				if s, err := ask(t, c, r); s != 200 || err != nil {
+					t.Fatalf("connection %d: %d, %v", i, s, err)
+				}
+				conns, readers = append(conns, c), append(readers, r)
+			}
+			for i := range 3 {
+				dialAsk(i)
+			}
+			// The first asks again: the second is now idle the longest.
+			if s, err := ask(t, conns[0], readers[0]); s != 200 || err != nil {
+				t.Fatalf("connection 0 again: %d, %v", s, err)
+			}
+			dialAsk(3)
+			if _, err := ask(t, conns[1], readers[1]); err == nil {
+				t.Error("the connection idle the longest is still open past the cap")
+			}
+			for _, i := range []int{0, 2, 3} {
+				if s, err := ask(t, conns[i], readers[i]); s != 200 || err != nil {
+					t.Errorf("connection %d after the cap: %d, %v", i, s, err)
+				}
+			}
+		})
+	}
+}
+
 // TestConnCapBusy: when every connection is answering a request, a new
 // one gets 503 with Retry-After, not a wait or a reset.
 func TestConnCapBusy(t *testing.T) {
+	for _, coalesce := range []bool{false, true} {
+		t.Run(fmt.Sprintf("coalesce=%v", coalesce), func(t *testing.T) { testConnCapBusy(t, coalesce) })
+	}
+}
+
+func testConnCapBusy(t *testing.T, coalesce bool) {
 	release := make(chan struct{})
 	var started sync.WaitGroup
 	started.Add(2)
-	addr := serveCapped(t, 2, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	addr := serveCapped(t, 2, coalesce, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		started.Done()
 		<-release
 	}))
