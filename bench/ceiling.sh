@@ -17,6 +17,15 @@
 #                         before a change) on the same corpus, for an A/B
 #   NO_NGINX=1            leave nginx out (with NO_CADDY=1: an A/B of folio alone)
 #   SERVER_CPU=0 WRK_CPU=1  the cores: every server is pinned to one, wrk to the other
+#   WARMUP=10s            wrk on the first route before any round, every server
+#                         (each route then gets 1 s more): folio's heap grows to
+#                         its collector's goal for the first time then, and the
+#                         pages it touches first fault (about 0.5 page per
+#                         request until then), a start-up cost, not a request's
+#   RT=10                 on a machine others are using: each measured run with
+#                         the server's threads and wrk at SCHED_FIFO priority
+#                         RT (as root; chrt), set for the run only, with a 1 s
+#                         pause after it for everyone else
 #
 # The servers:
 #   folio   folio serve (default config, access log on stderr to a file)
@@ -262,23 +271,34 @@ cpu() { for p in "$@"; do cut -d' ' -f14,15 "/proc/$p/stat"; done | awk '{t += $
 hz=$(getconf CLK_TCK)
 
 measure() { # SERVER ROUTE → "req/s µs-CPU/req"
-  local s=$1 r=$2 args=(-H "Accept-Encoding: gzip") ps c0 c1 o
+  local s=$1 r=$2 args=(-H "Accept-Encoding: gzip") ps c0 c1 o q
   [ "$r" = notmod ] && args+=(-H "If-None-Match: ${inm[$s]}")
   ps=$(procs "$s")
   c0=$(cpu $ps)
-  o=$(taskset -c "$wcpu" wrk -t1 -c32 -d"$duration" "${args[@]}" "http://127.0.0.1:${port[$s]}${path[$r]}")
-  c1=$(cpu $ps)
+  if [ -n "${RT:-}" ]; then
+    for q in $ps; do chrt -a -f -p "$RT" "$q" > /dev/null; done
+    o=$(timeout 120 chrt -f "$RT" taskset -c "$wcpu" wrk -t1 -c32 -d"$duration" "${args[@]}" "http://127.0.0.1:${port[$s]}${path[$r]}")
+    c1=$(cpu $ps)
+    for q in $ps; do chrt -a -o -p 0 "$q" > /dev/null; done
+    sleep 1
+  else
+    o=$(taskset -c "$wcpu" wrk -t1 -c32 -d"$duration" "${args[@]}" "http://127.0.0.1:${port[$s]}${path[$r]}")
+    c1=$(cpu $ps)
+  fi
   echo "$o" | awk -v c="$((c1 - c0))" -v hz="$hz" \
     '/requests in/ {n = $1} /Requests\/sec/ {r = $2} /Non-2xx/ {bad = $NF} END {printf "%.0f %.2f %d", r, c * 1e6 / hz / n, bad}'
 }
 
 runs=$out/runs.tsv
+warm=${WARMUP:-10s}
 {
-  echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD 2>/dev/null) posts=$posts duration=$duration rounds=$rounds load=$(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD 2>/dev/null) posts=$posts duration=$duration rounds=$rounds warmup=$warm rt=${RT:-} load=$(cut -d' ' -f1-3 /proc/loadavg)"
   printf 'route\tserver\tround\treqs\tcpu_us\n'
 } > "$runs"
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 start=$(date -u +%H:%M)
+echo "== warm-up: $warm of ${routes[0]} each" >&2
+for s in "${servers[@]}"; do taskset -c "$wcpu" wrk -t1 -c32 -d"$warm" -H 'Accept-Encoding: gzip' "http://127.0.0.1:${port[$s]}${path[${routes[0]}]}" > /dev/null; done
 for r in "${routes[@]}"; do
   echo "== $r (${path[$r]})" >&2
   for s in "${servers[@]}"; do taskset -c "$wcpu" wrk -t1 -c32 -d1s -H 'Accept-Encoding: gzip' "http://127.0.0.1:${port[$s]}${path[$r]}" > /dev/null; done
@@ -296,7 +316,7 @@ done
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
 
 echo "$(nproc) cores; $posts posts; $(date -u +%F) $start–$(date -u +%H:%M) UTC; folio at $(git rev-parse --short HEAD 2>/dev/null); load average before $load0, after $load1"
-echo "each server pinned to CPU $scpu, wrk -t1 -c32 -d$duration pinned to CPU $wcpu; $rounds interleaved rounds; medians (min–max)"
+echo "each server pinned to CPU $scpu, wrk -t1 -c32 -d$duration pinned to CPU $wcpu${RT:+, both at SCHED_FIFO $RT during each run}; warm-up $warm; $rounds interleaved rounds; medians (min–max)"
 echo
 python3 - "$runs" "${servers[@]}" <<'EOF'
 import csv, statistics as st, sys
