@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -69,13 +70,16 @@ func load(ctx context.Context, spec host.Spec, std stdio, serving func()) (*host
 		err error
 	}
 	done := make(chan loaded, 1)
+	loadsTuning.Add(1)
 	go func() {
 		restore := tuneLoadGC()
 		h, err := host.Load(spec)
 		if err != nil {
 			restore()
+			loadsTuning.Done()
 		} else {
 			time.AfterFunc(loadGCGrace, func() {
+				defer loadsTuning.Done()
 				restore()
 				if serving != nil {
 					serving()
@@ -115,6 +119,11 @@ const loadGCPercent = 400
 // of CPU at 100,000 posts) while the first requests were answered, the
 // first article's site index among them. (A variable for tests.)
 var loadGCGrace = 3 * time.Second
+
+// loadsTuning counts the loads whose collector setting is not yet put
+// back (and whose serving hook has not run): a test of the collector's
+// setting waits for those of the tests before it.
+var loadsTuning sync.WaitGroup
 
 // tuneLoadGC sets the collector for a load (loadGCPercent) and returns
 // what puts it back.

@@ -68,7 +68,10 @@ func TestHeadroomHeapGoal(t *testing.T) {
 func TestKeepGCHeadroom(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
-	// Another test's load may have left GOGC at its 400 for a moment.
+	// Another test's load puts its GOGC back loadGCGrace after it (to
+	// 400, when it began during another's): wait for that, or it would
+	// change GOGC in the middle of this test.
+	loadsTuning.Wait()
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	base := gcPercent()
 	stop := keepGCHeadroom(64 << 20)
