@@ -57,10 +57,12 @@ type manifestRoute struct {
 	Size, Mod, Change, GzipSize, GzipMod, GzipChange int64
 
 	// raw is the route's encoding in the record, its header entries
-	// numbered in table: a route kept as it was is written into the
-	// next record as these bytes (encodeRoutes).
-	raw   string
-	table *recordTable
+	// numbered in table, from rawOff in the record's payload: a route
+	// kept as it was is written into the next record as these bytes
+	// (encodeRoutes).
+	raw    string
+	rawOff int
+	table  *recordTable
 	// The headers are decoded only when asked for (headers): most
 	// routes of a build after an edit are kept, and what needs their
 	// headers (nginx, Cloudflare) reads them after. hdrOff is where they
@@ -116,9 +118,9 @@ type recordTable struct {
 	raw     string
 	entries []internedEntry
 	live    int
-	// routes is the length of the record's routes, encoded: the next
-	// record's are about as long.
-	routes int
+	// data is the record's payload, whose routes' encodings (raw, from
+	// rawOff) are pieces of it.
+	data string
 }
 
 // manifestPath is the manifest of the output folder out.
@@ -195,7 +197,7 @@ func decodeManifest(data []byte, format string) (map[string]*manifestRoute, fold
 			}
 		}
 	}
-	kept := &recordTable{raw: d.data[:d.off], entries: table}
+	kept := &recordTable{raw: d.data[:d.off], entries: table, data: d.data}
 	all := make([]manifestRoute, routes)
 	byPath := make(map[string]*manifestRoute, routes)
 	for i := range all {
@@ -219,10 +221,9 @@ func decodeManifest(data []byte, format string) (map[string]*manifestRoute, fold
 		if d.failed {
 			return nil, nil, nil
 		}
-		r.raw, r.table, r.index = d.data[start:d.off], kept, i
+		r.raw, r.rawOff, r.table, r.index = d.data[start:d.off], start, kept, i
 		byPath[r.Path] = r
 	}
-	kept.routes = d.off - len(kept.raw)
 	var dirs folderTimes
 	if n := d.count(); n >= 0 {
 		dirs = make(folderTimes, n)
@@ -365,8 +366,16 @@ type internedEntry struct {
 
 // A recordEncoder writes a manifest's payload: the routes as they come,
 // the header entries into a table of their own.
+//
+// Over a previous record (base), the table is the base's followed by
+// the entries new to it (table), and the routes are pieces of the base's
+// payload (the routes kept, copied as they were encoded) between the
+// routes encoded afresh (routes): chunks says which, in order. Neither
+// is copied into a buffer of the new record's (15 MB at 10,000 posts);
+// they are written from the previous record's bytes.
 type recordEncoder struct {
 	routes, table []byte
+	chunks        []recordChunk
 	// number is each entry's number in the table: by name and value
 	// for an entry of one value (most), by name and all values, joined,
 	// for the others.
@@ -382,6 +391,48 @@ type recordEncoder struct {
 	indexed bool
 }
 
+// A recordChunk is a piece of the routes' encoding: of the base's
+// payload (old), else of recordEncoder.routes.
+type recordChunk struct {
+	old      bool
+	from, to int
+}
+
+// chunk adds a piece of the routes' encoding, joined to the last when it
+// follows it.
+func (e *recordEncoder) chunk(old bool, from, to int) {
+	if n := len(e.chunks); n > 0 && e.chunks[n-1].old == old && e.chunks[n-1].to == from {
+		e.chunks[n-1].to = to
+		return
+	}
+	e.chunks = append(e.chunks, recordChunk{old: old, from: from, to: to})
+}
+
+// routeBytes are the routes' encoding, in its pieces.
+func (e *recordEncoder) routeBytes() [][]byte {
+	out := make([][]byte, 0, len(e.chunks))
+	for _, c := range e.chunks {
+		if c.old {
+			out = append(out, stringBytes(e.base.data[c.from:c.to]))
+		} else {
+			out = append(out, e.routes[c.from:c.to])
+		}
+	}
+	return out
+}
+
+// tableBytes are the header table's encoding, in its pieces: the base's,
+// then the entries added.
+func (e *recordEncoder) tableBytes() [][]byte {
+	if e.base == nil {
+		return [][]byte{e.table}
+	}
+	return [][]byte{stringBytes(e.base.raw), e.table}
+}
+
+// stringBytes are s's bytes, to be read only (written to a file, hashed).
+func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
 // maxGarbage is the share of a previous record's header entries that no
 // route refers to any more (a changed route's previous ETag…) beyond
 // which its table is not carried into the next record, which is then
@@ -391,7 +442,6 @@ const maxGarbage = 0.2
 // seed starts the table with the previous record's, t.
 func (e *recordEncoder) seed(t *recordTable) {
 	e.base = t
-	e.table = append(make([]byte, 0, len(t.raw)+len(t.raw)/8), t.raw...)
 	e.entries = uint64(len(t.entries))
 }
 
@@ -528,9 +578,11 @@ func (e *recordEncoder) route(f *File) {
 	if r := f.kept; r != nil && r.table == e.base && f.Markdown == r.Markdown &&
 		f.fingerprint == r.Fingerprint && f.hasFingerprint == r.HasFingerprint && f.mod == r.Mod && f.change == r.Change &&
 		f.fpPost == r.FingerprintPost && f.fpPosts == r.FingerprintPosts {
-		e.routes = append(e.routes, r.raw...)
+		e.chunk(true, r.rawOff, r.rawOff+len(r.raw))
 		return
 	}
+	start := len(e.routes)
+	defer func() { e.chunk(false, start, len(e.routes)) }()
 	f.fillHeaders()
 	// A route asked again takes the entries its previous record has;
 	// only a route new to the record needs the base's entries numbered.
@@ -583,21 +635,16 @@ func encodeManifest(format string, site *Site, dirs folderTimes) []byte {
 // routes were kept (File.kept), its table is carried over, unless too
 // much of it is no longer used, and the routes kept are copied.
 func encodeRoutes(site *Site) *recordEncoder {
-	size := len(site.Files) * 300
 	var base *recordTable
+	fresh := 0 // the routes not kept, encoded afresh
 	for i := range site.Files {
-		if r := site.Files[i].kept; r != nil {
+		if r := site.Files[i].kept; r == nil {
+			fresh++
+		} else if base == nil {
 			base = r.table
-			break
 		}
 	}
-	if base != nil {
-		// Room for the previous record's routes and some (the 15 MB
-		// at 10,000 posts grown from the estimate above took three
-		// copies).
-		size = max(size, base.routes+base.routes/16)
-	}
-	e := &recordEncoder{single: map[[2]string]uint64{}, several: map[string]uint64{}, routes: make([]byte, 0, size)}
+	e := &recordEncoder{single: map[[2]string]uint64{}, several: map[string]uint64{}, routes: make([]byte, 0, 320*fresh+1024)}
 	if base != nil {
 		if garbage := len(base.entries) - base.live; float64(garbage) <= maxGarbage*float64(len(base.entries)) {
 			e.seed(base)
@@ -622,12 +669,19 @@ func (e *recordEncoder) manifest(format string, dirs folderTimes, shape *[sha256
 // into one buffer first.
 func (e *recordEncoder) parts(format string, dirs folderTimes, shape *[sha256.Size]byte) [][]byte {
 	rest := e.rest(dirs, shape)
-	return [][]byte{e.head(format, e.sum(), rest), e.table, e.routes, rest}
+	return slices.Concat([][]byte{e.head(format, e.sum(), rest)}, e.payload(), [][]byte{rest})
 }
+
+// payload is the table's and the routes' encoding, in its pieces.
+func (e *recordEncoder) payload() [][]byte { return append(e.tableBytes(), e.routeBytes()...) }
 
 // sum is the CRC-32C of the table and the routes.
 func (e *recordEncoder) sum() uint32 {
-	return crc32.Update(crc32.Checksum(e.table, castagnoli), castagnoli, e.routes)
+	var sum uint32
+	for _, b := range e.payload() {
+		sum = crc32.Update(sum, castagnoli, b)
+	}
+	return sum
 }
 
 // rest is what the record holds after the routes: the folder times and
@@ -650,7 +704,10 @@ func (e *recordEncoder) rest(dirs folderTimes, shape *[sha256.Size]byte) []byte 
 // of entries and routes, the payload's length and CRC-32C (sum is the
 // table's and the routes').
 func (e *recordEncoder) head(format string, sum uint32, rest []byte) []byte {
-	size := len(e.table) + len(e.routes) + len(rest)
+	size := len(rest)
+	for _, b := range e.payload() {
+		size += len(b)
+	}
 	head := make([]byte, 0, len(format)+1+manifestHeadSize)
 	head = append(head, format+"\n"...)
 	head = binary.LittleEndian.AppendUint64(head, e.entries)
@@ -689,7 +746,7 @@ func startRecord(out, format string, site *Site) *recordWriter {
 			return
 		}
 		w.sum = w.e.sum()
-		for _, part := range [][]byte{w.e.table, w.e.routes} {
+		for _, part := range w.e.payload() {
 			if w.err == nil {
 				_, w.err = w.tmp.Write(part)
 			}

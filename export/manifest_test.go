@@ -88,7 +88,7 @@ func TestManifestRoundTrip(t *testing.T) {
 		}
 		r.headers()
 		g := *r
-		g.raw, g.table, g.hdrOff, g.hasMD, g.decoded, g.index = "", nil, 0, false, false, 0
+		g.raw, g.rawOff, g.table, g.hdrOff, g.hasMD, g.decoded, g.index = "", 0, nil, 0, false, false, 0
 		if !reflect.DeepEqual(g, want) {
 			t.Errorf("%s came back as\n%#v\nwant\n%#v", f.Path, g, want)
 		}
@@ -190,7 +190,7 @@ func TestManifestKeptRoutes(t *testing.T) {
 			g := *got[path]
 			table = g.table
 			w := *w
-			g.raw, g.table, w.raw, w.table = "", nil, "", nil
+			g.raw, g.rawOff, g.table, w.raw, w.rawOff, w.table = "", 0, nil, "", 0, nil
 			g.hdrOff, g.decoded, w.hdrOff, w.decoded = 0, false, 0, false
 			g.index, w.index = 0, 0
 			if !reflect.DeepEqual(g, w) {
