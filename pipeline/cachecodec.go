@@ -3,7 +3,6 @@ package pipeline
 import (
 	"cmp"
 	"encoding/binary"
-	"maps"
 	"math"
 	"slices"
 	"time"
@@ -167,7 +166,8 @@ func (e *encoder) value(v any, depth int) {
 
 func (e *encoder) valueMap(m map[string]any, depth int) {
 	e.length(len(m), m == nil)
-	for _, k := range ordered(m) {
+	var room [fewKeys]string
+	for _, k := range ordered(room[:], m) {
 		e.string(k)
 		e.value(m[k], depth+1)
 	}
@@ -175,7 +175,8 @@ func (e *encoder) valueMap(m map[string]any, depth int) {
 
 func (e *encoder) stringMap(m map[string]string) {
 	e.length(len(m), m == nil)
-	for _, k := range ordered(m) {
+	var room [fewKeys]string
+	for _, k := range ordered(room[:], m) {
 		e.string(k)
 		e.string(m[k])
 	}
@@ -254,7 +255,7 @@ func (e *encoder) pageMeta(m *PageMeta) {
 	e.string(m.Build.Render)
 	e.bool(m.Build.PublishResources)
 	e.length(len(m.Terms), m.Terms == nil)
-	for _, k := range ordered(m.Terms) {
+	for _, k := range ordered(nil, m.Terms) {
 		e.string(k)
 		e.strings(m.Terms[k])
 	}
@@ -570,6 +571,22 @@ func (d *decoder) pageMeta(m *PageMeta) {
 	m.Outputs = d.strings()
 }
 
-// ordered are m's keys in order: the cache's bytes do not depend on
-// the order maps are walked in.
-func ordered[K cmp.Ordered, V any](m map[K]V) []K { return slices.Sorted(maps.Keys(m)) }
+// ordered are m's keys in order, in keys' room when they fit (a
+// caller's array of a few, so that a post's front matter, encoded as it
+// is read, sorts its keys without allocating): the cache's bytes do not
+// depend on the order maps are walked in.
+func ordered[K cmp.Ordered, V any](keys []K, m map[K]V) []K {
+	keys = keys[:0]
+	if len(m) > cap(keys) {
+		keys = make([]K, 0, len(m))
+	}
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// fewKeys is the room for a map's keys that ordered is given: front
+// matter has a handful.
+const fewKeys = 16

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"slices"
+	"sync"
 	"time"
 	"unique"
 	"unsafe"
@@ -156,13 +157,22 @@ func encodeFrontMatter(p *Post, loc *time.Location) {
 	if p.Params == nil {
 		return
 	}
-	e := encoder{loc: loc}
+	room := encodeRoom.Get().(*[]byte)
+	e := encoder{buf: (*room)[:0], loc: loc}
 	e.valueMap(p.Params, 0)
-	if e.failed {
-		return
+	if !e.failed {
+		p.frontMatter, p.loc, p.Params = string(e.buf), loc, nil
 	}
-	p.frontMatter, p.loc, p.Params = string(e.buf), loc, nil
+	if cap(e.buf) <= 64<<10 {
+		*room = e.buf
+		encodeRoom.Put(room)
+	}
 }
+
+// encodeRoom holds the buffers encodeFrontMatter encodes into before it
+// copies the result to a string of its size: grown once, not for every
+// post read.
+var encodeRoom = sync.Pool{New: func() any { return new([]byte) }}
 
 // frontMatter writes p's front matter as valueMap writes Params: the
 // post's encoding itself when it has one in e's zone.

@@ -95,6 +95,57 @@ func billionLaughs() []byte {
 	return []byte(b.String())
 }
 
+// TestTOMLWithinBounds: the check that lets TOML front matter skip the
+// parse never lets through what the parse refuses: on front matter at and
+// past each TOML limit (top-level, table, dotted, sub-table and inline
+// keys), whatever it accepts the parse accepts too, and it accepts
+// ordinary front matter.
+func TestTOMLWithinBounds(t *testing.T) {
+	tkey := func(i int) string { return fmt.Sprintf("k%d = 1", i) }
+	for _, tc := range []struct {
+		name   string
+		data   string
+		within bool // what tomlWithinBounds must say
+	}{
+		{"ordinary", "title = \"a = b\"\ndate = 2024-06-01T10:00:00Z\ntags = [\"go\", \"日本語\"]\n[params]\nx = 1\n", true},
+		{"keys at the limit", repeat(maxKeys, tkey), true},
+		{"keys past the limit", repeat(maxKeys+1, tkey), false},
+		{"table keys past the limit", "[params]\n" + repeat(maxKeys, tkey), false},
+		{"dotted keys at the limit", repeat(maxKeys, func(i int) string { return "a.b." + tkey(i) }), true},
+		{"dotted keys past the limit", repeat(maxKeys+1, func(i int) string { return "a." + tkey(i) }), false},
+		{"sub-tables at the limit", repeat(maxKeys, func(i int) string { return fmt.Sprintf("[a.k%d]", i) }), true},
+		{"sub-tables past the limit", repeat(maxKeys+1, func(i int) string { return fmt.Sprintf("[a.k%d]", i) }), false},
+		{"inline table past the limit", "m = {" + strings.TrimSuffix(repeat(maxKeys+1, func(i int) string { return fmt.Sprintf("k%d = 1,", i) }), ",\n") + "}\n", false},
+		{"array tables", repeat(400, func(i int) string { return fmt.Sprintf("[[items]]\na = %d\nb = 2", i) }), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tomlWithinBounds([]byte(tc.data)); got != tc.within {
+				t.Fatalf("tomlWithinBounds = %v, want %v", got, tc.within)
+			}
+			if line, msg := tomlBounds([]byte(tc.data)); tc.within && line != 0 {
+				t.Fatalf("within bounds, but the parse refuses it: line %d %q", line, msg)
+			}
+		})
+	}
+	within := 0
+	for name, f := range corpus.MapFS(300, 1) {
+		fm, ok := strings.CutPrefix(string(f.Data), "+++\n")
+		if !ok {
+			continue
+		}
+		fm, _, _ = strings.Cut(fm, "\n+++\n")
+		if tomlWithinBounds([]byte(fm)) {
+			within++
+		}
+		if line, msg := tomlBounds([]byte(fm)); line != 0 {
+			t.Errorf("%s: the parse refuses it: line %d %q", name, line, msg)
+		}
+	}
+	if within == 0 {
+		t.Error("no TOML front matter of the corpus is within bounds")
+	}
+}
+
 // TestYAMLWithinBounds: the check that lets front matter skip the scan
 // never lets through what the scan refuses: on front matter at and past
 // each YAML limit, and on the generated corpus's, whatever it accepts
