@@ -18,8 +18,9 @@ import (
 // A build's manifest is what it wrote, kept beside the output (for
 // public/, the file .public.folio-build in public/'s folder, never
 // published): every route's file record, the hashes of its bodies and
-// the size, modification and status-change times of its files. The next build over the
-// same output reads it to rewrite only what changed (see incremental.go).
+// the size, modification and status-change times of its files. The next
+// build over the same output reads it to rewrite only what changed (see
+// incremental.go).
 // It is written last, once the output is complete, and removed before
 // the output is touched, so a build that dies half way leaves none and
 // the build after it starts cold.
