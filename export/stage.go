@@ -73,6 +73,9 @@ func Stage(out string, h http.Handler, paths []string, opts Options) (*Staged, e
 		return nil, fmt.Errorf("export: lock %s: %w", parent, err)
 	}
 	sweep(parent, tmpPrefix(out), locked)
+	// A record killed half written (startRecord writes it while the
+	// build prunes).
+	sweep(parent, tmpPrefix(manifestPath(out)), locked)
 	if _, err := os.Lstat(out); errors.Is(err, fs.ErrNotExist) {
 		// The record and parse cache of an output that is gone: a build
 		// into a new folder starts afresh (and one that fails leaves

@@ -9,8 +9,8 @@ import (
 
 // TestStageSweepsLeftovers: what a build killed half way (kill -9) left
 // beside the output, its staged folder, an old output on its way out, a
-// temporary nginx config, is removed by the next build; another
-// output's is not (issue 15, finding 11).
+// temporary nginx config, its record half written, is removed by the
+// next build; another output's is not (issue 15, finding 11).
 func TestStageSweepsLeftovers(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "public")
@@ -23,6 +23,7 @@ func TestStageSweepsLeftovers(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, ".nginx.conf.tmp-77"), []byte("half"), 0o644)
 	os.WriteFile(filepath.Join(dir, ".nginx.conf.tmp-77.old"), []byte("old"), 0o644)
+	os.WriteFile(filepath.Join(dir, "..public.folio-build.tmp-42"), []byte("half"), 0o600)
 	os.MkdirAll(filepath.Join(dir, ".other.tmp-5"), 0o755)
 	os.WriteFile(filepath.Join(dir, "nginx.conf"), []byte("previous"), 0o644)
 
