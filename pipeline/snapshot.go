@@ -430,7 +430,8 @@ func (s *Snapshot) noteSchedule(p *Post, now time.Time) {
 	if s.opts.Drafts || p.Draft && !s.config.BuildDrafts {
 		return
 	}
-	var changes []time.Time // under buildFuture or buildExpired, shown either side
+	var room [2]time.Time
+	changes := room[:0] // under buildFuture or buildExpired, shown either side
 	if !s.config.BuildFuture {
 		changes = append(changes, p.Date)
 	}

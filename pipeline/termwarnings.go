@@ -9,7 +9,8 @@ import (
 // taxonomy lists (tags: [go, ""], a "- " alone): Hugo drops them, and so
 // does folio, saying so.
 func (s *Snapshot) emptyTermWarnings(p *Post) []Problem {
-	keys := []string{"tags", "categories"}
+	var room [8]string // a post's read makes no list of the keys
+	keys := append(room[:0], "tags", "categories")
 	for _, t := range s.config.Taxonomies {
 		keys = append(keys, strings.ToLower(t.Plural))
 	}
