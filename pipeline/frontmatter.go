@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/gohugoio/hugo/common/herrors"
 	"github.com/gohugoio/hugo/parser/metadecoders"
@@ -82,7 +83,11 @@ func parseContent(file string, src []byte, defaultSlug string, loc *time.Locatio
 			return nil, errorAt(line, "%s", lexError(it.Err))
 		}
 		if it.IsFrontMatter() {
-			fmSource = string(it.Val(src))
+			// The front matter's text shares src's bytes too: the
+			// values the fast path cuts from it (a title, a date) then
+			// keep no copy of the front matter alive beside the file.
+			val := it.Val(src)
+			fmSource = unsafe.String(unsafe.SliceData(val), len(val))
 			fmLine = lines.at(it.Pos())
 			if it.Type != pageparser.TypeFrontMatterJSON {
 				fmOpen = fmLine - 1 // the --- or +++ line
