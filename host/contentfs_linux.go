@@ -203,7 +203,7 @@ func (l *listing) list(dirfd int, name string) bool {
 				}
 				typ = statType(st.Mode)
 			}
-			if len(l.names)+len(entry) > math.MaxUint32 {
+			if uint64(len(l.names)+len(entry)) > math.MaxUint32 {
 				return false
 			}
 			l.recs = append(l.recs, listedName{off: uint32(len(l.names)), n: uint32(len(entry)), typ: typ})

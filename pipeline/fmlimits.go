@@ -188,8 +188,9 @@ type aliasCounter struct {
 }
 
 // saturated keeps sizes from overflowing: nine levels of nine aliases
-// would be 9^9 values, twenty levels more than an int holds.
-const saturated = 1 << 40
+// would be 9^9 values, twenty levels more than an int holds. Far past
+// maxAliasValues, and two of it still fit a 32-bit int.
+const saturated = 1 << 29
 
 func (c *aliasCounter) size(n ast.Node) int {
 	total := 0

@@ -13,5 +13,5 @@ func stampOf(info fs.FileInfo) (fileStamp, bool) {
 	if !ok || !info.Mode().IsRegular() {
 		return fileStamp{}, false
 	}
-	return fileStamp{size: st.Size, mod: st.Mtim.Nano(), change: st.Ctim.Nano(), ino: st.Ino, dev: st.Dev}, true
+	return fileStamp{size: st.Size, mod: st.Mtim.Nano(), change: st.Ctim.Nano(), ino: uint64(st.Ino), dev: uint64(st.Dev)}, true
 }
