@@ -15,18 +15,41 @@ import (
 
 // serveCapped runs Serve with a cap of max connections on h, coalescing
 // or not (the cap keeps a coalescing connection's state in it); it
-// returns the address and stops the server when the test ends.
-func serveCapped(t *testing.T, max int, coalesce bool, h http.Handler) string {
+// returns the address and stops the server when the test ends. idle
+// waits until the cap has seen one more request end: net/http reports
+// a connection idle only after its answer is sent, so a client that
+// read the answer cannot know the cap followed it yet.
+func serveCapped(t *testing.T, max int, coalesce bool, h http.Handler) (addr string, idle func()) {
 	t.Helper()
 	ln, err := Listen("127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
+	idles := make(chan struct{}, 64)
+	tell := func(_ net.Conn, state http.ConnState) {
+		if state == http.StateIdle {
+			select {
+			case idles <- struct{}{}:
+			default:
+			}
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	go func() { Serve(ctx, ln, h, Options{MaxConns: max, Coalesce: coalesce}); close(done) }()
+	go func() {
+		Serve(ctx, ln, h, Options{MaxConns: max, Coalesce: coalesce, connState: tell})
+		close(done)
+	}()
 	t.Cleanup(func() { cancel(); <-done })
-	return ln.Addr().String()
+	idle = func() {
+		t.Helper()
+		select {
+		case <-idles:
+		case <-time.After(30 * time.Second): // a hang, not a speed
+			t.Fatal("the cap never saw the request end")
+		}
+	}
+	return ln.Addr().String(), idle
 }
 
 // ask sends one keep-alive GET on conn and reads the answer's status.
@@ -55,7 +78,7 @@ func TestConnCapClosesIdle(t *testing.T) {
 }
 
 func testConnCapClosesIdle(t *testing.T, coalesce bool) {
-	addr := serveCapped(t, 4, coalesce, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
+	addr, idle := serveCapped(t, 4, coalesce, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
 	var conns []net.Conn
 	var readers []*bufio.Reader
 	for i := range 5 {
@@ -69,7 +92,7 @@ func testConnCapClosesIdle(t *testing.T, coalesce bool) {
 			t.Fatalf("connection %d: %d, %v", i, s, err)
 		}
 		conns, readers = append(conns, c), append(readers, r)
-		time.Sleep(10 * time.Millisecond) // idle since, in order
+		idle() // idle since, in order
 	}
 	// The first, idle the longest, was closed for the fifth.
 	if _, err := ask(t, conns[0], readers[0]); err == nil {
@@ -87,7 +110,7 @@ func testConnCapClosesIdle(t *testing.T, coalesce bool) {
 func TestConnCapClosesIdleLongest(t *testing.T) {
 	for _, coalesce := range []bool{false, true} {
 		t.Run(fmt.Sprintf("coalesce=%v", coalesce), func(t *testing.T) {
-			addr := serveCapped(t, 3, coalesce, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
+			addr, idle := serveCapped(t, 3, coalesce, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
 			var conns []net.Conn
 			var readers []*bufio.Reader
 			dialAsk := func(i int) {
@@ -100,6 +123,7 @@ func TestConnCapClosesIdleLongest(t *testing.T) {
 				if s, err := ask(t, c, r); s != 200 || err != nil {
 					t.Fatalf("connection %d: %d, %v", i, s, err)
 				}
+				idle()
 				conns, readers = append(conns, c), append(readers, r)
 			}
 			for i := range 3 {
@@ -109,6 +133,7 @@ func TestConnCapClosesIdleLongest(t *testing.T) {
 			if s, err := ask(t, conns[0], readers[0]); s != 200 || err != nil {
 				t.Fatalf("connection 0 again: %d, %v", s, err)
 			}
+			idle()
 			dialAsk(3)
 			if _, err := ask(t, conns[1], readers[1]); err == nil {
 				t.Error("the connection idle the longest is still open past the cap")
@@ -134,7 +159,7 @@ func testConnCapBusy(t *testing.T, coalesce bool) {
 	release := make(chan struct{})
 	var started sync.WaitGroup
 	started.Add(2)
-	addr := serveCapped(t, 2, coalesce, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	addr, _ := serveCapped(t, 2, coalesce, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		started.Done()
 		<-release
 	}))

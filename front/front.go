@@ -32,6 +32,11 @@ type Options struct {
 	// MaxConns caps the connections open at once (conns.go): 0 is
 	// DefaultMaxConns, what the open-file limit allows.
 	MaxConns int
+
+	// connState, when set, is told each connection's state after the
+	// cap (tests: net/http reports a connection idle after its answer
+	// is sent, so a client cannot tell when the cap has seen it).
+	connState func(net.Conn, http.ConnState)
 }
 
 // Listen binds addr. Its error reads "listen 127.0.0.1:8080: address
@@ -79,6 +84,9 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, opts Options) e
 	capped := newConnCap(ln, maxConns, log.Warn)
 	hs := newHTTPServer(h, log)
 	hs.ConnState = capped.track
+	if tell := opts.connState; tell != nil {
+		hs.ConnState = func(c net.Conn, state http.ConnState) { capped.track(c, state); tell(c, state) }
+	}
 	if opts.OnShutdown != nil {
 		hs.RegisterOnShutdown(opts.OnShutdown)
 	}
