@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"folio/internal/mapfile"
 )
 
 // # Reading ahead
@@ -108,7 +110,7 @@ func (a *Ahead) readRecord() {
 		f.Close()
 		return
 	}
-	data, mapped := mapFile(f, info.Size())
+	data, mapped := mapfile.Map(f, info.Size())
 	if !mapped {
 		data = make([]byte, info.Size())
 		if _, err := io.ReadFull(f, data); err != nil {

@@ -10,6 +10,8 @@ import (
 	"os"
 	"slices"
 	"time"
+
+	"folio/internal/mapfile"
 )
 
 // # The parse cache
@@ -164,7 +166,7 @@ func (cf *CacheFile) Read() *Cache {
 // record is gone and the next build is cold). Where the system cannot
 // map it, it is read.
 func (cf *CacheFile) Map() *Cache {
-	file, ok := mapFile(cf.f, cf.size)
+	file, ok := mapfile.Map(cf.f, cf.size)
 	if !ok {
 		return cf.Read()
 	}
