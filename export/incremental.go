@@ -138,11 +138,12 @@ func (r *manifestRoute) checkIntact(d *outDir) bool {
 // take a file replaced by another of its size with its time kept (cp
 // -p of another export's file) for the one written; its status-change
 // time was set by the replacement, and no one can set it back. (A
-// replacement within the same tick of the file system's clock as the
-// time recorded, read after the build's last change to the file, keeps
-// it on a kernel without fine-grained timestamps: a window of
-// milliseconds, at the end of a build.) Where the system has no such
-// time it is 0, recorded and found alike.
+// replacement within the same tick of the file system's timestamps as
+// the time recorded, read after the build's last change to the file,
+// keeps it: the kernel's coarse clock, a few milliseconds, on ext4,
+// xfs, btrfs or tmpfs; a second where the file system keeps whole
+// seconds, as ext3 does. Only right after a build.) Where the system
+// has no such time it is 0, recorded and found alike.
 func intactIn(d *outDir, name string, size, mod, change int64) bool {
 	n, m, c, ok := d.regular(name)
 	return ok && n == size && m == mod && c == change
