@@ -9,8 +9,22 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 )
+
+// withFolderTimes skips t where folders have no status-change time (then
+// every folder is listed and there is nothing to test), and sets
+// racyWindow to window until t ends.
+func withFolderTimes(t *testing.T, window time.Duration) {
+	t.Helper()
+	if _, ok := dirChanged(t.TempDir()); !ok {
+		t.Skip("no folder status-change times here: every folder is listed")
+	}
+	w := racyWindow
+	t.Cleanup(func() { racyWindow = w })
+	racyWindow = window
+}
 
 // fakeSite is a small handler answering like folio's server does, for the
 // export's own tests: a negotiating page with a Markdown alternate (whose

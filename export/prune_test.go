@@ -15,11 +15,7 @@ import (
 // it), and still removes every stray: in a folder nothing else changed,
 // a folder of strays, a stray added at once after a build.
 func TestPruneByFolderTimes(t *testing.T) {
-	if _, ok := dirChanged(t.TempDir()); !ok {
-		t.Skip("no folder status-change times here: every folder is listed")
-	}
-	defer func(w time.Duration) { racyWindow = w }(racyWindow)
-	racyWindow = 100 * time.Millisecond
+	withFolderTimes(t, 100*time.Millisecond)
 	var listed []string
 	defer func(f func(string) ([]os.DirEntry, error)) { listFolder = f }(listFolder)
 	out := filepath.Join(t.TempDir(), "public")
@@ -108,11 +104,7 @@ func TestPruneByFolderTimes(t *testing.T) {
 // answer no longer has a gzip twin loses its .gz file, in a folder that
 // is not listed for strays.
 func TestPruneGzipGone(t *testing.T) {
-	if _, ok := dirChanged(t.TempDir()); !ok {
-		t.Skip("no folder status-change times here: every folder is listed")
-	}
-	defer func(w time.Duration) { racyWindow = w }(racyWindow)
-	racyWindow = 100 * time.Millisecond
+	withFolderTimes(t, 100*time.Millisecond)
 	out := filepath.Join(t.TempDir(), "public")
 	paths := append(slices.Clone(fakePaths), "/blog/p1.md")
 	gz := filepath.Join(out, "blog", "p1.md.gz")
