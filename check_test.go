@@ -235,3 +235,43 @@ func TestBuildReportsWhatCheckReports(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckRendersEveryPage: check renders every page build writes, not
+// only the posts: a page outside the main section (an about page, a
+// section of its own) whose link or shortcode fails is the same problem,
+// at the same file and line, in check and in build, so that check exit 0
+// means build writes the site. (jayqi/blog: check said 0 problems where
+// build refused the about page's shortcode.)
+func TestCheckRendersEveryPage(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"hugo.toml":                      "baseURL = 'https://blog.example/'\ntitle = 'T'\n",
+		"content/posts/a.md":             "---\ntitle: A\ndate: 2024-01-02\n---\nBody.\n",
+		"content/posts/b.md":             "---\ntitle: B\ndate: 2024-01-03\n---\nBody.\n",
+		"content/posts/secret.md":        "---\ntitle: Secret\ndate: 2024-01-04\ndraft: true\n---\nBody.\n",
+		"content/about.md":               "---\ntitle: About\n---\nHello.\n\nSee [the secret](/posts/secret/).\n",
+		"content/projects/_index.md":     "---\ntitle: Projects\n---\n",
+		"content/projects/tool.md":       "---\ntitle: Tool\n---\n{{< nosuch-arg >}}\n\n{{< broken >}}\n",
+		"layouts/shortcodes/broken.html": "{{ .Get 1 2 3 }}",
+	})
+	content := filepath.Join(dir, "content")
+	want := []string{
+		filepath.Join(content, "about.md") + `:6: link to "/posts/secret/": the post is not published`,
+		filepath.Join(content, "projects", "tool.md") + `:6: shortcode "broken": `,
+	}
+	code, stdout, _ := runCLI(t, "check", "--source", dir)
+	for _, w := range want {
+		if !strings.Contains(stdout, "\n"+w) && !strings.HasPrefix(stdout, w) {
+			t.Errorf("check does not report %q:\n%s", w, stdout)
+		}
+	}
+	if code != 1 || !strings.Contains(stdout, "2 posts, 2 problems") {
+		t.Errorf("check: exit %d, stdout:\n%s\nwant exit 1 and 2 problems", code, stdout)
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	listed := strings.Join(lines[:len(lines)-1], "\n")
+	code, _, stderr := runCLI(t, "build", "--source", dir, "--out", filepath.Join(dir, "public"))
+	if code != 1 || !strings.Contains(stderr, listed+"\n") {
+		t.Errorf("build: exit %d, stderr:\n%s\nwant exit 1 and check's lines:\n%s", code, stderr, listed)
+	}
+}

@@ -38,16 +38,37 @@ func (h *Host) problems(rendered, gate []pipeline.Problem) []pipeline.Problem {
 	return problems
 }
 
-// RenderAll renders every published post the way the server does and
+// RenderAll renders every page the server renders, the way it does, and
 // returns what rendering finds: links and refs to unpublished posts,
-// shortcodes that fail or have no template, with their severity.
+// shortcodes that fail or have no template, with their severity. Those
+// are the published posts and every other regular page with content
+// (an about page, a page of a section that is not the posts'): check
+// finds what build, which asks for each of them, refuses.
 func (h *Host) RenderAll() []pipeline.Problem {
 	snap := h.Snapshot()
 	r, ix := render.ForSnapshot(snap)
 	var out []pipeline.Problem
-	for _, p := range snap.Posts() {
+	for _, p := range rendered(snap) {
 		for _, is := range r.Render(p, ix).Issues {
 			out = append(out, pipeline.Problem{Path: snap.DisplayPath(p.File), Line: is.Line, Message: is.Message, Severity: is.Severity})
+		}
+	}
+	return out
+}
+
+// rendered are the posts the server renders, each once: the published
+// posts, then the content of the site's other regular pages it writes.
+func rendered(snap *pipeline.Snapshot) []*pipeline.Post {
+	posts := snap.Posts()
+	seen := make(map[*pipeline.Post]bool, len(posts))
+	for _, p := range posts {
+		seen[p] = true
+	}
+	out := slices.Clip(posts)
+	for _, pg := range snap.Pages() {
+		if pg.Kind == pipeline.KindPage && pg.Rendered && pg.Post != nil && !seen[pg.Post] {
+			seen[pg.Post] = true
+			out = append(out, pg.Post)
 		}
 	}
 	return out
