@@ -228,7 +228,11 @@ const maxHookNest = 8
 func (st *state) runHook(t *siteTemplate, ctx any, line int) (out string, ok bool) {
 	root := st.root()
 	fail := func(err error) (string, bool) {
-		st.issue(line, "render hook %s: %s", path.Base(t.name), err)
+		if h := hugoOnlyOf(err); h != nil {
+			st.warn(line, "render hook %s: %s; folio renders the element itself", path.Base(t.name), h.said())
+		} else {
+			st.issue(line, "render hook %s: %s", path.Base(t.name), err)
+		}
 		return "", false
 	}
 	if t.failed != nil {

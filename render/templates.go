@@ -2,7 +2,6 @@ package render
 
 import (
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"hash"
 	"html/template"
@@ -210,22 +209,28 @@ func (t *Templates) loadDir(fsys fs.FS, dir string, files *int, found func(name,
 			// its head partial is no matter). Where content uses the
 			// template, through a shortcode, a hook or a partial they
 			// call, the failure is an error at that line.
+			// A function of Hugo's for what is not folio's (Hugo
+			// Pipes, image processing) is a warning there too.
 			pr := templateProblem(p, err)
+			failure := parseFailure(problemText{text: pr.String(), where: fmt.Sprintf("%s:%d", pr.Path, pr.Line)}, err)
 			warning := pr
 			warning.Severity, warning.Message = pipeline.Warning, pr.Message+" (an error where content uses this template)"
+			if h := hugoOnlyOf(failure); h != nil {
+				warning.Message = fmt.Sprintf("template: calls %s (%s), which is Hugo's, not folio's: content using this template is rendered without it", h.fn, h.what)
+			}
 			t.problems = append(t.problems, warning)
 			if strings.Contains(dir, "partials") {
 				if _, taken := t.partials[name+".html"]; !taken && t.failedPartials[name+".html"] == nil {
-					t.failedPartials[name+".html"] = errors.New(pr.String())
+					t.failedPartials[name+".html"] = failure
 				}
 			}
 			if strings.Contains(dir, "shortcodes") {
 				if _, taken := t.shortcodes[name]; !taken {
-					t.shortcodes[name] = &siteTemplate{name: tname, failed: errors.New(templateProblem(p, err).String())}
+					t.shortcodes[name] = &siteTemplate{name: tname, failed: failure}
 				}
 			}
 			if path.Base(dir) == "_markup" {
-				t.failedHook(name, tname, errors.New(templateProblem(p, err).String()))
+				t.failedHook(name, tname, failure)
 			}
 			return nil
 		}

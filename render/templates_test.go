@@ -237,14 +237,23 @@ func TestSiteData(t *testing.T) {
 
 // TestTemplatesFolioDoesNotRun: a template that does not parse (a theme's
 // head partial calling Hugo Pipes, a shortcode no page uses) is a warning
-// naming its file and line; where content uses it, through a shortcode
-// or a partial a shortcode calls, it is an error at the call's line.
+// naming its file and line. Where content uses it, through a shortcode,
+// a partial a shortcode calls or a render hook, it is an error at the
+// call's line, unless what it lacks is a function of Hugo's for what is
+// not folio's (Hugo Pipes, image processing, reading files): Hugo builds
+// that page, so it is a warning, and the call keeps its inner text
+// (jayqi/blog's about page, a shortcode resizing a photo from assets/).
 func TestTemplatesFolioDoesNotRun(t *testing.T) {
 	files := map[string]string{
-		"themes/theme/layouts/partials/head/style.html": "{{ $css := resources.Get \"main.css\" }}\n",
-		"themes/theme/layouts/partials/ok.html":         "fine",
-		"themes/theme/layouts/_shortcodes/unused.html":  "{{ readFile \"x\" }}",
-		"layouts/_shortcodes/styled.html":               "{{ partial \"head/style\" . }}{{ partial \"ok\" . }}",
+		"themes/theme/layouts/partials/head/style.html":   "{{ $css := resources.Get \"main.css\" }}\n",
+		"themes/theme/layouts/partials/ok.html":           "fine",
+		"themes/theme/layouts/_shortcodes/unused.html":    "{{ readFile \"x\" }}",
+		"layouts/_shortcodes/styled.html":                 "{{ partial \"head/style\" . }}{{ partial \"ok\" . }}",
+		"layouts/_shortcodes/photo.html":                  "\n{{ $img := resources.Get \"me.jpg\" }}{{ $img.Permalink }}",
+		"layouts/_shortcodes/typo.html":                   "{{ nosuchfunc 1 }}",
+		"layouts/_markup/render-image.html":               "{{ with images.Config .Destination }}{{ .Width }}{{ end }}",
+		"themes/theme/layouts/_shortcodes/uses-typo.html": "{{ partial \"typo\" . }}",
+		"layouts/partials/typo.html":                      "{{ nosuchfunc 2 }}",
 	}
 	fsys := fstest.MapFS{}
 	for p, text := range files {
@@ -257,17 +266,45 @@ func TestTemplatesFolioDoesNotRun(t *testing.T) {
 		}
 		got = append(got, p.String())
 	}
+	const notFolios = "which is Hugo's, not folio's: content using this template is rendered without it"
 	want := []string{
-		`themes/theme/layouts/_shortcodes/unused.html:1: warning: template: function "readFile" not defined (an error where content uses this template)`,
-		`themes/theme/layouts/partials/head/style.html:1: warning: template: function "resources" not defined (an error where content uses this template)`,
+		`layouts/_markup/render-image.html:1: warning: template: calls images (image processing), ` + notFolios,
+		`layouts/_shortcodes/photo.html:2: warning: template: calls resources (Hugo Pipes), ` + notFolios,
+		`layouts/_shortcodes/typo.html:1: warning: template: function "nosuchfunc" not defined (an error where content uses this template)`,
+		`layouts/partials/typo.html:1: warning: template: function "nosuchfunc" not defined (an error where content uses this template)`,
+		`themes/theme/layouts/_shortcodes/unused.html:1: warning: template: calls readFile (reading the project's files), ` + notFolios,
+		`themes/theme/layouts/partials/head/style.html:1: warning: template: calls resources (Hugo Pipes), ` + notFolios,
 	}
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
 		t.Errorf("problems\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	r := renderWith(t, files, "Before.\n\n{{< styled >}}\n") // line 7 of the file, after 4 of front matter
-	wantIssue := `shortcode "styled": template layouts/_shortcodes/styled.html:1: partial: partial "head/style": themes/theme/layouts/partials/head/style.html:1: template: function "resources" not defined`
-	if len(r.Issues) != 1 || r.Issues[0].Line != 7 || r.Issues[0].Severity == pipeline.Warning || r.Issues[0].Message != wantIssue {
-		t.Errorf("issues %+v, want one error at line 7: %q", r.Issues, wantIssue)
+	for _, tc := range []struct {
+		name, body  string // the call at line 7, after 4 of front matter and "Before."
+		severity    pipeline.Severity
+		issue, html string
+	}{
+		{"a partial calling Hugo Pipes", "{{< styled >}}", pipeline.Warning,
+			`shortcode "styled": themes/theme/layouts/partials/head/style.html:1 calls resources (Hugo Pipes), which is Hugo's, not folio's; its inner text is kept`, ""},
+		{"a shortcode calling Hugo Pipes", "{{< photo >}}", pipeline.Warning,
+			`shortcode "photo": layouts/_shortcodes/photo.html:2 calls resources (Hugo Pipes), which is Hugo's, not folio's; its inner text is kept`, ""},
+		{"its inner text kept", "{{% photo %}}*Me*, at work{{% /photo %}}", pipeline.Warning,
+			`shortcode "photo": layouts/_shortcodes/photo.html:2 calls resources (Hugo Pipes), which is Hugo's, not folio's; its inner text is kept`, "<em>Me</em>, at work"},
+		{"a render hook calling image processing", "![me](me.jpg)", pipeline.Warning,
+			`render hook render-image.html: layouts/_markup/render-image.html:1 calls images (image processing), which is Hugo's, not folio's; folio renders the element itself`, `me.jpg" alt="me">`},
+		{"a function Hugo has not either", "{{< typo >}}", pipeline.Error,
+			`shortcode "typo": layouts/_shortcodes/typo.html:1: template: function "nosuchfunc" not defined`, ""},
+		{"a partial calling a function Hugo has not either", "{{< uses-typo >}}", pipeline.Error,
+			`shortcode "uses-typo": template themes/theme/layouts/_shortcodes/uses-typo.html:1: partial: partial "typo": layouts/partials/typo.html:1: template: function "nosuchfunc" not defined`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := renderWith(t, files, "Before.\n\n"+tc.body+"\n")
+			if len(r.Issues) != 1 || r.Issues[0].Line != 7 || r.Issues[0].Severity != tc.severity || r.Issues[0].Message != tc.issue {
+				t.Errorf("issues %+v, want one %v at line 7: %q", r.Issues, tc.severity, tc.issue)
+			}
+			if !strings.Contains(string(r.HTML), tc.html) {
+				t.Errorf("HTML %q, want it to hold %q", r.HTML, tc.html)
+			}
+		})
 	}
 }

@@ -21,7 +21,11 @@ import (
 // the template's file and line; the call then keeps its inner text.
 func (st *state) execShortcode(t *siteTemplate, sc *shortcode) expansion {
 	fallback := func(err error) expansion {
-		st.issue(sc.line, "shortcode %q: %s", sc.Name, err)
+		if h := hugoOnlyOf(err); h != nil {
+			st.warn(sc.line, "shortcode %q: %s; its inner text is kept", sc.Name, h.said())
+		} else {
+			st.issue(sc.line, "shortcode %q: %s", sc.Name, err)
+		}
 		out := string(sc.Inner)
 		if !sc.markup {
 			out, _ = st.renderMarkdown(out, false)
@@ -87,6 +91,9 @@ func execError(err error) error {
 	var te *templateError
 	if errors.As(err, &te) {
 		return te
+	}
+	if h := hugoOnlyOf(err); h != nil {
+		return h // a partial calling a function of Hugo's
 	}
 	msg := err.Error()
 	where := ""
