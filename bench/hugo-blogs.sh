@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # hugo-blogs.sh MIRROR…: the URLs of real Hugo blogs, Hugo 0.165's against
 # folio's, as a new user meets them: folio serve and folio dev started in
-# the blog's folder with no other config (bench/hugocompare -folio). Each
-# MIRROR is a bare repository brought by the fetch tool
+# the blog's folder with no other config, and folio build's export, as its
+# files and served by nginx with the config it writes (bench/hugocompare
+# -folio; nginx with njs installed). Each MIRROR is a bare repository
+# brought by the fetch tool
 # (/work/.mirror/owner+name/repo); its HEAD is extracted to a temporary
 # folder (files the snapshot lacks, such as large images, are skipped) and
 # committed to a fresh git repository there, for sites with enableGitInfo.

@@ -5,7 +5,7 @@
 // shortcode templates kept, the missing ones of its theme stubbed), and
 // folio reads the site as folio serve in its folder would.
 //
-//	go run ./bench/hugocompare [-diffs N] [-folio BIN [-cmd serve,dev]] SITE...
+//	go run ./bench/hugocompare [-diffs N] [-folio BIN [-cmd serve,dev,build]] SITE...
 //
 // For each site it prints Hugo's URLs the site model publishes, by class,
 // and the first N differences (missing, different, extra); then the same
@@ -14,7 +14,10 @@
 // also started in the site's folder, as a new user starts it there (folio
 // serve, folio dev: no flag but a free loopback port), and every URL is
 // asked of it over HTTP; for dev, Hugo builds the development
-// environment, the one folio dev reads (as hugo server does).
+// environment, the one folio dev reads (as hugo server does). For build,
+// folio build writes the export and its nginx config, and Hugo's URLs
+// are looked up in the export's files (as a static host serves them) and
+// asked of nginx serving the export with that config (export.go).
 package main
 
 import (
@@ -35,7 +38,7 @@ import (
 func main() {
 	diffs := flag.Int("diffs", 30, "differences to print per site")
 	folio := flag.String("folio", "", "a folio binary to start in each site's folder and ask over HTTP")
-	cmds := flag.String("cmd", "serve,dev", "with -folio, the commands to start: serve, dev or both")
+	cmds := flag.String("cmd", "serve,dev,build", "with -folio, the commands to run: serve, dev, build")
 	flag.Parse()
 	bin, err := hugotest.Find()
 	if err != nil {
@@ -49,8 +52,8 @@ func main() {
 			os.Exit(2)
 		}
 		for _, cmd := range strings.Split(*cmds, ",") {
-			if cmd != "serve" && cmd != "dev" {
-				fmt.Fprintf(os.Stderr, "-cmd: %q is not serve or dev\n", cmd)
+			if cmd != "serve" && cmd != "dev" && cmd != "build" {
+				fmt.Fprintf(os.Stderr, "-cmd: %q is not serve, dev or build\n", cmd)
 				os.Exit(2)
 			}
 			c.commands = append(c.commands, cmd)
@@ -113,7 +116,12 @@ func (c comparer) compare(site string) error {
 	fmt.Printf("  answered over HTTP: %s\n", a.Summary())
 	c.print(a.Diffs)
 	for _, cmd := range c.commands {
-		if err := c.process(abs, cmd, hugo, work, siteoracle.BasePath(cfg)); err != nil {
+		if cmd == "build" {
+			err = c.build(abs, hugo, filepath.Join(work, "production", "public"), filepath.Join(work, "build"), siteoracle.BasePath(cfg))
+		} else {
+			err = c.process(abs, cmd, hugo, work, siteoracle.BasePath(cfg))
+		}
+		if err != nil {
 			return err
 		}
 	}

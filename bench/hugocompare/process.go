@@ -19,11 +19,18 @@ import (
 // A process is the folio binary running a command (serve or dev) in a
 // site's folder, as a new user runs it there: no flag but the address.
 type process struct {
-	cmd    *exec.Cmd
+	proxy
+	cmd  *exec.Cmd
+	log  strings.Builder // what it printed
+	done chan struct{}
+}
+
+// A proxy asks the server at base for each request's path and copies
+// its answer: an http.Handler to siteoracle.Answers, as folio's server
+// is.
+type proxy struct {
 	base   *url.URL // where it serves
 	client *http.Client
-	log    strings.Builder // what it printed
-	done   chan struct{}
 }
 
 var servingLine = regexp.MustCompile(`^folio: serving (http://127\.0\.0\.1:[0-9]+/) `)
@@ -71,16 +78,12 @@ func start(bin, command, dir string) (*process, error) {
 		p.stop()
 		return nil, fmt.Errorf("folio %s did not serve within a minute:\n%s", command, p.log.String())
 	}
-	p.client = &http.Client{
-		Timeout:       time.Minute,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-	}
+	p.client = noRedirects()
 	return p, nil
 }
 
-// ServeHTTP asks the process for r's path and copies its answer: the
-// process is an http.Handler to siteoracle.Answers, as folio's server is.
-func (p *process) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+// ServeHTTP asks the server for r's path and copies its answer.
+func (p proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	u := *p.base
 	u.Path, u.RawPath, u.RawQuery = r.URL.Path, r.URL.RawPath, r.URL.RawQuery
 	req, err := http.NewRequestWithContext(context.Background(), r.Method, u.String(), nil)
