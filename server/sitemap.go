@@ -51,8 +51,16 @@ func (s *Server) sitemapPart(w http.ResponseWriter, r *http.Request, m match) {
 	s.serve(w, r, m, rp)
 }
 
-// sitemapPartPaths are the sitemaps of the index, for the export.
+// sitemapPartPaths are the sitemaps of the index, for the export. A
+// site that cannot fill more than one sitemap (sitemapFits) has none,
+// and its sitemap is not made for the list: a build over its previous
+// output lists every path and asks again only for those whose
+// fingerprint changed (making the sitemap of 10,000 posts to count its
+// parts was 30 ms of such a build).
 func sitemapPartPaths(st *state) []string {
+	if sitemapFits(st) {
+		return nil
+	}
 	parts := sitemapParts(st)
 	if len(parts) == 1 {
 		return nil
@@ -62,6 +70,41 @@ func sitemapPartPaths(st *state) []string {
 		out[i] = sitemapPartPath(i + 1)
 	}
 	return out
+}
+
+// sitemapFits reports whether sitemapEntries fit in one sitemap, by
+// their number and a bound of their bytes that makes none of them: a
+// page's loc is the base URL and its path, each byte of which
+// EscapePath writes as at most 3 and xmlEscape each of those as at most
+// 6; its date at most sitemapDateBound. (Every route of a page is
+// counted, those sitemapEntries leaves out too.) false says only that
+// they may not.
+func sitemapFits(st *state) bool {
+	cfg := st.snap.Config()
+	home, _ := homeURLs(st)
+	n := 2
+	size := len(sitemapHead) + len(sitemapTail) + sitemapEntryBound(len(home)) + sitemapEntryBound(len(cfg.AbsURL(apiPagePath)))
+	for _, r := range st.snap.Routes() {
+		if r.Kind != pipeline.RoutePage {
+			continue
+		}
+		n++
+		size += sitemapEntryBound(len(cfg.BaseURL) + 3*len(r.Path))
+		if n > sitemapMaxURLs || size > sitemapMaxBytes {
+			return false
+		}
+	}
+	return true
+}
+
+// sitemapDateBound is more than the length of any lastmod's date
+// (jsonTime: "2006-01-02T15:04:05Z", longer only past the year 9999).
+const sitemapDateBound = 64
+
+// sitemapEntryBound is more than the bytes sitemapURL writes for a loc
+// of n bytes before escaping.
+func sitemapEntryBound(n int) int {
+	return len("  <url><loc></loc><lastmod></lastmod></url>\n") + 6*n + sitemapDateBound
 }
 
 func sitemapPartPath(n int) string { return "/sitemap-" + strconv.Itoa(n) + ".xml" }

@@ -150,3 +150,34 @@ func TestSitemapSmallSite(t *testing.T) {
 		}
 	}
 }
+
+// TestSitemapPartPathsBound: the export lists the index's sitemaps
+// whenever the site's pages do not fit in one sitemap, by their number
+// or their bytes, however near the limit: sitemapFits spares making the
+// sitemap only for a site it can tell is within both.
+func TestSitemapPartPathsBound(t *testing.T) {
+	site := generatedSite(30)
+	s, _ := startSite(t, site)
+	one := sitemapParts(s.load())
+	if len(one) != 1 {
+		t.Fatalf("%d sitemaps, want 1", len(one))
+	}
+	urls, size := strings.Count(string(one[0].body), "<url>"), len(one[0].body)
+	defer func(n, b int) { sitemapMaxURLs, sitemapMaxBytes = n, b }(sitemapMaxURLs, sitemapMaxBytes)
+	for _, tc := range []struct {
+		name        string
+		urls, bytes int
+		want        []string
+	}{
+		{"well within", 50_000, 50 << 20, nil},
+		{"at the limits", urls, size, nil},
+		{"one URL over", urls - 1, 50 << 20, []string{"/sitemap-1.xml", "/sitemap-2.xml"}},
+		{"one byte over", 50_000, size - 1, []string{"/sitemap-1.xml", "/sitemap-2.xml"}},
+	} {
+		sitemapMaxURLs, sitemapMaxBytes = tc.urls, tc.bytes
+		s, _ := startSite(t, site) // a state of its own: the sitemaps are made once per state
+		if got := sitemapPartPaths(s.load()); !slices.Equal(got, tc.want) {
+			t.Errorf("%s (%d URLs, %d bytes; limits %d, %d): %q, want %q", tc.name, urls, size, tc.urls, tc.bytes, got, tc.want)
+		}
+	}
+}
