@@ -447,24 +447,34 @@ func (s *Snapshot) CacheCounts() (parsed, cached int) {
 // ok is false without a cache, or for a post whose file's bytes were not
 // hashed (a bundle with a folder that could not be read).
 func (s *Snapshot) SourceSum(p *Post) (sum [sha256.Size]byte, ok bool) {
-	c := s.opts.Cache
-	if c == nil {
-		return sum, false
-	}
-	u, _ := s.units.Get(p.File)
-	if u == nil || u.post != p {
-		return sum, false
-	}
-	fileSum := u.fileSum()
-	if fileSum == ([sha256.Size]byte{}) {
+	key, fileSum, ok := s.SourceOf(p)
+	if !ok {
 		return sum, false
 	}
 	h := sha256.New()
-	h.Write(c.key[:])
+	h.Write(key[:])
 	h.Write(fileSum[:])
 	io.WriteString(h, p.File)
 	h.Sum(sum[:0])
 	return sum, true
+}
+
+// SourceOf is what SourceSum is made of besides p's file's name: the
+// key of the snapshot's parse cache and the SHA-256 of the file's bytes,
+// for a caller that hashes them with more.
+func (s *Snapshot) SourceOf(p *Post) (key, fileSum [sha256.Size]byte, ok bool) {
+	c := s.opts.Cache
+	if c == nil {
+		return key, fileSum, false
+	}
+	u, _ := s.units.Get(p.File)
+	if u == nil || u.post != p {
+		return key, fileSum, false
+	}
+	if fileSum = u.fileSum(); fileSum == ([sha256.Size]byte{}) {
+		return key, fileSum, false
+	}
+	return c.key, fileSum, true
 }
 
 // PostOfFile is the post of the content file (Post.File), nil when the

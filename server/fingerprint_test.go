@@ -2,8 +2,11 @@ package server
 
 import (
 	"crypto/sha256"
+	"maps"
 	"net/http/httptest"
+	"slices"
 	"testing"
+	"testing/fstest"
 
 	"folio/pipeline"
 )
@@ -69,6 +72,73 @@ func TestFingerprintLLMsFullFromRecord(t *testing.T) {
 	} {
 		if got := fingerprint(tc.prev); (got == rendered) != tc.same {
 			t.Errorf("%s: the fingerprint is the rendered one: %v, want %v", tc.name, got == rendered, tc.same)
+		}
+	}
+}
+
+// TestFingerprintPostSource: a post's page and twin have the fingerprint
+// of what the post was parsed from (with a parse cache: its file's
+// bytes, sourceDigest) and of its bundle's files: an edit of a post's
+// file changes its two and no other, an edit of a bundle's file its
+// bundle's post's; the same bytes again give the same fingerprints; and
+// Refingerprint says each as FingerprintOf does.
+func TestFingerprintPostSource(t *testing.T) {
+	base := sampleSite()
+	snap := build(t, base, pipeline.Options{})
+	var plain, bundled *pipeline.Post
+	for _, p := range snap.Posts() {
+		switch {
+		case len(p.Resources) > 0 && bundled == nil:
+			bundled = p
+		case len(p.Resources) == 0 && len(p.ContentFiles) == 0 && p.Bundle == "" && plain == nil:
+			plain = p
+		}
+	}
+	if plain == nil || bundled == nil {
+		t.Fatal("the fixture has no plain post or no page bundle")
+	}
+	edited := func(name string) fstest.MapFS {
+		fsys := maps.Clone(base)
+		f := *fsys[name]
+		f.Data = append(slices.Clone(f.Data), "\n\nAn added paragraph.\n"...)
+		fsys[name] = &f
+		return fsys
+	}
+	prints := func(fsys fstest.MapFS) map[string][sha256.Size]byte {
+		t.Helper()
+		snap := build(t, fsys, pipeline.Options{Cache: pipeline.NewCache([sha256.Size]byte{1})})
+		s := newServer(t, snap, false)
+		out := map[string][sha256.Size]byte{}
+		for _, p := range snap.Posts() {
+			for _, path := range []string{"/" + snap.URLOf(p), "/" + snap.MarkdownURLOf(p)} {
+				fp, post, _, ok := s.FingerprintOf(path, nil)
+				if !ok || post != p.File {
+					t.Fatalf("%s: FingerprintOf says post %q, ok %v; want %s", path, post, ok, p.File)
+				}
+				if again, ok := s.Refingerprint(path, post); !ok || again != fp {
+					t.Errorf("%s: Refingerprint differs from FingerprintOf", path)
+				}
+				out[path] = fp
+			}
+		}
+		return out
+	}
+	was := prints(base)
+	for _, tc := range []struct {
+		name    string
+		fsys    fstest.MapFS
+		changed *pipeline.Post
+	}{
+		{"the same bytes", maps.Clone(base), nil},
+		{"a post's file edited", edited(plain.File), plain},
+		{"a bundle's file edited", edited(bundled.Bundle + "/" + bundled.Resources[0]), bundled},
+	} {
+		now := prints(tc.fsys)
+		for path, fp := range was {
+			mine := tc.changed != nil && (path == "/"+snap.URLOf(tc.changed) || path == "/"+snap.MarkdownURLOf(tc.changed))
+			if (now[path] != fp) != mine {
+				t.Errorf("%s: %s changed %v, want %v", tc.name, path, now[path] != fp, mine)
+			}
 		}
 	}
 }
