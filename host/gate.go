@@ -57,7 +57,7 @@ func unreadableFiles(snap *pipeline.Snapshot) []pipeline.Problem {
 			check(p.Bundle+"/"+r, func() (fs.File, error) { return snap.Resource(p, r) })
 		}
 	}
-	for _, r := range snap.Routes() {
+	for r := range snap.EachRoute() {
 		if r.Kind == pipeline.RouteFile {
 			check(r.File, func() (fs.File, error) { return snap.FS().Open(r.File) })
 		}

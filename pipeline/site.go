@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"cmp"
+	"iter"
 	"net/url"
 	"path"
 	"slices"
@@ -1111,6 +1112,19 @@ func (s *Snapshot) Routes() []Route {
 		return s.makeRoutes() // a model shared with another configuration's snapshot
 	}
 	return slices.Clone(m.sortedRoutes)
+}
+
+// EachRoute yields Routes, in their order, without the copy Routes
+// makes for its caller: for one that only reads them (a build over its
+// previous output walks them some six times, 2.3 MB each at 10,000
+// posts).
+func (s *Snapshot) EachRoute() iter.Seq[Route] {
+	m := s.site
+	m.routesOnce.Do(func() { m.sortedRoutes, m.routesFor = s.makeRoutes(), s.config })
+	if m.routesFor != s.config {
+		return slices.Values(s.makeRoutes())
+	}
+	return slices.Values(m.sortedRoutes)
 }
 
 // makeRoutes makes Routes.

@@ -228,6 +228,25 @@ func TestAliasesAndLookups(t *testing.T) {
 	}
 }
 
+// TestEachRoute: EachRoute yields Routes, in their order (sorted by
+// path), and a caller's copy of Routes changed leaves them as they were.
+func TestEachRoute(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"blog/new.md": post("aliases: [/old/path/, old-name]"),
+		"blog/b.md":   post("tags: [x, y]"),
+	})
+	s := build(t, fsys, Options{}, testNow)
+	routes := s.Routes()
+	if len(routes) < 5 || !slices.IsSortedFunc(routes, func(a, b Route) int { return strings.Compare(a.Path, b.Path) }) {
+		t.Fatalf("routes %v: want some, sorted by path", routes)
+	}
+	want := slices.Clone(routes)
+	routes[0].Path = "/changed/"
+	if got := slices.Collect(s.EachRoute()); !slices.Equal(got, want) {
+		t.Errorf("EachRoute %v, want %v", got, want)
+	}
+}
+
 func TestSnapshotIDsIncrease(t *testing.T) {
 	fsys := mapFS(map[string]string{"blog/x.md": post()})
 	a := build(t, fsys, Options{}, testNow)

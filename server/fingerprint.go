@@ -8,7 +8,6 @@ import (
 	"os"
 	"reflect"
 	"slices"
-	"strings"
 	"sync"
 
 	"folio/internal/digest"
@@ -203,9 +202,7 @@ func newSiteDigest(s *Server, st *state) *siteDigest {
 	w.Value(s.opts.Dev)
 	w.Value(s.opts.Hosts)
 	w.Value(cfg)
-	routes := slices.Clone(snap.Routes())
-	slices.SortFunc(routes, func(a, b pipeline.Route) int { return strings.Compare(a.Path, b.Path) })
-	for _, r := range routes {
+	for r := range snap.EachRoute() { // sorted by path
 		var page string
 		if r.Page != nil {
 			page = r.Page.Path

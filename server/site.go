@@ -472,7 +472,7 @@ func (s *Server) streamSiteFile(w http.ResponseWriter, r *http.Request, m match)
 
 func sitePaths(st *state, kinds ...pipeline.RouteKind) []string {
 	var out []string
-	for _, r := range st.snap.Routes() {
+	for r := range st.snap.EachRoute() {
 		for _, k := range kinds {
 			if r.Kind == k {
 				out = append(out, pipeline.EscapePath(r.Path))
@@ -488,7 +488,7 @@ func sitePaths(st *state, kinds ...pipeline.RouteKind) []string {
 // export's list takes once.
 func pagePaths(st *state) []string {
 	var out []string
-	for _, r := range st.snap.Routes() {
+	for r := range st.snap.EachRoute() {
 		if r.Kind == pipeline.RoutePage || r.Kind == pipeline.RoutePager {
 			out = append(out, pipeline.EscapePath(r.Path), pipeline.EscapePath(pipeline.TwinPath(r.Path)))
 		}
@@ -498,7 +498,7 @@ func pagePaths(st *state) []string {
 
 func twinPaths(st *state) []string {
 	var out []string
-	for _, r := range st.snap.Routes() {
+	for r := range st.snap.EachRoute() {
 		if r.Kind == pipeline.RoutePage || r.Kind == pipeline.RoutePager {
 			out = append(out, pipeline.EscapePath(pipeline.TwinPath(r.Path)))
 		}
@@ -511,7 +511,7 @@ func filePaths(st *state) []string { return sitePaths(st, pipeline.RouteFile) }
 
 func slashlessPaths(st *state) []string {
 	var out []string
-	for _, r := range st.snap.Routes() {
+	for r := range st.snap.EachRoute() {
 		if (r.Kind == pipeline.RoutePage || r.Kind == pipeline.RoutePager) && r.Path != "/" && strings.HasSuffix(r.Path, "/") {
 			out = append(out, pipeline.EscapePath(strings.TrimSuffix(r.Path, "/")))
 		}

@@ -84,7 +84,7 @@ func sitemapFits(st *state) bool {
 	home, _ := homeURLs(st)
 	n := 2
 	size := len(sitemapHead) + len(sitemapTail) + sitemapEntryBound(len(home)) + sitemapEntryBound(len(cfg.AbsURL(apiPagePath)))
-	for _, r := range st.snap.Routes() {
+	for r := range st.snap.EachRoute() {
 		if r.Kind != pipeline.RoutePage {
 			continue
 		}
@@ -150,7 +150,7 @@ func sitemapEntries(st *state) []sitemapEntry {
 	all := newestDate(st.snap.Posts())
 	home, _ := homeURLs(st)
 	out := []sitemapEntry{{home, all}, {cfg.AbsURL(apiPagePath), all}}
-	for _, r := range st.snap.Routes() {
+	for r := range st.snap.EachRoute() {
 		if r.Kind != pipeline.RoutePage || r.Path == "/" || cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(r.Path), "/")) == home {
 			continue
 		}
