@@ -242,7 +242,7 @@ func countMarkdown(dir string) int {
 func slugCaseProblems(snap *pipeline.Snapshot) []pipeline.Problem {
 	posts := slices.Clone(snap.Posts())
 	slices.SortFunc(posts, func(a, b *pipeline.Post) int { return cmp.Compare(a.File, b.File) })
-	first := map[string]*pipeline.Post{} // folded URL → the first post by file
+	first := make(map[string]*pipeline.Post, len(posts)) // folded URL → the first post by file
 	var out []pipeline.Problem
 	for _, p := range posts {
 		u := snap.URLOf(p)
