@@ -122,6 +122,10 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 	go srv.Shape()
 	gated := make(chan []pipeline.Problem, 1)
 	go func() { gated <- Gate(snap, ConfigFile(h.spec)) }()
+	// Whether the parse cache is worth writing again (a look at each of
+	// its 10,000 entries) is known by the time the export is staged.
+	worth := make(chan bool, 1)
+	go func() { worth <- h.spec.Cache != "" && snap.CacheWorthWriting() }()
 	paths := srv.ExportPaths()
 	gate := <-gated
 	if pipeline.Errors(h.problems(nil, gate)) != nil {
@@ -164,7 +168,7 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 		return res, err
 	}
 	defer staged.Abort()
-	if h.spec.Cache != "" && snap.CacheWorthWriting() {
+	if <-worth {
 		// The parse cache is put in place with the export, written as
 		// it is encoded (it is as large as the content), once enough of
 		// it went stale. Without it (a full disk) the next build parses
