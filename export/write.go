@@ -202,13 +202,14 @@ func Write(out string, h http.Handler, paths []string, opts Options) (*Site, err
 func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, error) {
 	files := make([]File, len(paths))
 	prevs := w.samePaths(paths)
-	if w.same = prevs != nil; w.same {
-		// The previous build's paths, whose files it found distinct.
-		for i, p := range paths {
-			files[i] = File{Path: p, Name: prevs[i].Name}
+	// Over the previous build's paths, whose files it found distinct,
+	// each path's file is named by the worker that writes it (at 10,000
+	// posts, 29,000 files named in one loop, 9 MB touched, took 5 ms of
+	// one core while the other waited).
+	if w.same = prevs != nil; !w.same {
+		if err := nameFiles(files, paths); err != nil {
+			return nil, err
 		}
-	} else if err := nameFiles(files, paths); err != nil {
-		return nil, err
 	}
 	var (
 		wg    sync.WaitGroup
@@ -262,6 +263,7 @@ func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, 
 					var prev *manifestRoute
 					if prevs != nil {
 						prev = prevs[i]
+						files[i] = File{Path: paths[i], Name: prev.Name}
 					} else {
 						prev = w.prev[files[i].Path]
 					}
@@ -343,16 +345,27 @@ func clash(file, under, name string) error {
 }
 
 // linkMarkdown finds, for each page that negotiates, the exported route
-// whose body its Markdown answer is: nginx serves that file.
+// whose body its Markdown answer is: nginx serves that file. It is the
+// route after the page when that route's body is the answer (a page's
+// twin is listed after it: ExportPaths), else the last route with that
+// body. (A map of every route's body, 29,000 at 10,000 posts, took
+// 6 ms of one core at the end of the export.)
 func linkMarkdown(files []File) error {
-	bySum := make(map[[sha256.Size]byte]string, len(files))
-	for i := range files {
-		bySum[files[i].sum] = files[i].Path
-	}
+	var bySum map[[sha256.Size]byte]string
 	for i := range files {
 		f := &files[i]
 		if !f.hasMarkdown() {
 			continue
+		}
+		if i+1 < len(files) && files[i+1].sum == f.mdSum {
+			f.Markdown = files[i+1].Path
+			continue
+		}
+		if bySum == nil {
+			bySum = make(map[[sha256.Size]byte]string, len(files))
+			for i := range files {
+				bySum[files[i].sum] = files[i].Path
+			}
 		}
 		p, ok := bySum[f.mdSum]
 		if !ok {

@@ -449,3 +449,40 @@ func sameFiles(t *testing.T, a, b string) {
 		t.Errorf("%s and %s differ: %d and %d files", a, b, len(fa), len(fb))
 	}
 }
+
+// TestLinkMarkdown: a page that negotiates is linked to the route whose
+// body its Markdown answer is: the route after it when that is the one,
+// else whichever route has that body (the last of several); a page whose
+// answer is no route's body fails the export.
+func TestLinkMarkdown(t *testing.T) {
+	sum := func(s string) [sha256.Size]byte { return sha256.Sum256([]byte(s)) }
+	page := func(path, md string) File {
+		return File{Path: path, sum: sum("<html>" + path), MarkdownHeader: http.Header{}, mdSum: sum(md)}
+	}
+	route := func(path, body string) File { return File{Path: path, sum: sum(body)} }
+	for _, tc := range []struct {
+		name  string
+		files []File
+		want  map[string]string // page → its Markdown route
+		err   bool
+	}{
+		{"twin after its page", []File{page("/a/", "A"), route("/a.md", "A"), page("/b/", "B"), route("/b.md", "B")},
+			map[string]string{"/a/": "/a.md", "/b/": "/b.md"}, false},
+		{"twin elsewhere", []File{route("/b.md", "B"), page("/a/", "A"), route("/x", "X"), page("/b/", "B"), route("/a.md", "A")},
+			map[string]string{"/a/": "/a.md", "/b/": "/b.md"}, false},
+		{"the last of two with the body", []File{page("/a/", "A"), route("/x", "X"), route("/a.md", "A"), route("/copy.md", "A")},
+			map[string]string{"/a/": "/copy.md"}, false},
+		{"no route with the body", []File{page("/a/", "A"), route("/a.md", "other")}, nil, true},
+	} {
+		err := linkMarkdown(tc.files)
+		if (err != nil) != tc.err {
+			t.Errorf("%s: error %v, want one: %v", tc.name, err, tc.err)
+			continue
+		}
+		for _, f := range tc.files {
+			if want, isPage := tc.want[f.Path]; isPage && f.Markdown != want {
+				t.Errorf("%s: %s linked to %q, want %q", tc.name, f.Path, f.Markdown, want)
+			}
+		}
+	}
+}
