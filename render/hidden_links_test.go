@@ -1,8 +1,13 @@
 package render
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"folio/internal/hugotest"
+	"folio/pipeline"
 )
 
 // TestLinksToHiddenContent: whatever form a link to an unpublished post
@@ -26,7 +31,9 @@ func TestLinksToHiddenContent(t *testing.T) {
 		{"hidden bundle file", "[file](../hidden/secret.txt)", true, "file"},
 		{"hidden bundle file, absolute", "[file](https://example.org/blog/hidden/secret.txt)", true, "file"},
 		{"hidden bundle image", "![a secret](/blog/hidden/secret.txt)", true, "a secret"},
-		{"missing post's file", "[gone](../no-such-post/file.txt)", true, "gone"},
+		{"hidden bundle file, deeper", "[file](../hidden/sub/dir/secret.txt)", true, "file"},
+		// No post's bundle: a URL like any other, kept as Hugo keeps it.
+		{"missing post's file", "[gone](../no-such-post/file.txt)", false, ""},
 		{"published bundle file", "[photo](../trip/photo.jpg)", false, ""},
 		{"published bundle image", "![photo](../trip/photo.jpg)", false, ""},
 		{"published post, absolute", "[other](https://example.org/blog/other/)", false, ""},
@@ -67,4 +74,48 @@ func mergeMaps(a, b map[string]string) map[string]string {
 		out[k] = v
 	}
 	return out
+}
+
+// TestNestedHiddenBundle: in a Hugo site whose bundles sit in folders
+// below the posts section (the nested oracle suite), a link into a
+// draft's bundle, relative or from the root, is dropped and reported as
+// it is in a flat section; the draft's slug is nowhere in the page.
+func TestNestedHiddenBundle(t *testing.T) {
+	dir := hugotest.CopySite(t, filepath.Join(siteSuiteDir("nested"), "site"))
+	for name, text := range map[string]string{
+		"content/posts/2025/secret/index.md": "---\ntitle: Secret\ndate: 2025-03-03\ndraft: true\n---\nx\n",
+		"content/posts/2025/secret/plan.txt": "plan",
+		"content/posts/2025/links/index.md":  "---\ntitle: Links\ndate: 2025-03-04\n---\n[a](../secret/plan.txt) [b](/posts/2025/secret/plan.txt) ![c](../secret/img/x.png)\n",
+	} {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap := loadSiteSuite(t, dir)
+	r, res := ForSnapshot(snap)
+	var links *pipeline.Post
+	for _, p := range snap.Posts() {
+		if p.Title == "Links" {
+			links = p
+		}
+	}
+	if links == nil {
+		t.Fatal("the links post is not published")
+	}
+	got := r.Render(links, res)
+	if html := string(got.HTML); strings.Contains(html, "secret") || strings.Contains(got.Markdown, "secret") {
+		t.Errorf("a link into the draft's bundle kept:\nHTML %s\nMarkdown %s", html, got.Markdown)
+	}
+	if len(got.Issues) != 3 {
+		t.Errorf("issues %v, want 3 (each link, not published)", got.Issues)
+	}
+	for _, is := range got.Issues {
+		if !strings.Contains(is.Message, "the post is not published") || is.Severity == pipeline.Warning {
+			t.Errorf("issue %+v, want an error: the post is not published", is)
+		}
+	}
 }

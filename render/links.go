@@ -92,16 +92,24 @@ func (st *state) postLink(dest string, u *url.URL, image bool, line int) (t targ
 		return target{}, false // a URL the site serves: a page, a file
 	default:
 		slug, explicit, inBundle := st.linkedSlug(u)
-		if slug == "" || (inBundle && slug == st.post.Slug) {
-			return target{}, false // not a post; or the post's own bundle
+		if inBundle {
+			// A file below a post's URL is its bundle's: one of a post
+			// that is not published is dropped. A path below no post's
+			// URL is a URL like any other, left as written, as Hugo
+			// leaves it (a bundle's image named by a path that is not
+			// there: rtdevx.github.io).
+			if p, visible = st.bundlePost(u); p == nil || p == st.post || visible {
+				return target{}, false
+			}
+			break
+		}
+		if slug == "" {
+			return target{}, false // not a post
 		}
 		p, visible = st.lookupSlug(slug)
-		if image && !inBundle && (p == nil || visible) {
+		if image && (p == nil || visible) {
 			// Images name files, not pages; but one whose src is an
 			// unpublished post's URL names that post all the same.
-			return target{}, false
-		}
-		if inBundle && p != nil && visible {
 			return target{}, false
 		}
 		if p == nil && !explicit {
@@ -194,6 +202,30 @@ func (st *state) linkedSlug(u *url.URL) (slug string, explicit, inBundle bool) {
 		return "", false, false
 	}
 	return rest, explicit, false
+}
+
+// bundlePost finds the post whose bundle holds the file a URL of the
+// main section names: of the posts whose slug is one of the path's
+// folders, the one whose URL the path is below, at any depth of nested
+// sections ("/posts/2025/trip/img/a.png" is below trip's URL). A post
+// that is not published has no URL: its slug alone names it, so that no
+// link into its bundle is kept. nil when the path is below no post's.
+func (st *state) bundlePost(u *url.URL) (*pipeline.Post, bool) {
+	p := collapseSlashes(st.page.ResolveReference(u).Path)
+	for dir := path.Dir(p); dir != "/" && dir != "."; dir = path.Dir(dir) {
+		post, visible := st.lookupSlug(path.Base(dir))
+		if post == nil {
+			continue
+		}
+		if !visible {
+			return post, false
+		}
+		if pu, err := url.Parse(st.postURL(post)); err == nil && pu.Path != "" &&
+			strings.HasPrefix(strings.ToLower(p), strings.ToLower(strings.TrimSuffix(pu.Path, "/")+"/")) {
+			return post, visible
+		}
+	}
+	return nil, false
 }
 
 // served reports whether the site serves u, a URL of the site: a page

@@ -39,13 +39,16 @@ import (
 //     template, under refLinksErrorLevel "warning" and
 //     refLinksNotFoundURL (TestOracleBrokenRefsHugo builds it at Hugo's
 //     default level, where each is an error).
+//   - nested: bundles in folders of the posts section that are not
+//     sections, linking to their own and each other's files, and to
+//     paths below them that hold nothing: left as written, no issue.
 var siteSuites = []struct {
 	name  string
 	pages int // the pages with a content file Hugo renders
 	// issues: folio's issues of each page are committed under
 	// issues/<file>.txt; otherwise a page must have none.
 	issues bool
-}{{"site", 8, false}, {"sitewide", 12, false}, {"brokenref", 2, true}}
+}{{"site", 8, false}, {"sitewide", 12, false}, {"brokenref", 2, true}, {"nested", 2, false}}
 
 var mainContent = regexp.MustCompile(`(?s)<main data-folio-file="([^"]*)">(.*?)</main>`)
 
