@@ -70,6 +70,7 @@ func BuildEnv(bin, dir, work, out, env string) (map[string]Output, error) {
 		return nil, err
 	}
 	var replaced []string // module path -> an empty folder
+	var closed map[string]bool
 	for range 50 {
 		cmd := exec.Command(bin, "--themesDir", ThemesDir(), "--theme", "theme", "--destination", out,
 			"--environment", env, "--noBuildLock")
@@ -103,13 +104,21 @@ func BuildEnv(bin, dir, work, out, env string) (map[string]Output, error) {
 			replaced = append(replaced, mod+" -> "+empty)
 			continue
 		}
-		// A stub keeps the inner text; one used without a closing tag
-		// cannot name .Inner (Hugo then wants every call closed).
+		// A stub keeps the inner text; one the content never closes
+		// cannot name .Inner (Hugo then wants every call closed, and
+		// may name the call around an unclosed one).
 		name, text := "", ""
+		const noInner = "{{/* folio's oracle: a stub of a missing theme shortcode */}}"
 		if m := missingShortcode.FindSubmatch(msg); m != nil {
 			name, text = string(m[1]), "{{ .Inner }}"
+			if closed == nil {
+				closed = closedShortcodes(site)
+			}
+			if !closed[name] {
+				text = noInner
+			}
 		} else if m := unclosedShortcode.FindSubmatch(msg); m != nil {
-			name, text = string(m[1]), "{{/* folio's oracle: a stub of a missing theme shortcode */}}"
+			name, text = string(m[1]), noInner
 		} else {
 			return nil, fmt.Errorf("hugo in %s: %v\n%s", dir, err, msg)
 		}
@@ -129,6 +138,34 @@ var (
 	unclosedShortcode = regexp.MustCompile(`shortcode "([^"]+)" must be closed or self-closed`)
 	missingModule     = regexp.MustCompile(`(?m)failed to load modules: .*?go: ([^@\s]+)@`)
 )
+
+// closingTag is a shortcode's closing tag: {{< /name >}}, {{% /name %}}.
+var closingTag = regexp.MustCompile(`\{\{[<%]\s*/\s*([^\s>%]+)\s*[>%]\}\}`)
+
+// closedShortcodes are the shortcodes some content file of the site
+// closes (its content formats, anywhere in the site's folder).
+func closedShortcodes(site string) map[string]bool {
+	out := map[string]bool{}
+	_ = filepath.WalkDir(site, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		switch strings.ToLower(filepath.Ext(p)) {
+		case ".md", ".markdown", ".mdown", ".html", ".htm", ".org", ".adoc", ".asciidoc", ".pdc", ".pandoc", ".rst", ".mmark":
+		default:
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		for _, m := range closingTag.FindAllSubmatch(data, -1) {
+			out[string(m[1])] = true
+		}
+		return nil
+	})
+	return out
+}
 
 // keepShortcodesOnly removes a site's layouts but its shortcode
 // templates, so that the oracle theme renders every page. keep is a
