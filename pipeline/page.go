@@ -107,6 +107,11 @@ type Page struct {
 	// Rendered is false for a page that is listed but not written
 	// (build render never).
 	Rendered bool
+	// Hidden is a section whose _index the site does not show (a
+	// draft): Hugo keeps it for the tree's shape, never rendered nor
+	// listed, its files not published. Its pages are its own, not its
+	// parent's; nothing else sees it (no Post, no title of its file's).
+	Hidden bool
 
 	// pagerKey is where a list's pagers are (see pagerKey).
 	pagerKey string

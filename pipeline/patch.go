@@ -34,6 +34,11 @@ func (s *Snapshot) patch(units layered.Map[string, *unit], keys []string, now ti
 	}
 	var changes []postChange
 	for _, k := range keys {
+		// A hidden section's _index shapes the tree (hiddenSection):
+		// one that comes, goes or moves needs a build.
+		if was, is := s.hiddenSection(unitAt(s.units, k), now), s.hiddenSection(unitAt(units, k), now); was != is {
+			return nil
+		}
 		c := postChange{old: visible(unitAt(s.units, k)), new: visible(unitAt(units, k))}
 		if c.old == c.new {
 			continue
@@ -235,4 +240,13 @@ func sortProblems(ps []Problem) {
 	slices.SortFunc(ps, func(a, b Problem) int {
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message))
 	})
+}
+
+// hiddenSection is the language and folder of the section u's _index
+// makes when the site does not show it; "" for any other unit.
+func (s *Snapshot) hiddenSection(u *unit, now time.Time) string {
+	if u == nil || u.post == nil || u.post.Kind != KindSection || s.shows(u.post, now) {
+		return ""
+	}
+	return u.post.Lang + ":" + u.post.Dir
 }

@@ -154,3 +154,72 @@ func sorted(ps []Problem) []Problem {
 	sortProblems(ps)
 	return ps
 }
+
+// TestHiddenSectionUpdate: a draft section's _index (rtdevx.github.io's
+// posts/training/docker) makes its folder a section that is neither
+// rendered nor listed, whose files are not published and whose pages are
+// not its parent's; one that comes, goes or is edited in folio dev gives
+// what a build from scratch gives.
+func TestHiddenSectionUpdate(t *testing.T) {
+	now := testNow
+	fsys := fstest.MapFS{
+		"hugo.toml":                                 {Data: []byte("baseURL = 'https://example.org/'\ntitle = 'T'\n")},
+		"content/posts/a.md":                        {Data: []byte("---\ntitle: A\ndate: 2020-01-02\n---\nA.\n")},
+		"content/posts/training/_index.md":          {Data: []byte("---\ntitle: Training\n---\n")},
+		"content/posts/training/docker/thumb.png":   {Data: []byte("PNG")},
+		"content/posts/training/docker/x/index.md":  {Data: []byte("---\ntitle: X\ndate: 2020-01-03\n---\nX.\n")},
+		"content/posts/training/docker/x/photo.png": {Data: []byte("PNG")},
+	}
+	cfg, err := LoadSite(SiteOptions{FS: fsys, Environment: "production"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := Build(fsys, cfg, Options{}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const index, thumb = "content/posts/training/docker/_index.md", "/posts/training/docker/thumb.png"
+	for _, step := range []struct {
+		name    string
+		index   string // the _index's text, "" for none
+		thumb   bool   // the section's file published
+		parents int    // the training section's pages
+		patched bool
+	}{
+		{"a draft _index comes", "---\ntitle: Docker\ndraft: true\n---\n", false, 0, false},
+		{"it is edited, still a draft", "---\ntitle: Docker trainings\ndraft: true\n---\n", false, 0, true},
+		{"it is published", "---\ntitle: Docker trainings\n---\n", true, 0, false},
+		{"it goes", "", true, 1, false},
+	} {
+		if step.index == "" {
+			delete(fsys, index)
+		} else {
+			fsys[index] = &fstest.MapFile{Data: []byte(step.index)}
+		}
+		next, err := snap.Update([]string{index}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := snapshotDiff(next, next.assemble(next.units, nil, now)); diff != "" {
+			t.Fatalf("%s: patched and assembled snapshots differ: %s", step.name, diff)
+		}
+		if _, _, ok := next.PatchedFrom(); ok != step.patched {
+			t.Errorf("%s: patched %v, want %v", step.name, ok, step.patched)
+		}
+		if _, ok := next.Route(thumb); ok != step.thumb {
+			t.Errorf("%s: %s published %v, want %v", step.name, thumb, ok, step.thumb)
+		}
+		if _, ok := next.Route("/posts/training/docker/x/photo.png"); !ok {
+			t.Errorf("%s: the section's page's bundle file is not published", step.name)
+		}
+		for _, pg := range next.Pages() {
+			if pg.Section == "posts/training" && pg.Kind == KindSection && len(pg.Pages) != step.parents {
+				t.Errorf("%s: the parent section lists %d pages, want %d", step.name, len(pg.Pages), step.parents)
+			}
+			if pg.Hidden && (pg.Post != nil || pg.Title == "Docker" || pg.Title == "Docker trainings") {
+				t.Errorf("%s: the hidden section shows its _index: %+v", step.name, pg)
+			}
+		}
+		snap = next
+	}
+}

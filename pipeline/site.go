@@ -92,8 +92,11 @@ type siteModel struct {
 // siteInput is what the model is made of.
 type siteInput struct {
 	cfg *Config
-	// posts are the visible content pages, every kind and language.
-	posts []*Post
+	// posts are the visible content pages, every kind and language;
+	// hidden the _index files of sections the site does not show (a
+	// draft, future or expired section), which still make their folder
+	// a section, as in Hugo (hiddenSection).
+	posts, hidden []*Post
 	// files are the content mounts' files that are not content, by path
 	// in the site's FS; bundles the leaf bundles' folders and their files.
 	files   []string
@@ -109,16 +112,19 @@ func buildSite(in siteInput) *siteModel {
 	// Made at about their size: at 100,000 pages growing them cost a
 	// tenth of a second.
 	m := &siteModel{routes: layered.New(make(map[string]Route, 2*len(in.posts)))}
-	byLang := map[string][]*Post{}
+	byLang, hiddenByLang := map[string][]*Post{}, map[string][]*Post{}
 	for _, p := range in.posts {
 		byLang[p.Lang] = append(byLang[p.Lang], p)
+	}
+	for _, p := range in.hidden {
+		hiddenByLang[p.Lang] = append(hiddenByLang[p.Lang], p)
 	}
 	var byPath [][]*Page // each language's regular pages, by path
 	for i := range in.cfg.Languages {
 		lang := &in.cfg.Languages[i]
-		b := &langModel{cfg: in.cfg, lang: lang, in: &in, m: m, posts: byLang[lang.Code]}
+		b := &langModel{cfg: in.cfg, lang: lang, in: &in, m: m, posts: byLang[lang.Code], hidden: hiddenByLang[lang.Code]}
 		byPath = append(byPath, b.build())
-		b.in, b.m, b.posts = nil, nil, nil // the model keeps no build input
+		b.in, b.m, b.posts, b.hidden = nil, nil, nil, nil // the model keeps no build input
 		m.langs = append(m.langs, b)
 	}
 	// Pages, which every first render asks for (to index the site), is
@@ -219,10 +225,10 @@ type langModel struct {
 	menuPages []*Page
 
 	// While building: the input, the model the routes go to, and the
-	// language's visible pages.
-	in    *siteInput
-	m     *siteModel
-	posts []*Post
+	// language's visible pages and hidden sections' _index files.
+	in            *siteInput
+	m             *siteModel
+	posts, hidden []*Post
 }
 
 // build makes the language's model. It returns its regular pages sorted
@@ -326,6 +332,15 @@ func (b *langModel) makeSections() {
 			b.sections[dir] = b.listPage(KindSection, dir, p)
 		}
 	}
+	// A section the site does not show is still one: Hugo keeps its
+	// page for the tree's shape with every build option off (never
+	// rendered or listed, its files not published), so its pages and
+	// files are not its parent's.
+	for _, p := range b.hidden {
+		if p.Dir != "" && p.Kind == KindSection && !b.isTaxonomyFile(p) && b.sections[p.Dir] == nil {
+			b.sections[p.Dir] = b.hiddenSection(p.Dir)
+		}
+	}
 	// folio's own config names the posts' section: its page (the
 	// directory of every post) is there before the first post is.
 	if sec := b.cfg.Section; sec != "" && b.sections[sec] == nil && b.lang.Code == b.cfg.DefaultLanguage {
@@ -346,6 +361,13 @@ func (b *langModel) listPage(kind, dir string, p *Post) *Page {
 		pg.Title = b.cfg.sectionTitle(path.Base(dir))
 	}
 	return pg
+}
+
+// hiddenSection is the page of a section whose _index the site does not
+// show (hugolib's assembler disables its build options): never
+// rendered nor listed, without the hidden file's content or title.
+func (b *langModel) hiddenSection(dir string) *Page {
+	return &Page{Kind: KindSection, Lang: b.lang.Code, Section: dir, Title: b.cfg.sectionTitle(path.Base(dir)), Hidden: true}
 }
 
 // currentSection is the section a page in folder dir belongs to: the
@@ -520,7 +542,7 @@ func (b *langModel) listSections(order *pageOrder) {
 		}
 	}
 	for dir, sec := range b.sections {
-		if dir == "" || !sec.Post.listed() {
+		if dir == "" || !sec.Post.listed() || sec.Hidden {
 			continue
 		}
 		if parent := b.currentSection(parentDir(dir)); parent.Kind == KindSection {

@@ -308,7 +308,7 @@ func (s *Snapshot) assemble(units layered.Map[string, *unit], keys *unitKeys, no
 		files: s.files, static: s.static, assets: s.assets}
 	// In key order, so the visible posts are in file order (a unit's key
 	// is its post's file) without sorting pointers to them.
-	var visible []*Post
+	var visible, hidden []*Post
 	for _, k := range n.sortedKeys() {
 		u := unitAt(units, k)
 		if !u.draft || n.opts.Drafts || n.config.BuildDrafts {
@@ -324,6 +324,8 @@ func (s *Snapshot) assemble(units layered.Map[string, *unit], keys *unitKeys, no
 		n.noteSchedule(p, now)
 		if n.shows(p, now) {
 			visible = append(visible, p)
+		} else if p.Kind == KindSection {
+			hidden = append(hidden, p)
 		}
 	}
 	// The posts are sorted beside the site model: those that can be
@@ -335,7 +337,7 @@ func (s *Snapshot) assemble(units layered.Map[string, *unit], keys *unitKeys, no
 		defer close(done)
 		sorted = n.sortedPosts(visible)
 	}()
-	n.site = n.buildSite(visible)
+	n.site = n.buildSite(visible, hidden)
 	var candidates []*Post
 	for _, p := range visible {
 		if n.isPost(p) {
@@ -403,15 +405,16 @@ func (s *Snapshot) sortedPosts(visible []*Post) []*Post {
 	return out
 }
 
-// buildSite makes the site model of the visible pages.
-func (s *Snapshot) buildSite(visible []*Post) *siteModel {
+// buildSite makes the site model of the visible pages, with the hidden
+// sections' _index files.
+func (s *Snapshot) buildSite(visible, hidden []*Post) *siteModel {
 	bundles := map[string][]string{}
 	for _, p := range visible {
 		if p.Bundle != "" {
 			bundles[p.Bundle] = p.Resources
 		}
 	}
-	return buildSite(siteInput{cfg: s.config, posts: visible, files: s.files, bundles: bundles, static: s.static, assets: s.assets})
+	return buildSite(siteInput{cfg: s.config, posts: visible, hidden: hidden, files: s.files, bundles: bundles, static: s.static, assets: s.assets})
 }
 
 // isPost reports whether a visible page is a post: a regular page of a

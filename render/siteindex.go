@@ -90,6 +90,9 @@ func NewSiteIndex(snap *pipeline.Snapshot) *SiteIndex {
 		}
 	})
 	for _, pg := range pages {
+		if pg.Hidden {
+			continue // its _index is indexed with what the site does not show
+		}
 		page := six.page(pg)
 		if pg.Kind != pipeline.KindPage && page.URL != "" {
 			six.listURLs[page.URL] = pg
@@ -201,6 +204,9 @@ func (prev *SiteIndex) patch(snap *pipeline.Snapshot) *SiteIndex {
 		six.add(key, page)
 	}
 	for _, pg := range snap.ListPages() {
+		if pg.Hidden {
+			continue
+		}
 		page := six.page(pg)
 		if page.URL != "" {
 			six.listURLs[page.URL] = pg

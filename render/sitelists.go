@@ -142,7 +142,7 @@ func (l *siteLists) build() {
 	l.sections = map[string]*pipeline.Page{}
 	l.taxonomies = map[string]*pipeline.Page{}
 	for _, pg := range l.six.snap.Pages() {
-		if pg.Lang != l.lang {
+		if pg.Lang != l.lang || pg.Hidden {
 			continue
 		}
 		l.pages = append(l.pages, pg)
