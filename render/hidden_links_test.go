@@ -32,8 +32,7 @@ func TestLinksToHiddenContent(t *testing.T) {
 		{"hidden bundle file, absolute", "[file](https://example.org/blog/hidden/secret.txt)", true, "file"},
 		{"hidden bundle image", "![a secret](/blog/hidden/secret.txt)", true, "a secret"},
 		{"hidden bundle file, deeper", "[file](../hidden/sub/dir/secret.txt)", true, "file"},
-		// No post's bundle: a URL like any other, kept as Hugo keeps it.
-		{"missing post's file", "[gone](../no-such-post/file.txt)", false, ""},
+		{"missing post's file", "[gone](../no-such-post/file.txt)", true, "gone"},
 		{"published bundle file", "[photo](../trip/photo.jpg)", false, ""},
 		{"published bundle image", "![photo](../trip/photo.jpg)", false, ""},
 		{"published post, absolute", "[other](https://example.org/blog/other/)", false, ""},

@@ -93,12 +93,24 @@ func (st *state) postLink(dest string, u *url.URL, image bool, line int) (t targ
 	default:
 		slug, explicit, inBundle := st.linkedSlug(u)
 		if inBundle {
-			// A file below a post's URL is its bundle's: one of a post
-			// that is not published is dropped. A path below no post's
-			// URL is a URL like any other, left as written, as Hugo
-			// leaves it (a bundle's image named by a path that is not
-			// there: rtdevx.github.io).
-			if p, visible = st.bundlePost(u); p == nil || p == st.post || visible {
+			// A file below a post's URL, at any depth of sections, is
+			// its bundle's: one of a post that is not published is
+			// dropped (a path its own bundle does not hold is left as
+			// written, as Hugo leaves it: rtdevx.github.io).
+			if p, visible = st.bundlePost(u); p != nil {
+				if p == st.post || visible {
+					return target{}, false
+				}
+				break
+			}
+			// Below no post's URL, the path is read as a flat
+			// section's /<slug>/<file>: a missing post's file is
+			// dropped as a hidden one's is, so that nothing tells them
+			// apart (TestUnpublishedNeverServed).
+			if slug == st.post.Slug {
+				return target{}, false
+			}
+			if p, visible = st.lookupSlug(slug); p != nil && visible {
 				return target{}, false
 			}
 			break

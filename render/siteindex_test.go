@@ -41,7 +41,7 @@ import (
 //     default level, where each is an error).
 //   - nested: bundles in folders of the posts section that are not
 //     sections, linking to their own and each other's files, and to
-//     paths below them that hold nothing: left as written, no issue.
+//     paths below them the bundle does not hold: as written, no issue.
 var siteSuites = []struct {
 	name  string
 	pages int // the pages with a content file Hugo renders
