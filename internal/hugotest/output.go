@@ -39,8 +39,8 @@ func ThemesDir() string {
 }
 
 // BuildSite builds the site in dir with Hugo 0.165 and the oracle theme,
-// in a copy whose own layouts are gone but for its shortcodes, and returns
-// every URL Hugo wrote.
+// in a copy whose own layouts are gone but for its shortcodes and the
+// partials they call, and returns every URL Hugo wrote.
 func BuildSite(t testing.TB, dir string) map[string]Output {
 	t.Helper()
 	urls, err := BuildWith(Binary(t), dir, t.TempDir(), t.TempDir())
@@ -53,8 +53,9 @@ func BuildSite(t testing.TB, dir string) map[string]Output {
 // BuildWith builds a copy of the site in dir (made in work) with the Hugo
 // at bin and the oracle theme into out, for the production environment,
 // and reads what it wrote. The site's own layouts are left out but for
-// its shortcodes; a shortcode the site uses but has no template for (its
-// theme's) gets one that keeps its inner text, as folio does.
+// its shortcodes and partials (which its shortcodes call; the oracle
+// theme calls none); a shortcode the site uses but has no template for
+// (its theme's) gets one that keeps its inner text, as folio does.
 func BuildWith(bin, dir, work, out string) (map[string]Output, error) {
 	return BuildEnv(bin, dir, work, out, "production")
 }
@@ -66,7 +67,7 @@ func BuildEnv(bin, dir, work, out, env string) (map[string]Output, error) {
 	if err := os.CopyFS(site, os.DirFS(dir)); err != nil {
 		return nil, fmt.Errorf("copy %s: %w", dir, err)
 	}
-	if err := keepShortcodesOnly(site, filepath.Join(work, "shortcodes")); err != nil {
+	if err := keepShortcodesOnly(site, filepath.Join(work, "kept-layouts")); err != nil {
 		return nil, err
 	}
 	var replaced []string // module path -> an empty folder
@@ -168,11 +169,12 @@ func closedShortcodes(site string) map[string]bool {
 }
 
 // keepShortcodesOnly removes a site's layouts but its shortcode
-// templates, so that the oracle theme renders every page. keep is a
-// scratch folder.
+// templates and the partials they may call, so that the oracle theme
+// renders every page (dougdomingos/v2's shortcodes call its partials).
+// keep is a scratch folder.
 func keepShortcodesOnly(site, keep string) error {
 	layouts := filepath.Join(site, "layouts")
-	for _, sub := range []string{"shortcodes", "_shortcodes"} {
+	for _, sub := range []string{"shortcodes", "_shortcodes", "partials", "_partials"} {
 		if _, err := os.Stat(filepath.Join(layouts, sub)); err == nil {
 			if err := os.CopyFS(filepath.Join(keep, sub), os.DirFS(filepath.Join(layouts, sub))); err != nil {
 				return err
