@@ -45,6 +45,7 @@ func runServe(ctx context.Context, o *options, std stdio) error {
 	if w := baseWarning(o, h.Snapshot().Config(), ln.Addr()); w != "" {
 		fmt.Fprintln(std.err, w)
 	}
+	h.Server().PrepareAnswers()
 	return serveHost(ctx, h, ln, hup, h.Server(), front.Options{AccessLog: std.err, Coalesce: true, Log: std.log}, std, start)
 }
 

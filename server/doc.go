@@ -71,4 +71,15 @@
 // from it (render.SiteIndex.Next), so that a save in folio dev looks
 // again at the posts it changed, not at every page of the site, and the
 // site's shortcodes and render hooks see the site as it now is.
+//
+// # Prepared answers
+//
+// In folio serve (PrepareAnswers), a state also keeps, by request path,
+// the answers its handlers served from memoized representations, with
+// every header made once by the code a request runs (prepared.go): a
+// GET or HEAD of a path answered before then costs one lookup and the
+// headers' copy, as a bare net/http handler's would. Negotiation, the
+// encoding and the preconditions are still decided per request, and
+// whatever a prepared answer cannot decide (a 406, a 412, another
+// method, a path to clean) goes through the route table as above.
 package server

@@ -132,6 +132,7 @@ func (s *Server) Release(urlPath string) {
 		return
 	}
 	m := st.routes.find(st, routingPathOf(u))
+	st.prepared.Clear() // none in the export; they would hold what is dropped
 	switch m.route.Kind {
 	case KindPage, KindMarkdown:
 		pg := m.site.Page

@@ -112,6 +112,7 @@ func newServer(t testing.TB, snap *pipeline.Snapshot, dev bool) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.PrepareAnswers() // as folio serve; dev never prepares
 	return s
 }
 

@@ -144,7 +144,11 @@ func isToken(s string) bool {
 // several lines is one comma-separated list (RFC 9110 §5.3), so they are
 // joined rather than taking the first.
 func acceptOf(r *http.Request) string {
-	return strings.Join(r.Header.Values("Accept"), ", ")
+	v := r.Header["Accept"] // Values("Accept"): the key is canonical
+	if len(v) == 1 {
+		return v[0]
+	}
+	return strings.Join(v, ", ")
 }
 
 // acceptable is the 406 problem's list of what a negotiating URL offers.
@@ -158,7 +162,7 @@ var acceptable = []string{"text/html", "text/markdown"}
 func (s *Server) negotiated(w http.ResponseWriter, r *http.Request, m match, html, markdown func() (*rep, error)) {
 	var rp *rep
 	var err error
-	switch negotiate(acceptOf(r)) {
+	switch m.media = negotiate(acceptOf(r)); m.media {
 	case mediaHTML:
 		rp, err = html()
 	case mediaMarkdown:

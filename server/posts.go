@@ -152,6 +152,9 @@ func (s *Server) postsJSON(w http.ResponseWriter, r *http.Request, m match) {
 // elsewhere (posts were added or removed mid-walk) is answered by a page
 // made for that request, so that made-up tokens cannot fill memory.
 func (s *Server) cursorPage(w http.ResponseWriter, r *http.Request, m match) {
+	if _, issued := issuedCursors(m.st)[m.value]; m.keep != "" && !issued {
+		m.keep = "" // its page may be made for this request alone
+	}
 	rp, err := s.cursorRep(m.st, m.value)
 	switch {
 	case errors.Is(err, pipeline.ErrBadCursor):

@@ -184,14 +184,17 @@ var (
 // serve writes rep as the answer to r on m's row: the encoding the client
 // prefers, 304 when its validators match, no body for HEAD. It allocates
 // nothing beyond what net/http does.
+//
+// On a path whose answer may be kept (m.keep), it is kept as a prepared
+// answer first (prepared.go), made by validatorHeaders and entityHeaders
+// as here.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request, m match, rp *rep) {
+	if m.keep != "" {
+		s.keep(m, rp)
+	}
 	h := w.Header()
 	body, etag, hdr, file := rp.form(r)
-	s.commonHeaders(h, m, rp)
-	h["Etag"] = hdr.etag
-	if hdr.lastModified != nil {
-		h["Last-Modified"] = hdr.lastModified
-	}
+	s.validatorHeaders(h, m, rp, hdr)
 	switch conditional(r, etag, rp.modified) {
 	case http.StatusPreconditionFailed:
 		s.problem(w, r, m, http.StatusPreconditionFailed, "the representation does not match the request's If-Match or If-Unmodified-Since")
@@ -200,15 +203,30 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, m match, rp *rep)
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
+	entityHeaders(h, hdr)
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		writeBody(w, body, file)
+	}
+}
+
+// validatorHeaders sets the headers of rp's answer in the form hdr
+// that a 304 sends too: the row's (commonHeaders) and the validators.
+func (s *Server) validatorHeaders(h http.Header, m match, rp *rep, hdr *repHeaders) {
+	s.commonHeaders(h, m, rp)
+	h["Etag"] = hdr.etag
+	if hdr.lastModified != nil {
+		h["Last-Modified"] = hdr.lastModified
+	}
+}
+
+// entityHeaders sets what a 200 adds: the body's type, coding and length.
+func entityHeaders(h http.Header, hdr *repHeaders) {
 	h["Content-Type"] = hdr.ctype
 	if hdr.coding != nil {
 		h["Content-Encoding"] = hdr.coding
 	}
 	h["Content-Length"] = hdr.length
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		writeBody(w, body, file)
-	}
 }
 
 // form is rp's body in the encoding r accepts best, with the ETag, the

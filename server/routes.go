@@ -321,6 +321,11 @@ type match struct {
 	post  *pipeline.Post // a post's rows: the post
 	value string         // the wildcard's value: a cursor, an asset, a bundle file
 	site  pipeline.Route // the site's rows: what the site model has there
+	// keep is the path under which the answer may be kept as a prepared
+	// answer (prepared.go), "" when it may not; media is what a
+	// negotiating row's handler chose.
+	keep  string
+	media media
 }
 
 // find returns the row that answers the routing path rp in st. The last

@@ -49,6 +49,8 @@ type Server struct {
 	events *broker
 	// changes keeps Last-Modified honest across snapshots (modified.go).
 	changes changes
+	// prepare turns on prepared answers (prepared.go).
+	prepare atomic.Bool
 }
 
 // state is one snapshot with the representations made from it. They are
@@ -67,7 +69,10 @@ type state struct {
 	// fragments are the outputs of the theme's templates run by Cached:
 	// fragmentKey → template.HTML.
 	fragments sync.Map
-	changes   *changes // the server's; nil in benchmarks of one state
+	// prepared holds the prepared answers by request path: string →
+	// *preparedPath (prepared.go).
+	prepared sync.Map
+	changes  *changes // the server's; nil in benchmarks of one state
 	// prevResolver is the resolver of the state this one replaced (or
 	// the one that state had to start from, when nothing was rendered
 	// from it): its render context patches it rather than indexing every
@@ -160,11 +165,16 @@ func (s *Server) tableFor() (*table, error) {
 	return t, nil
 }
 
-// ServeHTTP answers one request from one state, loaded once: the row of
-// the route table that matches its path answers it.
+// ServeHTTP answers one request from one state, loaded once: its
+// prepared answer (prepared.go), else the row of the route table that
+// matches its path.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header()["X-Content-Type-Options"] = hdrNosniff // shared, never modified (see repHeaders)
 	st := s.load()
+	keep := s.preparable(r)
+	if keep && s.servePrepared(w, r, st) {
+		return
+	}
+	w.Header()["X-Content-Type-Options"] = hdrNosniff // shared, never modified (see repHeaders)
 	if s.opts.Dev {
 		// Every answer of folio dev, redirects and OPTIONS included; errors
 		// replace it with no-store.
@@ -176,6 +186,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	r = cleanRequestPath(r)
 	m := st.routes.find(st, routingPathOf(r.URL))
+	if keep && keepKinds[m.route.Kind] {
+		m.keep = r.URL.Path
+	}
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
 		m.route.serve(s, w, r, m)
