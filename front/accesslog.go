@@ -2,7 +2,9 @@ package front
 
 import (
 	"bufio"
+	"context"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -19,10 +21,16 @@ import (
 // through slog cost a tenth of the CPU of answering a small page. The
 // recorder and the line's buffer are reused (a handler must not use its
 // ResponseWriter after it returns), so logging allocates nothing.
+//
+// On a connection of folio serve's (a coalesceConn, found in the
+// request's context: connContext), the line is made with the
+// connection's recorder and buffer, and its time is when net/http read
+// the request: net/http reads the clock then to set the write deadline,
+// which the connection keeps (readAt), so that the line costs one
+// reading of the clock, the duration's, not three.
 func accessLog(next http.Handler, w io.Writer) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		l := logging.Get().(*logged)
+		l, start, pooled := loggedFor(r)
 		l.rec = statusRecorder{ResponseWriter: rw}
 		next.ServeHTTP(&l.rec, r)
 		if l.rec.status == 0 {
@@ -31,7 +39,9 @@ func accessLog(next http.Handler, w io.Writer) http.Handler {
 		l.line = appendAccessLine(l.line[:0], start, r.Method, r.URL.Path, l.rec.status, l.rec.bytes, time.Since(start), r.RemoteAddr)
 		w.Write(l.line)
 		l.rec = statusRecorder{}
-		logging.Put(l)
+		if pooled {
+			logging.Put(l)
+		}
 	})
 }
 
@@ -42,6 +52,31 @@ type logged struct {
 }
 
 var logging = sync.Pool{New: func() any { return &logged{line: make([]byte, 0, 256)} }}
+
+// loggedFor returns what r's line is made with and when r began: its
+// connection's own, and the time net/http read it, when r came on a
+// coalesceConn that saw the deadline net/http sets once a request is
+// read (and each is taken once, so a request never reads another's);
+// else a pooled one (pooled) and the clock now.
+func loggedFor(r *http.Request) (l *logged, start time.Time, pooled bool) {
+	if c, ok := r.Context().Value(connKey{}).(*coalesceConn); ok && !c.readAt.IsZero() {
+		start, c.readAt = c.readAt, time.Time{}
+		return &c.logged, start, false
+	}
+	return logging.Get().(*logged), time.Now(), true
+}
+
+// connKey is the context key of a request's coalesceConn.
+type connKey struct{}
+
+// connContext is http.Server's ConnContext: it puts a coalesceConn in
+// the context of its requests, for loggedFor.
+func connContext(ctx context.Context, c net.Conn) context.Context {
+	if cc, ok := c.(*coalesceConn); ok {
+		return context.WithValue(ctx, connKey{}, cc)
+	}
+	return ctx
+}
 
 // appendAccessLine appends the line slog.TextHandler would write for
 // msg=request with these attributes.

@@ -52,20 +52,37 @@ type coalesceConn struct {
 	buf   []byte
 	err   error // from a write made after Write returned
 	timer *time.Timer
-	// holding is whether buf holds bytes, kept with buf under mu and
-	// read without it: net/http sets a deadline about seven times per
-	// request, and a deadline with nothing held (all but one of them,
-	// and every one of a response written at once) then costs no lock.
-	holding atomic.Bool
+	// busy is whether buf holds bytes or err is set, kept with them
+	// under mu and read without it: net/http sets a deadline about seven
+	// times per request, and a deadline with nothing held (all but one
+	// of them, and every one of a response written at once) then costs
+	// no lock, nor does a write of a response that fits net/http's
+	// buffer.
+	busy atomic.Bool
 	// capInfo is the connection cap's record of it (conns.go), kept here
 	// so that the cap finds it without a lookup.
 	capInfo connInfo
+
+	// readAt is when net/http read the request being answered (the
+	// write deadline it set then, less writeTimeout), zero once the
+	// access log took it; logged is the access log's recorder and line
+	// for the connection's requests, one at a time (accesslog.go). Only
+	// the connection's goroutine in net/http, which runs the handler,
+	// touches them.
+	readAt time.Time
+	logged logged
 }
 
 // Write writes p at once unless it is a full buffer of net/http's or
 // follows one; then it holds p, or writes what is held and p in one call
 // when together they pass holdMax.
 func (c *coalesceConn) Write(p []byte) (int, error) {
+	if len(p) != netHTTPBuffer && !c.busy.Load() {
+		// Nothing held and no error: only net/http's goroutine writes,
+		// so nothing can come to be held before this write returns (the
+		// timer and Close only empty the hold).
+		return c.Conn.Write(p)
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.err != nil {
@@ -87,7 +104,7 @@ func (c *coalesceConn) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	c.buf = append(c.buf, p...)
-	c.holding.Store(true)
+	c.busy.Store(true)
 	return len(p), nil
 }
 
@@ -115,9 +132,9 @@ func (c *coalesceConn) flushLocked() {
 	c.release()
 }
 
-// release empties the hold after a write.
+// release empties the hold after a write (err set by it).
 func (c *coalesceConn) release() {
-	c.holding.Store(false)
+	c.busy.Store(c.err != nil)
 	if cap(c.buf) > holdMax {
 		c.buf = nil // a one-off large hold is not kept per connection
 	} else {
@@ -127,10 +144,10 @@ func (c *coalesceConn) release() {
 
 // flushHeld writes what is held, if anything is. Only the goroutine
 // that writes (net/http's, for the connection) sets a deadline, so what
-// it reads in holding is what its own writes left; the timer's flush can
+// it reads in busy is what its own writes left; the timer's flush can
 // only empty the hold meanwhile, which flush then finds empty.
 func (c *coalesceConn) flushHeld() {
-	if c.holding.Load() {
+	if c.busy.Load() {
 		c.flush()
 	}
 }
@@ -145,8 +162,14 @@ func (c *coalesceConn) SetReadDeadline(t time.Time) error {
 	return c.Conn.SetReadDeadline(t)
 }
 
+// SetWriteDeadline also notes when net/http read the request it is
+// about to answer: it sets the write deadline to writeTimeout from then
+// (a zero time after the answer).
 func (c *coalesceConn) SetWriteDeadline(t time.Time) error {
 	c.flushHeld()
+	if !t.IsZero() {
+		c.readAt = t.Add(-writeTimeout)
+	}
 	return c.Conn.SetWriteDeadline(t)
 }
 

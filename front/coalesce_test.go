@@ -158,26 +158,33 @@ func TestCoalesceFlushes(t *testing.T) {
 
 // TestCoalesceCloseDuringWrite: Close does not wait for a write stuck on
 // a client that reads nothing (the server giving up on draining).
+// A write made at once (nothing held) takes no lock; one that adds to a
+// hold writes under it.
 func TestCoalesceCloseDuringWrite(t *testing.T) {
-	c, _ := pipe(t)
-	done := make(chan error)
-	go func() {
-		_, err := c.Write(bytes.Repeat([]byte("z"), holdMax+1)) // blocks: nobody reads
-		done <- err
-	}()
-	for c.mu.TryLock() { // until the writer holds the lock
-		c.mu.Unlock()
-		time.Sleep(time.Millisecond)
-	}
-	closed := make(chan struct{})
-	go func() { c.Close(); close(closed) }()
-	select {
-	case <-closed:
-	case <-time.After(30 * time.Second):
-		t.Fatal("Close waited for a blocked write")
-	}
-	if err := <-done; err == nil {
-		t.Error("the blocked write succeeded after Close")
+	for _, held := range []bool{false, true} {
+		c, _ := pipe(t)
+		done := make(chan error)
+		go func() {
+			if held {
+				c.Write(make([]byte, netHTTPBuffer)) // held, then sent with the next
+			}
+			_, err := c.Write(bytes.Repeat([]byte("z"), holdMax+1)) // blocks: nobody reads
+			done <- err
+		}()
+		for held && c.mu.TryLock() { // until the writer holds the lock
+			c.mu.Unlock()
+			time.Sleep(time.Millisecond)
+		}
+		closed := make(chan struct{})
+		go func() { c.Close(); close(closed) }()
+		select {
+		case <-closed:
+		case <-time.After(30 * time.Second):
+			t.Fatal("Close waited for a blocked write")
+		}
+		if err := <-done; err == nil {
+			t.Errorf("held %v: the blocked write succeeded after Close", held)
+		}
 	}
 }
 

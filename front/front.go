@@ -83,6 +83,9 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, opts Options) e
 	}
 	capped := newConnCap(ln, maxConns, log.Warn)
 	hs := newHTTPServer(h, log)
+	if opts.AccessLog != nil && opts.Coalesce {
+		hs.ConnContext = connContext
+	}
 	hs.ConnState = capped.track
 	if tell := opts.connState; tell != nil {
 		hs.ConnState = func(c net.Conn, state http.ConnState) { capped.track(c, state); tell(c, state) }
@@ -112,6 +115,10 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, opts Options) e
 	return nil
 }
 
+// writeTimeout is how long an answer may take to write (http.Server's
+// WriteTimeout; coalesceConn.SetWriteDeadline reads it back).
+const writeTimeout = 60 * time.Second
+
 // newHTTPServer sets the limits a server facing the internet needs: slow
 // or stalled clients cannot hold connections open forever, and headers
 // are bounded.
@@ -120,7 +127,7 @@ func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      60 * time.Second,
+		WriteTimeout:      writeTimeout,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 		// OPTIONS * reaches the handler, which answers it as every
