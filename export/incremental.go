@@ -378,10 +378,8 @@ func (p *pruner) pruneSame() error {
 	for _, name := range p.moved {
 		p.touched[parent(name)] = true
 	}
-	p.dirs = make(map[string]bool, len(p.prevDirs))
-	var listed []string
+	var listed []string // the site's folders are the recorded ones (hasDir)
 	for d := range p.prevDirs {
-		p.dirs[d] = true
 		if !p.clean[d] {
 			listed = append(listed, d)
 		}
@@ -435,7 +433,7 @@ func (p *pruner) strays(dirs []string) error {
 		for _, e := range entries {
 			name := join(dir, e.Name())
 			switch {
-			case e.IsDir() && !p.dirs[name]:
+			case e.IsDir() && !p.hasDir(name):
 				if err := p.removeFolder(name); err != nil {
 					return err
 				}
@@ -447,6 +445,17 @@ func (p *pruner) strays(dirs []string) error {
 		}
 	}
 	return nil
+}
+
+// hasDir reports whether the site has the folder name: one of dirs,
+// or over the same paths (pruneSame, which makes no dirs), of the
+// recorded folders.
+func (p *pruner) hasDir(name string) bool {
+	if p.dirs == nil {
+		_, ok := p.prevDirs[name]
+		return ok
+	}
+	return p.dirs[name]
 }
 
 // remove removes the file name (slash-separated, in out), or what
@@ -491,8 +500,13 @@ func (p *pruner) removeFolder(name string) error {
 // listed folder the build changed after its listing (a stray removed)
 // then has another time than the one kept, and is listed next time too.
 func (p *pruner) folderTimes() folderTimes {
-	out := make(folderTimes, len(p.dirs))
-	for dir := range p.dirs {
+	dirs := maps.Keys(p.dirs)
+	n := len(p.dirs)
+	if p.dirs == nil {
+		dirs, n = maps.Keys(p.prevDirs), len(p.prevDirs)
+	}
+	out := make(folderTimes, n)
+	for dir := range dirs {
 		switch at, listed := p.listedAt[dir]; {
 		case p.clean[dir] && !p.touched[dir]:
 			out[dir] = p.prevDirs[dir]

@@ -746,12 +746,16 @@ func startRecord(out, format string, site *Site) *recordWriter {
 		if _, w.err = w.tmp.Seek(int64(len(format)+1+manifestHeadSize), io.SeekStart); w.err != nil {
 			return
 		}
-		w.sum = w.e.sum()
+		// Hashed while written: at 10,000 posts each is some 2-6 ms
+		// of 15 MB, at the end of the build.
+		sum := make(chan uint32, 1)
+		go func() { sum <- w.e.sum() }()
 		for _, part := range w.e.payload() {
 			if w.err == nil {
 				_, w.err = w.tmp.Write(part)
 			}
 		}
+		w.sum = <-sum
 	}()
 	return w
 }
