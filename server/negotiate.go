@@ -23,6 +23,9 @@ const (
 // members are ignored; a header with no valid member counts as absent;
 // parameters other than q are ignored.
 func negotiate(accept string) media {
+	if accept == "" {
+		return mediaHTML // no member, no valid one (most requests for a page)
+	}
 	htmlQ, mdQ, mdExplicit, valid := acceptQ(accept)
 	if !valid {
 		return mediaHTML

@@ -43,10 +43,13 @@ type preparedPath struct {
 }
 
 // preparedRep is a representation with the headers of its answers, by
-// form: [0] as it is, then rp.encoded's, in order.
+// form: [0] as it is, then rp.encoded's, in order (folio makes at most
+// one: gzip). The collector marks every object a state keeps in each
+// cycle, so a path's prepared answer is three: preparedPath, this, and
+// one array of fields that the forms' slices share.
 type preparedRep struct {
 	rp    *rep
-	forms []preparedForm
+	forms [2]preparedForm
 }
 
 // preparedForm is the headers of one form's answers: a 304 sends
@@ -138,6 +141,9 @@ func (s *Server) servePrepared(w http.ResponseWriter, r *http.Request, st *state
 // keep prepares rp as the answer to m's path (m.keep) for m's media,
 // unless it is there already.
 func (s *Server) keep(m match, rp *rep) {
+	if len(rp.encoded) >= len(preparedRep{}.forms) {
+		return // more forms than a preparedRep holds
+	}
 	i := 0
 	if m.route.Negotiates {
 		switch m.media {
@@ -162,26 +168,31 @@ func (s *Server) keep(m match, rp *rep) {
 // prepareRep makes rp's headers for each of its forms by the code serve
 // runs, so that a prepared answer sends what serve would.
 func (s *Server) prepareRep(m match, rp *rep) *preparedRep {
-	a := &preparedRep{rp: rp, forms: make([]preparedForm, 1+len(rp.encoded))}
-	for i := range a.forms {
+	a := &preparedRep{rp: rp}
+	var validators, entity [1 + len(a.forms)]http.Header
+	n := 0
+	for i := range 1 + len(rp.encoded) {
 		hdr := &rp.hdr
 		if i > 0 {
 			hdr = &rp.encoded[i-1].hdr
 		}
-		h := http.Header{"X-Content-Type-Options": hdrNosniff}
-		s.validatorHeaders(h, m, rp, hdr)
-		a.forms[i].validators = fieldsOf(h)
-		h = http.Header{}
-		entityHeaders(h, hdr)
-		a.forms[i].entity = fieldsOf(h)
+		validators[i] = http.Header{"X-Content-Type-Options": hdrNosniff}
+		s.validatorHeaders(validators[i], m, rp, hdr)
+		entity[i] = http.Header{}
+		entityHeaders(entity[i], hdr)
+		n += len(validators[i]) + len(entity[i])
+	}
+	all := make([]field, 0, n)
+	slice := func(h http.Header) []field {
+		from := len(all)
+		for k, v := range h {
+			all = append(all, field{k, v})
+		}
+		return all[from:len(all):len(all)]
+	}
+	for i := range 1 + len(rp.encoded) {
+		a.forms[i].validators = slice(validators[i])
+		a.forms[i].entity = slice(entity[i])
 	}
 	return a
-}
-
-func fieldsOf(h http.Header) []field {
-	fs := make([]field, 0, len(h))
-	for k, v := range h {
-		fs = append(fs, field{k, v})
-	}
-	return fs
 }
