@@ -120,6 +120,12 @@ func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 				prev, dirs, shape = readManifest(st.out, st.format)
 			}
 			if w.prev, st.prevDirs = prev, dirs; w.prev != nil {
+				// Whether the paths are the previous build's (29,000
+				// looked up at 10,000 posts) is seen while the shape is
+				// made, not after.
+				same := make(chan []*manifestRoute, 1)
+				go func() { same <- w.samePaths(paths) }()
+				w.prevs = same
 				if shape != nil && opts.Fingerprint != nil && opts.Shape != nil && opts.Refingerprint != nil {
 					site.shape = new([sha256.Size]byte)
 					*site.shape = opts.Shape()
