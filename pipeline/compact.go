@@ -18,34 +18,85 @@ import (
 // objects (BENCHMARKS.md, "Serving at the net/http ceiling").
 //
 // The shared values are interned with package unique, whose table holds
-// them weakly: a tag no post names any more is collected with the last
-// post that named it, so a long folio dev session does not accumulate
-// them.
+// them weakly: a value is dropped at the first collection after its last
+// handle goes, whatever still holds the value itself. A load keeps the
+// handles of what it interned (interned) until all its posts are read,
+// so that every post of one load shares one copy even when the collector
+// runs in between; after it, a tag no post names any more is collected
+// with the last post that named it, so a long folio dev session does not
+// accumulate them.
+
+// interned keeps the handles of the values one load's worker has
+// interned alive, so that a later post naming them gets the same copy:
+// without a handle, unique makes a new one after a collection. The load
+// keeps each worker's until all of them are done; a nil one keeps none
+// (a post compacted alone).
+type interned struct {
+	strs map[string]unique.Handle[string]
+	anys map[string]unique.Handle[any]
+}
+
+// str is s's one copy, its handle kept.
+func (k *interned) str(s string) string {
+	if s == "" {
+		return ""
+	}
+	if k == nil {
+		return unique.Make(s).Value()
+	}
+	if h, ok := k.strs[s]; ok {
+		return h.Value()
+	}
+	h := unique.Make(s)
+	v := h.Value()
+	if k.strs == nil {
+		k.strs = map[string]unique.Handle[string]{}
+	}
+	k.strs[v] = h
+	return v
+}
+
+// box is s's one copy in its one interface box, its handle kept.
+func (k *interned) box(s string) any {
+	if k == nil {
+		return unique.Make[any](s).Value()
+	}
+	if h, ok := k.anys[s]; ok {
+		return h.Value()
+	}
+	h := unique.Make[any](s)
+	v := h.Value()
+	if k.anys == nil {
+		k.anys = map[string]unique.Handle[any]{}
+	}
+	k.anys[v.(string)] = h
+	return v
+}
 
 // compactPost makes p, read or decoded and not yet shared with any
 // snapshot, hold the front matter's keys, its lists' strings and its
 // taxonomy terms as shared values. Nothing a reader sees changes.
-func compactPost(p *Post, loc *time.Location) {
+func compactPost(p *Post, loc *time.Location, k *interned) {
 	if encodeFrontMatter(p, loc); p.Params != nil {
-		p.Params = compactMap(p.Params, 0)
+		p.Params = k.compactMap(p.Params, 0)
 	}
-	p.Tags = internStrings(p.Tags)
-	p.Categories = internStrings(p.Categories)
-	p.Category = internString(p.Category)
+	p.Tags = k.strings(p.Tags)
+	p.Categories = k.strings(p.Categories)
+	p.Category = k.str(p.Category)
 	if len(p.Terms) == 0 {
 		return
 	}
 	terms := make(map[string][]string, len(p.Terms))
-	for k, v := range p.Terms {
+	for name, v := range p.Terms {
 		switch {
 		case slices.Equal(v, p.Tags):
 			v = p.Tags
 		case slices.Equal(v, p.Categories):
 			v = p.Categories
 		default:
-			v = internStrings(v)
+			v = k.strings(v)
 		}
-		terms[internString(k)] = v
+		terms[k.str(name)] = v
 	}
 	p.Terms = terms
 }
@@ -56,13 +107,13 @@ const maxCompactDepth = 32
 
 // compactMap is m with its keys interned and its values compacted
 // (compactValue); nil for nil.
-func compactMap(m map[string]any, depth int) map[string]any {
+func (k *interned) compactMap(m map[string]any, depth int) map[string]any {
 	if m == nil || depth > maxCompactDepth {
 		return m
 	}
 	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[internString(k)] = compactValue(v, depth+1)
+	for key, v := range m {
+		out[k.str(key)] = k.compactValue(v, depth+1)
 	}
 	return out
 }
@@ -71,10 +122,10 @@ func compactMap(m map[string]any, depth int) map[string]any {
 // strings in lists interned, interface box and all: tags, categories,
 // aliases and the like repeat from post to post. A map's own string
 // values (a title, a date) are mostly unique, so they are kept.
-func compactValue(v any, depth int) any {
+func (k *interned) compactValue(v any, depth int) any {
 	switch v := v.(type) {
 	case map[string]any:
-		return compactMap(v, depth)
+		return k.compactMap(v, depth)
 	case []any:
 		if v == nil || depth > maxCompactDepth {
 			return v
@@ -82,9 +133,9 @@ func compactValue(v any, depth int) any {
 		out := make([]any, len(v))
 		for i, e := range v {
 			if s, ok := e.(string); ok {
-				out[i] = unique.Make[any](s).Value()
+				out[i] = k.box(s)
 			} else {
-				out[i] = compactValue(e, depth+1)
+				out[i] = k.compactValue(e, depth+1)
 			}
 		}
 		return out
@@ -92,24 +143,17 @@ func compactValue(v any, depth int) any {
 	return v
 }
 
-// internStrings is ss with each string the process's one copy of it, in
-// a slice of its own length; nil for nil.
-func internStrings(ss []string) []string {
+// strings is ss with each string the process's one copy of it, in a
+// slice of its own length; nil for nil.
+func (k *interned) strings(ss []string) []string {
 	if ss == nil {
 		return nil
 	}
 	out := make([]string, len(ss))
 	for i, s := range ss {
-		out[i] = internString(s)
+		out[i] = k.str(s)
 	}
 	return out
-}
-
-func internString(s string) string {
-	if s == "" {
-		return ""
-	}
-	return unique.Make(s).Value()
 }
 
 // FrontMatter is every front-matter key, lower-cased, as decoded: Params

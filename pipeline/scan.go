@@ -328,7 +328,8 @@ func (s *Snapshot) parseAll(keys []string, old layered.Map[string, *unit], found
 	var mu sync.Mutex
 	work := make(chan string)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(len(keys), 1)) {
+	keep := make([]interned, min(runtime.GOMAXPROCS(0), max(len(keys), 1)))
+	for i := range keep {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -337,7 +338,7 @@ func (s *Snapshot) parseAll(keys []string, old layered.Map[string, *unit], found
 				free := found == nil || s.knownBundle(layered.New(batch), s.outerDir(k)) == ""
 				var u *unit
 				if walked || !s.throughLink(k) { // a walk follows no link
-					u = s.readCompact(k, unitAt(old, k), free, fileStamp{})
+					u = s.readCompact(k, unitAt(old, k), free, fileStamp{}, &keep[i])
 				}
 				mu.Lock()
 				out[k] = u
@@ -350,15 +351,16 @@ func (s *Snapshot) parseAll(keys []string, old layered.Map[string, *unit], found
 	}
 	close(work)
 	wg.Wait()
+	runtime.KeepAlive(keep) // every worker's, until all are done
 	return out
 }
 
 // readCompact is readUnit, with a post read now compacted: no snapshot
-// shares it yet (compact.go).
-func (s *Snapshot) readCompact(key string, prev *unit, outside bool, walked fileStamp) *unit {
+// shares it yet (compact.go). k keeps what it interns.
+func (s *Snapshot) readCompact(key string, prev *unit, outside bool, walked fileStamp, k *interned) *unit {
 	u := s.readUnit(key, prev, outside, walked)
 	if u != nil && u.post != nil && (prev == nil || u.post != prev.post) {
-		compactPost(u.post, s.config.Location)
+		compactPost(u.post, s.config.Location, k)
 	}
 	return u
 }

@@ -33,6 +33,7 @@ func (s *Snapshot) scanAndParse(began time.Time) (found scanned, units iter.Seq2
 			c.began = began
 		}
 		var wg sync.WaitGroup
+		keep := make([]interned, len(lists))
 		for i := range lists {
 			wg.Go(func() {
 				for {
@@ -40,11 +41,12 @@ func (s *Snapshot) scanAndParse(began time.Time) (found scanned, units iter.Seq2
 					if !ok {
 						return
 					}
-					lists[i] = append(lists[i], keyUnit{ks.key, s.readCompact(ks.key, nil, true, ks.stamp)})
+					lists[i] = append(lists[i], keyUnit{ks.key, s.readCompact(ks.key, nil, true, ks.stamp, &keep[i])})
 				}
 			})
 		}
 		wg.Wait()
+		runtime.KeepAlive(keep) // every worker's, until all are done
 	}()
 	seen := map[string]bool{}
 	found, err = s.scanContent(func(key string, stamp fileStamp) {
