@@ -130,7 +130,12 @@ func (st *state) postLink(dest string, u *url.URL, image bool, line int) (t targ
 	}
 	switch {
 	case p == nil:
-		st.issue(line, "link to %q: no such post", dest)
+		// Hugo publishes a page with a link that goes nowhere, so it is
+		// a warning (CONTRACT.md: what Hugo accepts and publishes is
+		// never a problem); the link is left out all the same, as one
+		// to a post that is not published is, so that nothing tells
+		// the two apart.
+		st.warn(line, "link to %q: no such post; the link is left out", dest)
 		return target{drop: true}, true
 	case !visible:
 		st.issue(line, "link to %q: the post is not published", dest)
@@ -221,23 +226,30 @@ func (st *state) linkedSlug(u *url.URL) (slug string, explicit, inBundle bool) {
 // folders, the one whose URL the path is below, at any depth of nested
 // sections ("/posts/2025/trip/img/a.png" is below trip's URL). A post
 // that is not published has no URL: its slug alone names it, so that no
-// link into its bundle is kept. nil when the path is below no post's.
+// link into its bundle is kept; but a published post whose URL the path
+// is below holds it whatever its folders are named ("trip/gallery/b.png"
+// is trip's even when a draft is called "gallery"). nil when the path is
+// below no post's.
 func (st *state) bundlePost(u *url.URL) (*pipeline.Post, bool) {
 	p := collapseSlashes(st.page.ResolveReference(u).Path)
+	var hidden *pipeline.Post
 	for dir := path.Dir(p); dir != "/" && dir != "."; dir = path.Dir(dir) {
 		post, visible := st.lookupSlug(path.Base(dir))
-		if post == nil {
+		switch {
+		case post == nil:
 			continue
-		}
-		if !visible {
-			return post, false
+		case !visible:
+			if hidden == nil {
+				hidden = post
+			}
+			continue
 		}
 		if pu, err := url.Parse(st.postURL(post)); err == nil && pu.Path != "" &&
 			strings.HasPrefix(strings.ToLower(p), strings.ToLower(strings.TrimSuffix(pu.Path, "/")+"/")) {
 			return post, visible
 		}
 	}
-	return nil, false
+	return hidden, false
 }
 
 // served reports whether the site serves u, a URL of the site: a page

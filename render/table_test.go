@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"folio/pipeline"
 )
 
 var idRE = regexp.MustCompile(`<h[1-6] id="([^"]*)"`)
@@ -56,9 +58,17 @@ func TestLinks(t *testing.T) {
 		{"[t](trip/index.md)", `href="https://example.org/blog/trip/"`, "(https://example.org/blog/trip/)", "", false},
 		{"[t](draft.md)", "t", "t", `link to "draft.md": the post is not published`, true},
 		{"[t](../future/)", "t", "t", `link to "../future/": the post is not published`, true},
-		{"[t](nope.md)", "t", "t", `link to "nope.md": no such post`, true},
-		{"[t](/blog/nope/)", "t", "t", `link to "/blog/nope/": no such post`, true},
+		{"[t](nope.md)", "t", "t", `link to "nope.md": no such post; the link is left out`, true},
+		{"[t](/blog/nope/)", "t", "t", `link to "/blog/nope/": no such post; the link is left out`, true},
 		{"[*t*](draft.md \"T\")", "<em>t</em>", "*t*", `link to "draft.md": the post is not published`, true},
+		// A file below no post's URL is read as /<section>/<slug>/<file>:
+		// no such post is a warning (Hugo publishes the page).
+		{"[t](/blog/nothing/file.pdf)", "t", "t", `link to "/blog/nothing/file.pdf": no such post; the link is left out`, true},
+		// A file below a published post's URL is its bundle's, whatever
+		// its folders are named; one below a hidden post's slug alone is
+		// dropped.
+		{"![a](/blog/trip/draft/b.png)", `src="https://example.org/blog/trip/draft/b.png"`, "(https://example.org/blog/trip/draft/b.png)", "", false},
+		{"[t](/blog/draft/b.png)", "t", "t", `link to "/blog/draft/b.png": the post is not published`, true},
 		{"[t](/blog/nope)", `href="https://example.org/blog/nope"`, "(https://example.org/blog/nope)", "", false},
 		{"[t](pic.png)", `href="` + page + `pic.png"`, "(" + page + "pic.png)", "", false},
 		{"![a](pic.png)", `<img src="` + page + `pic.png" alt="a">`, "![a](" + page + "pic.png)", "", false},
@@ -100,6 +110,10 @@ func TestLinks(t *testing.T) {
 			t.Errorf("%s: unexpected issues %v", tc.link, r.Issues)
 		case tc.issue != "" && (len(r.Issues) != 1 || r.Issues[0].Message != tc.issue || r.Issues[0].Line != 7):
 			t.Errorf("%s: issues %v, want line 7: %s", tc.link, r.Issues, tc.issue)
+		case tc.issue != "" && (r.Issues[0].Severity == pipeline.Warning) != strings.Contains(tc.issue, "no such post"):
+			// A link to nothing is a warning (Hugo publishes the page);
+			// one to a post that is not published is a problem.
+			t.Errorf("%s: severity %v", tc.link, r.Issues[0].Severity)
 		}
 	}
 }
