@@ -10,12 +10,12 @@ import (
 // HEAD of a path goes through the route table and its row's handler,
 // which, for a row whose answer is a memoized representation of the
 // state, keeps it under the path as the request spelled it: the
-// representation and, for each of its encodings, every header of its
-// answer, made by the same code a request runs (serve), as shared
-// values. From then on a GET or HEAD of that path in the same state
-// looks the path up once and writes the prepared answer, as a bare
-// net/http handler would, without routing, the handler's own lookups or
-// the headers' rules.
+// representation and the headers the row's rules give its answers,
+// made once by the code a request runs (serve's commonHeaders), as
+// shared values beside the representation's own. From then on a GET or
+// HEAD of that path in the same state looks the path up once and writes
+// the prepared answer, as a bare net/http handler would, without
+// routing, the handler's own lookups or the rows' rules.
 //
 // Whatever the prepared answer cannot tell is still decided per request,
 // by the code the handler runs: Accept's negotiation on a row that
@@ -42,20 +42,14 @@ type preparedPath struct {
 	byMedia [2]atomic.Pointer[preparedRep]
 }
 
-// preparedRep is a representation with the headers of its answers, by
-// form: [0] as it is, then rp.encoded's, in order (folio makes at most
-// one: gzip). The collector marks every object a state keeps in each
-// cycle, so a path's prepared answer is three: preparedPath, this, and
-// one array of fields that the forms' slices share.
+// preparedRep is a representation with the headers its answers share,
+// made once: the row's (commonHeaders) and X-Content-Type-Options. The
+// rest (validators and entity) are rp's own prepared values, by form.
+// The collector marks every object a state keeps in each cycle, so a
+// path's prepared answer is three: preparedPath, this and its fields.
 type preparedRep struct {
-	rp    *rep
-	forms [2]preparedForm
-}
-
-// preparedForm is the headers of one form's answers: a 304 sends
-// validators, a 200 adds entity.
-type preparedForm struct {
-	validators, entity []field
+	rp     *rep
+	common []field
 }
 
 type field struct {
@@ -104,33 +98,22 @@ func (s *Server) servePrepared(w http.ResponseWriter, r *http.Request, st *state
 	if a == nil {
 		return false
 	}
-	rp, f := a.rp, &a.forms[0]
-	body, etag, file := rp.body, rp.etag, rp.file
-	if len(rp.encoded) > 0 {
-		if e := pickEncoding(r.Header["Accept-Encoding"], rp.encoded); e != nil {
-			for j := range rp.encoded {
-				if &rp.encoded[j] == e {
-					f = &a.forms[j+1]
-				}
-			}
-			body, etag, file = e.body, e.etag, e.file
-		}
-	}
+	rp := a.rp
+	body, etag, hdr, file := rp.form(r)
 	status := conditional(r, etag, rp.modified)
 	if status == http.StatusPreconditionFailed {
 		return false // the handler's problem answer
 	}
 	h := w.Header()
-	for _, fl := range f.validators {
+	for _, fl := range a.common {
 		h[fl.key] = fl.value
 	}
+	validators(h, hdr)
 	if status == http.StatusNotModified {
 		w.WriteHeader(http.StatusNotModified)
 		return true
 	}
-	for _, fl := range f.entity {
-		h[fl.key] = fl.value
-	}
+	entityHeaders(h, hdr)
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		writeBody(w, body, file)
@@ -141,9 +124,6 @@ func (s *Server) servePrepared(w http.ResponseWriter, r *http.Request, st *state
 // keep prepares rp as the answer to m's path (m.keep) for m's media,
 // unless it is there already.
 func (s *Server) keep(m match, rp *rep) {
-	if len(rp.encoded) >= len(preparedRep{}.forms) {
-		return // more forms than a preparedRep holds
-	}
 	i := 0
 	if m.route.Negotiates {
 		switch m.media {
@@ -165,34 +145,15 @@ func (s *Server) keep(m match, rp *rep) {
 	pp.byMedia[i].Store(s.prepareRep(m, rp))
 }
 
-// prepareRep makes rp's headers for each of its forms by the code serve
-// runs, so that a prepared answer sends what serve would.
+// prepareRep makes the headers rp's answers on m's row share, by the
+// code serve runs (commonHeaders), so that a prepared answer sends what
+// serve would.
 func (s *Server) prepareRep(m match, rp *rep) *preparedRep {
-	a := &preparedRep{rp: rp}
-	var validators, entity [1 + len(a.forms)]http.Header
-	n := 0
-	for i := range 1 + len(rp.encoded) {
-		hdr := &rp.hdr
-		if i > 0 {
-			hdr = &rp.encoded[i-1].hdr
-		}
-		validators[i] = http.Header{"X-Content-Type-Options": hdrNosniff}
-		s.validatorHeaders(validators[i], m, rp, hdr)
-		entity[i] = http.Header{}
-		entityHeaders(entity[i], hdr)
-		n += len(validators[i]) + len(entity[i])
-	}
-	all := make([]field, 0, n)
-	slice := func(h http.Header) []field {
-		from := len(all)
-		for k, v := range h {
-			all = append(all, field{k, v})
-		}
-		return all[from:len(all):len(all)]
-	}
-	for i := range 1 + len(rp.encoded) {
-		a.forms[i].validators = slice(validators[i])
-		a.forms[i].entity = slice(entity[i])
+	h := http.Header{"X-Content-Type-Options": hdrNosniff}
+	s.commonHeaders(h, m, rp)
+	a := &preparedRep{rp: rp, common: make([]field, 0, len(h))}
+	for k, v := range h {
+		a.common = append(a.common, field{k, v})
 	}
 	return a
 }

@@ -186,8 +186,8 @@ var (
 // nothing beyond what net/http does.
 //
 // On a path whose answer may be kept (m.keep), it is kept as a prepared
-// answer first (prepared.go), made by validatorHeaders and entityHeaders
-// as here.
+// answer first (prepared.go): the headers commonHeaders sets, made once,
+// and what validators and entityHeaders set, as here.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request, m match, rp *rep) {
 	if m.keep != "" {
 		s.keep(m, rp)
@@ -214,6 +214,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, m match, rp *rep)
 // that a 304 sends too: the row's (commonHeaders) and the validators.
 func (s *Server) validatorHeaders(h http.Header, m match, rp *rep, hdr *repHeaders) {
 	s.commonHeaders(h, m, rp)
+	validators(h, hdr)
+}
+
+// validators sets the form's ETag and Last-Modified.
+func validators(h http.Header, hdr *repHeaders) {
 	h["Etag"] = hdr.etag
 	if hdr.lastModified != nil {
 		h["Last-Modified"] = hdr.lastModified
