@@ -16,6 +16,10 @@
 #   BASELINE=path/to/folio  also run another folio binary ("base", e.g. main
 #                         before a change) on the same corpus, for an A/B
 #   NO_NGINX=1            leave nginx out (with NO_CADDY=1: an A/B of folio alone)
+#   BARE_HEAP=98          also run the bare server holding that many MB of live
+#                         objects with pointers (about folio's heap at 10,000
+#                         posts) at BARE_GOGC (default 258, folio serve's there):
+#                         "heap", what the heap alone costs a bare server
 #   SERVER_CPU=0 WRK_CPU=1  the cores: every server is pinned to one, wrk to the other
 #   WARMUP=10s            wrk on the first route before any round, every server
 #                         (each route then gets 1 s more): folio's heap grows to
@@ -34,6 +38,9 @@
 #           identity and gzip, the 304), copied from this folio serve at
 #           its start, and does nothing else: no access log, one map lookup,
 #           "gzip" found in Accept-Encoding. folio's ceiling on net/http.
+#   heap    (BARE_HEAP) the same bare server holding a live heap of folio's
+#           size at folio's GOGC: what remains between it and folio is
+#           folio's own work per request, not its heap's
 #   nginx   nginx serving `folio build`'s export of the same corpus as
 #           static files: one worker, sendfile on, tcp_nopush on,
 #           gzip_static on, access log buffered (buffer=64k flush=1s)
@@ -164,6 +171,13 @@ port[bare]=$(free_port)
 taskset -c "$scpu" "$out/bare-nethttp" -addr "127.0.0.1:${port[bare]}" -from "$F" -paths "$all_paths" &
 pid[bare]=$!
 pids+=(${pid[bare]})
+if [ -n "${BARE_HEAP:-}" ]; then
+  port[heap]=$(free_port)
+  taskset -c "$scpu" "$out/bare-nethttp" -addr "127.0.0.1:${port[heap]}" -from "$F" -paths "$all_paths" -heap "$BARE_HEAP" -gogc "${BARE_GOGC:-258}" &
+  pid[heap]=$!
+  pids+=(${pid[heap]})
+  servers+=(heap)
+fi
 if [ -n "${FASTHTTP:-}" ]; then
   port[fasthttp]=$(free_port)
   taskset -c "$scpu" "$out/bare-fasthttp" -addr "127.0.0.1:${port[fasthttp]}" -from "$F" -paths "$all_paths" &

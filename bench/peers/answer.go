@@ -56,6 +56,9 @@ func (r *Route) Pick(ae []string) *Rep {
 type Config struct {
 	Addr   string
 	Routes map[string]*Route
+	// HeapMB and GOGC (-heap, -gogc) give a bare server a live heap of
+	// that size and that collector setting (see nethttp).
+	HeapMB, GOGC int
 }
 
 // Flags reads -addr, -from (folio's base URL, e.g. http://127.0.0.1:8080)
@@ -64,8 +67,10 @@ func Flags() Config {
 	addr := flag.String("addr", "127.0.0.1:0", "listen address")
 	from := flag.String("from", "", "base URL of the folio serve to copy answers from")
 	paths := flag.String("paths", "/api/posts.json", "comma-separated URL paths to answer")
+	heap := flag.Int("heap", 0, "MB of live objects with pointers to hold (nethttp), as folio's heap")
+	gogc := flag.Int("gogc", 0, "GOGC to set (nethttp); 0 leaves the default")
 	flag.Parse()
-	c := Config{Addr: *addr, Routes: map[string]*Route{}}
+	c := Config{Addr: *addr, Routes: map[string]*Route{}, HeapMB: *heap, GOGC: *gogc}
 	for _, p := range strings.Split(*paths, ",") {
 		rt, err := copyRoute(strings.TrimSuffix(*from, "/") + p)
 		if err != nil {

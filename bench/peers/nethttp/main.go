@@ -5,6 +5,8 @@ package main
 
 import (
 	"net/http"
+	"runtime"
+	"runtime/debug"
 	"time"
 
 	"folio/bench/peers"
@@ -12,6 +14,7 @@ import (
 
 func main() {
 	c := peers.Flags()
+	keepHeap(c.HeapMB, c.GOGC)
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rt := c.Routes[r.URL.Path]
 		if rt == nil {
@@ -37,4 +40,37 @@ func main() {
 		ReadTimeout: 30 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second,
 		MaxHeaderBytes: 64 << 10}
 	panic(s.ListenAndServe())
+}
+
+// live is the heap keepHeap holds, for the collector to mark.
+var live []*node
+
+// node is about the size of a post in folio's heap, with pointers.
+type node struct {
+	next *node
+	name string
+	refs [8]*node
+	pad  [560]byte // text: the collector does not scan past the pointers
+}
+
+// keepHeap holds mb MB of live objects that point to each other (none:
+// 0) and sets GOGC (0: the default): a bare server with folio's live
+// heap and collector setting, to price what the heap alone costs a
+// request.
+func keepHeap(mb, gogc int) {
+	if gogc > 0 {
+		debug.SetGCPercent(gogc)
+	}
+	n := mb << 20 / 648
+	live = make([]*node, n)
+	for i := range live {
+		live[i] = &node{name: "post"}
+		if i > 0 {
+			live[i].next = live[i-1]
+			for j := range live[i].refs {
+				live[i].refs[j] = live[(i*7+j*13)%i]
+			}
+		}
+	}
+	runtime.GC()
 }
