@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"folio/internal/hugotest"
+	"folio/internal/nginxtest"
 	"folio/internal/siteoracle"
 	"folio/pipeline"
 )
@@ -144,33 +145,11 @@ func startNginx(include, addr, prefix string) (stop func(), err error) {
 	if err != nil {
 		return nil, err
 	}
-	module := ""
-	for _, m := range []string{"/usr/lib/nginx/modules/ngx_http_js_module.so", "/usr/share/nginx/modules/ngx_http_js_module.so",
-		"/usr/lib64/nginx/modules/ngx_http_js_module.so"} {
-		if _, err := os.Stat(m); err == nil {
-			module = m
-			break
-		}
-	}
+	module := nginxtest.JSModule()
 	if module == "" {
 		return nil, fmt.Errorf("the nginx njs module is not installed")
 	}
-	conf := fmt.Sprintf(`load_module %s;
-daemon off;
-master_process off;
-pid %[2]s/nginx.pid;
-error_log stderr error;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path %[2]s/body;
-    proxy_temp_path %[2]s/proxy;
-    fastcgi_temp_path %[2]s/fastcgi;
-    uwsgi_temp_path %[2]s/uwsgi;
-    scgi_temp_path %[2]s/scgi;
-    include %[3]s;
-}
-`, module, prefix, include)
+	conf := nginxtest.Config(module, prefix, include, 0)
 	file := filepath.Join(prefix, "nginx.conf")
 	if err := os.WriteFile(file, []byte(conf), 0o644); err != nil {
 		return nil, err

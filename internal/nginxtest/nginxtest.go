@@ -51,31 +51,27 @@ var jsModules = []string{
 	"/usr/lib64/nginx/modules/ngx_http_js_module.so",
 }
 
-// Nginx runs nginx with include (an http-context file, such as the one
-// folio build --nginx writes) and returns once it answers on addr.
-// Workers is the number of worker processes; 0 runs a single process.
-func Nginx(t testing.TB, include, addr string, workers int) {
-	t.Helper()
-	bin := Need(t, "nginx")
-	module := ""
+// JSModule is the path of the installed njs module, "" when there is
+// none.
+func JSModule() string {
 	for _, m := range jsModules {
 		if _, err := os.Stat(m); err == nil {
-			module = m
-			break
+			return m
 		}
 	}
-	if module == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("the nginx njs module is not installed; CI must install libnginx-mod-http-js")
-		}
-		t.Skip("the nginx njs module is not installed")
-	}
-	prefix := t.TempDir()
+	return ""
+}
+
+// Config is an nginx.conf that runs include (an http-context file, such
+// as the one folio build --nginx writes) in the foreground under prefix,
+// with the njs module at module. Workers is the number of worker
+// processes; 0 runs a single process.
+func Config(module, prefix, include string, workers int) string {
 	process := "master_process off;"
 	if workers > 0 {
 		process = fmt.Sprintf("master_process on; worker_processes %d; user root;", workers)
 	}
-	conf := fmt.Sprintf(`load_module %s;
+	return fmt.Sprintf(`load_module %s;
 daemon off;
 %s
 pid %s/nginx.pid;
@@ -91,8 +87,24 @@ http {
     include %s;
 }
 `, module, process, prefix, include)
+}
+
+// Nginx runs nginx with include (an http-context file, such as the one
+// folio build --nginx writes) and returns once it answers on addr.
+// Workers is the number of worker processes; 0 runs a single process.
+func Nginx(t testing.TB, include, addr string, workers int) {
+	t.Helper()
+	bin := Need(t, "nginx")
+	module := JSModule()
+	if module == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("the nginx njs module is not installed; CI must install libnginx-mod-http-js")
+		}
+		t.Skip("the nginx njs module is not installed")
+	}
+	prefix := t.TempDir()
 	confFile := filepath.Join(prefix, "nginx.conf")
-	if err := os.WriteFile(confFile, []byte(conf), 0o644); err != nil {
+	if err := os.WriteFile(confFile, []byte(Config(module, prefix, include, workers)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	start(t, addr, bin, "-p", prefix, "-c", confFile, "-e", "stderr")
