@@ -87,16 +87,7 @@ func staticAnswers(hugo map[string]hugotest.Output, hugoOut, out string) hugotes
 			r.Others[o.Class]++
 			continue
 		}
-		r.Hugo++
-		n := r.Classes[o.Class]
-		n[1]++
-		if d := staticAnswer(o, hugoOut, out); d != "" {
-			r.Diffs = append(r.Diffs, d)
-		} else {
-			r.Matched++
-			n[0]++
-		}
-		r.Classes[o.Class] = n
+		r.Add(o.Class, staticAnswer(o, hugoOut, out))
 	}
 	return r
 }

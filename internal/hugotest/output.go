@@ -309,6 +309,21 @@ type Report struct {
 	Others map[string]int
 }
 
+// Add counts one of Hugo's URLs of class: matched when diff is "",
+// else a difference that diff says.
+func (r *Report) Add(class, diff string) {
+	r.Hugo++
+	n := r.Classes[class]
+	n[1]++
+	if diff != "" {
+		r.Diffs = append(r.Diffs, diff)
+	} else {
+		r.Matched++
+		n[0]++
+	}
+	r.Classes[class] = n
+}
+
 // Summary is the counts in one line.
 func (r Report) Summary() string {
 	var parts []string
@@ -359,25 +374,20 @@ func Compare(hugo, folio map[string]Output, base string) Report {
 			r.Others[o.Class]++
 			continue
 		}
-		r.Hugo++
-		n := r.Classes[o.Class]
-		n[1]++
 		f, ok := rest[p]
 		delete(rest, p)
+		var d string
 		switch {
 		case !ok:
-			r.Diffs = append(r.Diffs, fmt.Sprintf("missing %s %s %q", o.Class, p, o.Title))
+			d = fmt.Sprintf("missing %s %s %q", o.Class, p, o.Title)
 		case f.Class != o.Class:
-			r.Diffs = append(r.Diffs, fmt.Sprintf("%s: hugo %s, folio %s", p, o.Class, f.Class))
+			d = fmt.Sprintf("%s: hugo %s, folio %s", p, o.Class, f.Class)
 		case o.Class == "page" && ((f.Title != o.Title && !slices.Contains(f.Alt, o.Title)) || f.Kind != o.Kind || f.Lang != o.Lang):
-			r.Diffs = append(r.Diffs, fmt.Sprintf("%s: hugo %s %q (%s), folio %s %q (%s)", p, o.Kind, o.Title, o.Lang, f.Kind, f.Title, f.Lang))
+			d = fmt.Sprintf("%s: hugo %s %q (%s), folio %s %q (%s)", p, o.Kind, o.Title, o.Lang, f.Kind, f.Title, f.Lang)
 		case o.Class == "alias" && base+strings.TrimPrefix(f.Target, "/") != strings.TrimSuffix(o.Target, "index.html"):
-			r.Diffs = append(r.Diffs, fmt.Sprintf("%s: alias to %s, folio to %s", p, o.Target, f.Target))
-		default:
-			r.Matched++
-			n[0]++
+			d = fmt.Sprintf("%s: alias to %s, folio to %s", p, o.Target, f.Target)
 		}
-		r.Classes[o.Class] = n
+		r.Add(o.Class, d)
 	}
 	for _, p := range slices.Sorted(maps.Keys(rest)) {
 		r.Diffs = append(r.Diffs, fmt.Sprintf("extra %s %s", rest[p].Class, p))

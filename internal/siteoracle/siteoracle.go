@@ -89,16 +89,7 @@ func Answers(h http.Handler, hugo map[string]hugotest.Output, out, base string) 
 			r.Others[o.Class]++
 			continue
 		}
-		r.Hugo++
-		n := r.Classes[o.Class]
-		n[1]++
-		if d != "" {
-			r.Diffs = append(r.Diffs, d)
-		} else {
-			r.Matched++
-			n[0]++
-		}
-		r.Classes[o.Class] = n
+		r.Add(o.Class, d)
 	}
 	return r
 }
