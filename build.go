@@ -64,9 +64,7 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 		fmt.Fprintln(std.err, w)
 	}
 	res, err := h.Export(host.ExportOptions{Out: o.out, Nginx: o.nginx, Listen: o.addr, Cloudflare: o.cf, Limits: limits, Ahead: ahead})
-	for _, p := range res.Problems {
-		fmt.Fprintln(std.err, p)
-	}
+	writeProblems(std.err, res.Problems, false, "folio check -v lists each")
 	switch {
 	case errors.Is(err, host.ErrProblems):
 		return fmt.Errorf("%s; %s left as it was", count(len(pipeline.Errors(res.Problems)), "problem", "problems"), o.dest())

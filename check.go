@@ -11,8 +11,10 @@ import (
 
 // runCheck loads the site as every command starts, renders every post,
 // and prints each problem as path:line: message (a warning's message
-// after "warning: "), then "N posts, M problems" (N = published posts, M
-// the errors; "1 post", "1 problem") and ", K warnings" when there are any. With -v it also
+// after "warning: "; a warning said at several places is printed once,
+// at its first, with how many more), then "N posts, M problems" (N =
+// published posts, M the errors; "1 post", "1 problem") and ", K
+// warnings" when there are any. With -v it prints every warning, and
 // lists on stderr each published post as it was loaded, then each post
 // left out and why (draft, scheduled, expired). Exit 1 when there is an
 // error; warnings (what Hugo accepts) do not fail.
@@ -39,9 +41,7 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 		}
 	}
 	problems := h.Problems(h.RenderAll())
-	for _, p := range problems {
-		fmt.Fprintln(std.out, p)
-	}
+	writeProblems(std.out, problems, o.verbose, "folio check -v lists each")
 	errs := len(pipeline.Errors(problems))
 	fmt.Fprintf(std.out, "%s, %s", count(len(snap.Posts()), "post", "posts"), count(errs, "problem", "problems"))
 	if warnings := len(problems) - errs; warnings > 0 {

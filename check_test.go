@@ -69,6 +69,26 @@ func TestCheck(t *testing.T) {
 			},
 			wantCode: 0,
 		},
+		{
+			// One cause said at many places (a theme not checked out) is
+			// printed once, at its first place, with how many more; errors
+			// are each printed.
+			name: "a warning at several places",
+			files: map[string]string{
+				"blog/a.md":     "---\ntitle: A\ndate: 2024-01-02\n---\n{{< alert >}}x{{< /alert >}}\n\n{{< alert >}}y{{< /alert >}}\n\n{{< badge >}}\n",
+				"blog/b.md":     "---\ntitle: B\ndate: 2024-01-03\n---\n{{< alert >}}z{{< /alert >}}\n\n{{< ref \"draft.md\" >}}\n",
+				"blog/c.md":     "---\ntitle: C\ndate: 2024-01-04\n---\n{{< alert >}}w{{< /alert >}}\n\n{{< ref \"draft.md\" >}}\n",
+				"blog/draft.md": "---\ntitle: Secret\ndate: 2024-01-02\ndraft: true\n---\n",
+			},
+			wantOut: []string{
+				`DIR/blog/a.md:5: warning: shortcode "alert": no template for it in the site or its theme (layouts/_shortcodes/alert.html); its inner text is kept (and 3 more in 3 files: folio check -v lists each)`,
+				`DIR/blog/a.md:9: warning: shortcode "badge": no template for it in the site or its theme (layouts/_shortcodes/badge.html); its inner text is kept`,
+				`DIR/blog/b.md:7: ref "draft.md": the post is not published`,
+				`DIR/blog/c.md:7: ref "draft.md": the post is not published`,
+				"3 posts, 2 problems, 5 warnings",
+			},
+			wantCode: 1,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -273,5 +293,27 @@ func TestCheckRendersEveryPage(t *testing.T) {
 	code, _, stderr := runCLI(t, "build", "--source", dir, "--out", filepath.Join(dir, "public"))
 	if code != 1 || !strings.Contains(stderr, listed+"\n") {
 		t.Errorf("build: exit %d, stderr:\n%s\nwant exit 1 and check's lines:\n%s", code, stderr, listed)
+	}
+}
+
+// TestCheckVerbosePrintsEveryWarning: -v prints a repeated warning at
+// each of its places, and build points to it.
+func TestCheckVerbosePrintsEveryWarning(t *testing.T) {
+	dir := t.TempDir()
+	post := "---\ntitle: A\ndate: 2024-01-02\n---\n{{< alert >}}x{{< /alert >}}\n\n{{< alert >}}y{{< /alert >}}\n"
+	writeTree(t, dir, map[string]string{"content/blog/a.md": post, "content/blog/b.md": post})
+	content := filepath.Join(dir, "content")
+	warning := `warning: shortcode "alert": no template for it in the site or its theme (layouts/_shortcodes/alert.html); its inner text is kept`
+	code, stdout, _ := runCLI(t, "check", "-v", "--content", content)
+	var want []string
+	for _, at := range []string{"a.md:5", "a.md:7", "b.md:5", "b.md:7"} {
+		want = append(want, filepath.Join(content, "blog", at)+": "+warning)
+	}
+	if want := strings.Join(want, "\n") + "\n2 posts, 0 problems, 4 warnings\n"; code != 0 || stdout != want {
+		t.Errorf("check -v: exit %d, stdout:\n%s\nwant:\n%s", code, stdout, want)
+	}
+	code, _, stderr := runCLI(t, "build", "--content", content, "--out", filepath.Join(dir, "public"), "--base-url", "https://blog.example/")
+	if first := want[0] + " (and 3 more in 2 files: folio check -v lists each)\n"; code != 0 || !strings.HasPrefix(stderr, first) {
+		t.Errorf("build: exit %d, stderr:\n%s\nwant it to start with:\n%s", code, stderr, first)
 	}
 }

@@ -119,7 +119,7 @@ var commands = map[string]command{
 		help: "folio check [flags]: parses everything, prints every problem as path:line: message\nand a summary; exits 1 when there is any problem.",
 		addr: "not used by check (accepted, as by every command)",
 		flags: func(fs *flag.FlagSet, o *options) {
-			fs.BoolVar(&o.verbose, "v", false, "also list on stderr each published post, then each one left out and why")
+			fs.BoolVar(&o.verbose, "v", false, "print every warning, not each message once; and list on stderr each published post, then each one left out and why")
 		},
 		run: runCheck,
 	},

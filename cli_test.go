@@ -81,7 +81,7 @@ func TestCLIHelpSpellsFlagsWithTwoDashes(t *testing.T) {
 			"  --config FILE     config file to read instead of the site's",
 			"  --content DIR     content folder (overrides contentDir)",
 			"  --source DIR      the site's folder, where its config (hugo.toml, config.toml, config/) is found (default: the working folder)",
-			"  -v                also list on stderr each published post, then each one left out and why",
+			"  -v                print every warning, not each message once; and list on stderr each published post, then each one left out and why",
 		}},
 	}
 	for _, tc := range tests {
