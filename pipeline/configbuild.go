@@ -3,6 +3,7 @@ package pipeline
 import (
 	"cmp"
 	"fmt"
+	"io/fs"
 	"maps"
 	"path"
 	"reflect"
@@ -143,7 +144,8 @@ func (l *siteLoader) siteSettings(s *SiteConfig, k *rootKeys) error {
 		s.RSSLimit = *k.RSSLimit
 	}
 	setInt(&s.SummaryLength, h.SummaryLength)
-	s.Themes = themesOf(h.Theme, h.ThemesDir)
+	l.themes = l.themeImports(h.Theme, h.ThemesDir)
+	s.Themes = themeDirs(l.themes)
 	if h.UglyURLs != nil {
 		s.UglyURLs = UglyURLs(*h.UglyURLs)
 	}
@@ -531,31 +533,75 @@ func staticDirs(h *hugoKeys) []string {
 	return out
 }
 
-// themesOf reads theme (a name or a list of names) into theme folders
-// under themesDir ("themes" by default), relative to the site's folder.
-func themesOf(theme, themesDir any) []string {
+// themeImport is a theme or module the site's config imports: its path
+// as written, the key that names it, and the folder folio reads it from,
+// relative to the site's folder.
+type themeImport struct {
+	path string
+	key  []string
+	dir  string
+}
+
+// themeImports lists what the site imports, in Hugo's order of
+// precedence: module.imports (those not disabled), then theme (a name or
+// a list). Each is read from _vendor/<path> when `hugo mod vendor` put it
+// there, else from <themesDir>/<path> ("themes" by default), where Hugo
+// looks for a theme and for a module it cannot download. folio downloads
+// nothing.
+func (l *siteLoader) themeImports(theme, themesDir any) []themeImport {
 	dir, _ := themesDir.(string)
 	if dir == "" {
 		dir = "themes"
 	}
-	var names []string
+	var out []themeImport
+	add := func(p string, key ...string) {
+		if p = strings.TrimSpace(p); p == "" {
+			return
+		}
+		imp := themeImport{path: p, key: key, dir: path.Join(dir, p)}
+		if vendored := path.Join("_vendor", p); isDir(l.fsys, vendored) {
+			imp.dir = vendored
+		}
+		out = append(out, imp)
+	}
+	module, _ := l.raw.m["module"].(map[string]any)
+	imports, _ := module["imports"].([]any)
+	for _, i := range imports {
+		m, _ := i.(map[string]any)
+		if p, ok := m["path"].(string); ok && m["disable"] != true {
+			add(p, "module", "imports")
+		}
+	}
 	switch t := theme.(type) {
 	case string:
-		names = []string{t}
+		add(t, "theme")
 	case []any:
 		for _, n := range t {
 			if s, ok := n.(string); ok {
-				names = append(names, s)
+				add(s, "theme")
 			}
 		}
 	case []string:
-		names = t
-	}
-	var out []string
-	for _, n := range names {
-		if n = strings.TrimSpace(n); n != "" {
-			out = append(out, path.Join(dir, n))
+		for _, s := range t {
+			add(s, "theme")
 		}
 	}
 	return out
+}
+
+// themeDirs is the folders of imports, each once, in order.
+func themeDirs(imports []themeImport) []string {
+	var out []string
+	for _, imp := range imports {
+		if !slices.Contains(out, imp.dir) {
+			out = append(out, imp.dir)
+		}
+	}
+	return out
+}
+
+// isDir reports whether name is a folder of fsys.
+func isDir(fsys fs.FS, name string) bool {
+	st, err := fs.Stat(fsys, name)
+	return err == nil && st.IsDir()
 }

@@ -72,7 +72,39 @@ func LoadSite(opts SiteOptions) (*Config, error) {
 	cfg.Source, cfg.Environment = src, opts.Environment
 	cfg.ConfigFiles, cfg.ConfigDirs = l.raw.files, l.dirs
 	cfg.Warnings = append(cfg.Warnings, l.robotsTemplate(cfg)...)
+	cfg.Warnings = append(cfg.Warnings, l.missingThemes()...)
 	return cfg, nil
+}
+
+// missingThemes warns of each theme or module the config imports whose
+// folder is missing or empty (a git submodule not checked out, a Hugo
+// module never vendored). folio lays pages out with its own theme, so
+// the site still builds, but the shortcodes, partials, render hooks,
+// i18n and data the theme holds are not there: each shortcode of it
+// keeps only its inner text.
+func (l *siteLoader) missingThemes() []Problem {
+	var out []Problem
+	for _, imp := range l.themes {
+		if entries, err := fs.ReadDir(l.fsys, imp.dir); err == nil && len(entries) > 0 {
+			continue
+		}
+		pos := l.raw.where(imp.key)
+		what := fmt.Sprintf("theme %q: %s is missing or empty (a git submodule not checked out? git submodule update --init)", imp.path, imp.dir)
+		if isModulePath(imp.path) {
+			what = fmt.Sprintf("module %q: neither %s nor %s is there, and folio downloads no Hugo module (hugo mod vendor copies it into _vendor/)", imp.path, path.Join("_vendor", imp.path), imp.dir)
+		}
+		out = append(out, Problem{Path: pos.file, Line: pos.line, Severity: Warning,
+			Message: what + "; without it, its shortcodes, partials, render hooks, i18n and data are missing"})
+	}
+	return out
+}
+
+// isModulePath reports whether p names a Go module, as Hugo tells one
+// from a theme's folder name: its first element holds a dot
+// ("github.com/…").
+func isModulePath(p string) bool {
+	first, _, _ := strings.Cut(p, "/")
+	return strings.Contains(first, ".")
 }
 
 // robotsTemplate warns about a layouts/robots.txt (the site's or a
@@ -96,6 +128,8 @@ type siteLoader struct {
 	src  string
 	raw  *rawConfig
 	dirs []string // config folders found, as displayed
+	// themes is what the config imports, found by siteSettings
+	themes []themeImport
 }
 
 // display is how messages name a file of the site: the site's folder as

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -262,7 +261,7 @@ func TestLoadSiteMessages(t *testing.T) {
 			[]string{`site/hugo.json:3: warning: unknown key colour`}},
 		{"per-key file", map[string]string{"config/_default/pagination.toml": "pagerSise = 3\n"}, "",
 			[]string{`site/config/_default/pagination.toml:1: warning: unknown key pagination.pagerSise (did you mean "pagination.pagerSize"?)`}},
-		{"Hugo's keys are not warnings", map[string]string{"hugo.toml": "buildDrafts = true\nenableGitInfo = true\n[outputs]\nhome = ['HTML']\n[security.funcs]\ngetenv = ['^HUGO_']\n[imaging]\nquality = 80\n[params]\nanything = 1\n[services.disqus]\nshortname = 'x'\n[module]\n[[module.imports]]\npath = 'x'\n"}, "", nil},
+		{"Hugo's keys are not warnings", map[string]string{"hugo.toml": "buildDrafts = true\nenableGitInfo = true\n[outputs]\nhome = ['HTML']\n[security.funcs]\ngetenv = ['^HUGO_']\n[imaging]\nquality = 80\n[params]\nanything = 1\n[services.disqus]\nshortname = 'x'\n[module]\n[[module.imports]]\npath = 'x'\n", "themes/x/theme.toml": ""}, "", nil},
 		{"unknown under [folio] is an error", map[string]string{"hugo.toml": "[folio]\npageSise = 3\n"},
 			`site/hugo.toml:2: unknown key folio.pageSise (did you mean "folio.pageSize"?)`, nil},
 		{"unknown under params.folio is an error", map[string]string{"hugo.yaml": "params:\n  folio:\n    maxage: 1\n    sektion: x\n"},
@@ -313,22 +312,54 @@ func passthroughConfig(delimiters string) string {
 	return "[markup.goldmark.extensions.passthrough]\nenable = true\n[markup.goldmark.extensions.passthrough.delimiters]\n" + delimiters + "\n"
 }
 
-// TestThemes: theme is a name or a list, under themesDir.
+// TestThemes: the theme folders are Hugo's imports in its order of
+// precedence, module.imports then theme (a name or a list), each from
+// _vendor/ when vendored, else under themesDir; one that is missing or
+// empty is a warning at the key that names it, since its shortcodes are
+// then missing.
 func TestThemes(t *testing.T) {
+	const missing = "is missing or empty (a git submodule not checked out? git submodule update --init); without it, its shortcodes, partials, render hooks, i18n and data are missing"
 	for _, tc := range []struct {
-		config string
-		want   []string
+		name  string
+		files map[string]string
+		want  []string
+		warn  []string
 	}{
-		{"theme = 'PaperMod'\n", []string{"themes/PaperMod"}},
-		{"theme = ['a', 'b']\nthemesDir = 'vendor'\n", []string{"vendor/a", "vendor/b"}},
-		{"title = 'none'\n", nil},
+		{"a name", map[string]string{"hugo.toml": "theme = 'PaperMod'\n", "themes/PaperMod/theme.toml": ""},
+			[]string{"themes/PaperMod"}, nil},
+		{"a list under themesDir", map[string]string{"hugo.toml": "theme = ['a', 'b']\nthemesDir = 'vendor'\n", "vendor/a/x": "", "vendor/b/x": ""},
+			[]string{"vendor/a", "vendor/b"}, nil},
+		{"none", map[string]string{"hugo.toml": "title = 'none'\n"}, nil, nil},
+		{"imports first, then theme", map[string]string{
+			"hugo.toml":                        "theme = 'PaperMod'\n[[module.imports]]\npath = 'hugo-coder'\n[[module.imports]]\npath = 'off'\ndisable = true\n",
+			"themes/PaperMod/theme.toml":       "",
+			"themes/hugo-coder/layouts/x.html": "",
+		}, []string{"themes/hugo-coder", "themes/PaperMod"}, nil},
+		{"a vendored module", map[string]string{
+			"hugo.yaml": "module:\n  imports:\n    - path: github.com/imfing/hextra\n",
+			"_vendor/github.com/imfing/hextra/layouts/x.html": "",
+			"_vendor/modules.txt":                             "# github.com/imfing/hextra v0.9.0\n",
+		}, []string{"_vendor/github.com/imfing/hextra"}, nil},
+		{"a theme not checked out", map[string]string{"hugo.toml": "title = 'x'\ntheme = 'congo'\n"},
+			[]string{"themes/congo"}, []string{`site/hugo.toml:2: warning: theme "congo": themes/congo ` + missing}},
+		{"a module never vendored", map[string]string{"hugo.yaml": "module:\n  imports:\n    - path: github.com/imfing/hextra\n"},
+			[]string{"themes/github.com/imfing/hextra"}, []string{`site/hugo.yaml:2: warning: module "github.com/imfing/hextra": neither _vendor/github.com/imfing/hextra nor themes/github.com/imfing/hextra is there, and folio downloads no Hugo module (hugo mod vendor copies it into _vendor/); without it, its shortcodes, partials, render hooks, i18n and data are missing`}},
 	} {
-		cfg, err := LoadSite(SiteOptions{Source: "site", FS: mapFS(map[string]string{"hugo.toml": tc.config})})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if fmt.Sprint(cfg.Themes) != fmt.Sprint(tc.want) {
-			t.Errorf("%q: themes %v, want %v", tc.config, cfg.Themes, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := LoadSite(SiteOptions{Source: "site", FS: mapFS(tc.files)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(cfg.Themes, tc.want) {
+				t.Errorf("themes %q, want %q", cfg.Themes, tc.want)
+			}
+			var warn []string
+			for _, w := range cfg.Warnings {
+				warn = append(warn, w.String())
+			}
+			if !slices.Equal(warn, tc.warn) {
+				t.Errorf("warnings:\n%q\nwant:\n%q", warn, tc.warn)
+			}
+		})
 	}
 }

@@ -87,6 +87,9 @@ var oracleSuites = []oracleSuite{
 	{name: "extensions"},
 	// Passthrough hooks, inline and block, and raw HTML allowed.
 	{name: "passthrough"},
+	// Shortcodes from theme and module.imports in Hugo's precedence, a
+	// disabled import, a vendored module read from _vendor/.
+	{name: "imports"},
 	{name: "summaries", description: true, opts: func() Options {
 		return Options{BaseURL: oracleBase, Section: "posts", SummaryLength: 40}
 	}},
