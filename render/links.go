@@ -137,12 +137,29 @@ func (st *state) postLink(dest string, u *url.URL, image bool, line int) (t targ
 		// the two apart.
 		st.warn(line, "link to %q: no such post; the link is left out", dest)
 		return target{drop: true}, true
+	case !visible && isSectionPage(p.File):
+		// A section that is not published (a draft _index.md), or a
+		// file of its own: no post is involved. (Its pages are
+		// published or not each by itself.)
+		if file != "" {
+			st.issue(line, "link to %q: the section page %s is not published", dest, p.File)
+		} else {
+			st.issue(line, "link to %q: a file of the section %s, whose page (%s) is not published, so neither is the file", dest, path.Dir(p.File), path.Base(p.File))
+		}
+		return target{drop: true}, true
 	case !visible:
 		st.issue(line, "link to %q: the post is not published", dest)
 		return target{drop: true}, true
 	}
 	abs := st.postURL(p) + suffix(u)
 	return target{url: abs, md: abs, changed: true}, true
+}
+
+// isSectionPage reports whether file is a section's own page, an
+// _index file (_index.md, _index.html, …).
+func isSectionPage(file string) bool {
+	base := path.Base(file)
+	return strings.TrimSuffix(base, path.Ext(base)) == "_index"
 }
 
 // linkedFile returns the content file a link path ending in ".md" names,
