@@ -71,6 +71,9 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	case err != nil:
 		return fmt.Errorf("build: %w; %s left as it was", err, o.dest())
 	}
+	for _, a := range res.Site.AliasesLeftOut {
+		fmt.Fprintln(std.err, aliasWarning(a))
+	}
 	if res.Leftover != "" {
 		fmt.Fprintf(std.err, "folio: the previous output could not be removed from %s; the next build removes it\n", res.Leftover)
 	}
@@ -85,9 +88,30 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	if len(notes) > 0 {
 		changed = " (" + strings.Join(notes, "; ") + ")"
 	}
-	fmt.Fprintf(std.err, "folio: wrote %s (%s) to %s in %s%s\n", count(len(res.Site.Files), "route", "routes"),
+	aliases := 0
+	for i := range res.Site.Files {
+		if res.Site.Files[i].IsAliasPage() {
+			aliases++
+		}
+	}
+	var pages string
+	if aliases > 0 {
+		pages = " and " + count(aliases, "alias page", "alias pages")
+	}
+	fmt.Fprintf(std.err, "folio: wrote %s%s (%s) to %s in %s%s\n", count(len(res.Site.Files)-aliases, "route", "routes"), pages,
 		count(len(snap.Posts()), "post", "posts"), o.dest(), time.Since(start).Round(time.Millisecond), changed)
 	return nil
+}
+
+// aliasWarning says of an alias the export holds no page for where it
+// is declared and why: serve and the configs answer its 301, but a bare
+// static host answers 404 there.
+func aliasWarning(a export.AliasLeftOut) string {
+	msg := fmt.Sprintf("alias %s gets no redirect page in the export (folio serve and the nginx and Cloudflare configs answer its 301; a bare static host answers 404): %s", a.Path, a.Why)
+	if a.Source == "" {
+		return "folio: warning: " + msg
+	}
+	return pipeline.Problem{Path: a.Source, Message: msg, Severity: pipeline.Warning}.String()
 }
 
 // count writes n with the noun in the right number: "1 problem", "2 problems".

@@ -130,6 +130,9 @@ func newWorkerData(site *Site, notFound string, refusals []Refusal) (*workerData
 	var sets headerSets
 	found := false
 	for _, f := range site.Files {
+		if f.IsAliasPage() {
+			continue // the 301 is the Worker's (site.Redirects)
+		}
 		file, err := assetURL(f.Name)
 		if err != nil {
 			return nil, err

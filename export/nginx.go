@@ -181,6 +181,9 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 	keyed := map[string]http.Header{}               // header sets by map key
 	var routes, markdown, redirects, ranges []entry // keys not yet quoted
 	for _, f := range site.Files {
+		if f.IsAliasPage() {
+			continue // the 301 is the config's (site.Redirects)
+		}
 		p, file, err := decoded(f.Path, "/"+f.Name)
 		if err != nil {
 			return nil, err

@@ -102,6 +102,19 @@ func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 	var err error
 	site := st.Site
 	w := &writer{dir: st.tmp}
+	if len(opts.Aliases) > 0 {
+		// The alias pages are routes of the export, after the others
+		// (writeAll names them apart).
+		w.aliases = make(map[string]string, len(opts.Aliases))
+		paths = slices.Clip(paths)
+		for _, a := range opts.Aliases {
+			if _, dup := w.aliases[a.Path]; !dup {
+				w.aliases[a.Path] = a.Lang
+				w.aliasList = append(w.aliasList, a)
+				paths = append(paths, a.Path)
+			}
+		}
+	}
 	if opts.Fingerprint != nil && len(paths) > 0 {
 		// What every fingerprint starts from (the site's digest) is made
 		// on the first call: meanwhile, the previous record is read.
@@ -146,6 +159,7 @@ func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 		return err
 	}
 	st.written, st.same = w.sortedWritten(), w.same
+	site.AliasesLeftOut = w.left
 	site.Updated, site.Written = st.inPlace, len(st.written)
 	site.Redirects = redirects(h, opts.Redirects)
 	site.Malformed = opts.Malformed

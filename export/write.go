@@ -104,6 +104,10 @@ type Options struct {
 	// Redirects are paths that may answer 301; the answers of those that
 	// do are recorded for the nginx config, not written as files.
 	Redirects []string
+	// Aliases are paths the server answers with a 301 that are written
+	// as HTML redirect pages (alias.go), after the paths; one whose file
+	// a route holds is left out.
+	Aliases []Alias
 	// Malformed, when set, names the paths the server refuses with 400 by
 	// their shape alone, for the static host to refuse alike.
 	Malformed *Malformed
@@ -172,6 +176,9 @@ type Site struct {
 	Dynamic   Dynamic
 	// Malformed is Options.Malformed, whose answer is Dynamic.Malformed.
 	Malformed *Malformed
+	// AliasesLeftOut are the aliases of Options.Aliases the export holds
+	// no page for (a route's file is there), and why.
+	AliasesLeftOut []AliasLeftOut
 	// Over a previous export (Updated): the files written, and those
 	// removed because the export no longer has them; every other file
 	// stood as it was.
@@ -212,9 +219,11 @@ func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, 
 	// posts, 29,000 files named in one loop, 9 MB touched, took 5 ms of
 	// one core while the other waited).
 	if w.same = prevs != nil; !w.same {
-		if err := nameFiles(files, paths); err != nil {
+		routes := len(paths) - len(w.aliases)
+		if err := nameFiles(files[:routes], paths[:routes]); err != nil {
 			return nil, err
 		}
+		files, w.left = aliasNames(files[:routes], w.aliasList)
 	}
 	var (
 		wg    sync.WaitGroup
@@ -404,6 +413,11 @@ type writer struct {
 	// sameShape: the previous build's record is of the site's shape
 	// (Options.Shape).
 	sameShape bool
+	// aliases are the alias pages to write (Options.Aliases), by path,
+	// each with its lang; left, those left out and why (aliasNames).
+	aliases   map[string]string
+	aliasList []Alias
+	left      []AliasLeftOut
 
 	mu      sync.Mutex
 	written []string // names written under dir
@@ -419,6 +433,9 @@ func (w *writer) writeOne(h http.Handler, f *File, prev *manifestRoute, opts Opt
 	want := http.StatusOK
 	if f.Path == opts.NotFound {
 		want = http.StatusNotFound
+	}
+	if lang, ok := w.aliases[f.Path]; ok {
+		want, h = http.StatusMovedPermanently, aliasHandler{h: h, lang: lang}
 	}
 	if opts.Fingerprint != nil {
 		var pr Print

@@ -147,7 +147,7 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 		redirects = srv.ExportRedirects()
 	}
 	staged, err := export.Stage(o.Out, srv, paths, export.Options{
-		NotFound: server.NotFoundPath, Redirects: redirects, Malformed: malformed(srv.Routes()), NoGzip: o.Cloudflare != "",
+		NotFound: server.NotFoundPath, Redirects: redirects, Aliases: aliasPages(srv, o), Malformed: malformed(srv.Routes()), NoGzip: o.Cloudflare != "",
 		Fingerprint: func(p string, prev server.Recorded) (export.Print, bool) {
 			fp, post, posts, ok := srv.FingerprintOf(p, prev)
 			return export.Print{Sum: fp, Post: post, Posts: posts}, ok
@@ -197,6 +197,22 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 	}
 	res.Site, res.Leftover = staged.Site, staged.Leftover
 	return res, nil
+}
+
+// aliasPages are the aliases the export writes as HTML redirect pages
+// (export.Alias), for a static host that cannot answer their 301: all of
+// the server's (Server.ExportAliases), but in a Workers project, whose
+// Worker answers every alias itself (an alias page among its assets would
+// only count against the plan's files).
+func aliasPages(srv *server.Server, o ExportOptions) []export.Alias {
+	if o.Cloudflare != "" {
+		return nil
+	}
+	var out []export.Alias
+	for _, a := range srv.ExportAliases() {
+		out = append(out, export.Alias{Path: a.Path, Lang: a.Lang, Source: a.Source})
+	}
+	return out
 }
 
 // The exporter releases what the server prepared (see Server.Release).

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"net/url"
 	"path"
 	"slices"
@@ -48,6 +49,61 @@ func (s *Server) ExportPaths() []string {
 // redirect the same way. An alias that a row above claims answers that
 // row instead; the exporter keeps only real 301s.
 func (s *Server) ExportRedirects() []string { return s.exportList(ExportRedirect) }
+
+// An Alias is a path the static export writes as an HTML redirect page
+// (see ExportAliases).
+type Alias struct {
+	// Path is the alias, escaped as the site emits it: "/old/",
+	// "/posts/page/1/", "/old.html".
+	Path string
+	// Lang is the language of the page it redirects to, as Hugo writes
+	// it in the alias page's lang (the language's locale, else its code).
+	Lang string
+	// Source is the content file whose front matter declares the alias,
+	// as the author names it; "" for a list's /page/1/ and a language's
+	// redirect.
+	Source string
+}
+
+// ExportAliases lists the aliases that serve answers with a 301 and that
+// Hugo writes as an HTML redirect page, for the export to write one at
+// each (a static host that knows nothing of folio cannot redirect): a
+// page's aliases, a list's /page/1/ and a language's redirect, in the
+// site model's order. An alias that a row above claims (a page, a file,
+// a twin) answers that row in serve, and is left out; so is an alias's
+// spelling without its final slash, which a static host sends to the
+// folder itself.
+func (s *Server) ExportAliases() []Alias {
+	st := s.load()
+	cfg := st.snap.Config()
+	var out []Alias
+	for _, r := range st.snap.Routes() {
+		if r.Kind != pipeline.RouteAlias {
+			continue
+		}
+		p := pipeline.EscapePath(r.Path)
+		u, err := url.Parse(p)
+		if err != nil {
+			continue
+		}
+		switch m := st.routes.find(st, routingPathOf(u)); {
+		case m.route.Kind == KindAlias, m.route.Kind == KindHome && homeMoved(st):
+		default:
+			continue
+		}
+		a := Alias{Path: p, Lang: cfg.Language}
+		if t, ok := st.snap.Route(r.Target); ok && t.Page != nil {
+			if l := cfg.Lang(t.Page.Lang); l != nil {
+				a.Lang = cmp.Or(l.Locale, l.Code)
+			}
+			if t.Page.Kind == pipeline.KindPage && t.Page.Post != nil {
+				a.Source = st.snap.DisplayPath(t.Page.Post.File)
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
 
 // exportList is the paths of the rows marked what. A run of rows made per
 // post is listed post by post.

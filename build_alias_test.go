@@ -1,0 +1,135 @@
+package main
+
+import (
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"folio/internal/hugotest"
+)
+
+// TestAliasPagesAreHugos: Hugo 0.165 and folio build the fixture site
+// testdata/aliases (absolute, relative, .html, slashless and non-ASCII
+// aliases, a bundle's, another section's, a root page's, a second
+// language's, a slug that moved a page from its alias, the lists'
+// /page/1/) under each configuration below, and the plain export holds
+// an alias page at exactly the paths Hugo writes one, each sending the
+// browser to Hugo's target, in Hugo's language.
+func TestAliasPagesAreHugos(t *testing.T) {
+	bin := hugotest.Binary(t)
+	const base = "baseURL = 'https://example.org/blog/'\ntitle = 'Aliases'\ndefaultContentLanguage = 'en'\n"
+	const tables = "[languages.en]\nweight = 1\nlanguageCode = 'en-GB'\n[languages.fr]\nweight = 2\n"
+	cases := []struct {
+		name, top, more string
+		// least is the fewest alias pages the case must have.
+		least int
+		// moved are Hugo's alias paths folio writes elsewhere, on
+		// purpose: under uglyURLs Hugo writes the default language's
+		// redirect at its home's link with the language glued on
+		// (hugolib renderDefaultSiteRedirect: "/index.html" + "en/"),
+		// a path no one asks for; folio, as it answers in serve, at
+		// /en/.
+		moved map[string]string
+	}{
+		{name: "default", least: 26},
+		{name: "default language in a subfolder", top: "defaultContentLanguageInSubdir = true\n", least: 26},
+		{name: "uglyURLs", top: "uglyURLs = true\n", least: 26, moved: map[string]string{"/index.htmlen/": "/en/"}},
+		{name: "uglyURLs in one section", more: "[uglyURLs]\nnotes = true\n", least: 26},
+		{name: "disableAliases", top: "disableAliases = true\n", least: 11},
+		{name: "pagination disableAliases", more: "[pagination]\ndisableAliases = true\n", least: 16},
+		{name: "pager size 1", more: "[pagination]\npagerSize = 1\n", least: 26},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "aliases"))); err != nil {
+				t.Fatal(err)
+			}
+			write(t, dir, "hugo.toml", base+c.top+tables+c.more)
+			hugoOut := filepath.Join(t.TempDir(), "public")
+			if _, err := hugotest.BuildWith(bin, dir, t.TempDir(), hugoOut); err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(t.TempDir(), "public")
+			build(t, dir, out)
+			hugo, folio := aliasPagesIn(t, hugoOut), aliasPagesIn(t, out)
+			for from, to := range c.moved {
+				h, ok := hugo[from]
+				if !ok {
+					t.Errorf("Hugo wrote no alias page at %s: is the quirk gone?", from)
+				}
+				delete(hugo, from)
+				hugo[to] = h
+			}
+			if len(hugo) < c.least {
+				t.Errorf("Hugo wrote %d alias pages, want at least %d: the case tests too little", len(hugo), c.least)
+			}
+			for _, p := range slices.Sorted(maps.Keys(hugo)) {
+				h, f := hugo[p], folio[p]
+				switch {
+				case f == (aliasPage{}):
+					t.Errorf("%s: Hugo writes an alias page to %s, folio none", p, h.target)
+				case f != h:
+					t.Errorf("%s: Hugo's alias page goes to %s (lang %q), folio's to %s (lang %q)", p, h.target, h.lang, f.target, f.lang)
+				}
+			}
+			for _, p := range slices.Sorted(maps.Keys(folio)) {
+				if _, ok := hugo[p]; !ok {
+					t.Errorf("%s: folio writes an alias page to %s, Hugo none", p, folio[p].target)
+				}
+			}
+			t.Logf("%d alias pages", len(hugo))
+		})
+	}
+}
+
+// An aliasPage is what an alias page of an export says: where it sends
+// the browser (an absolute URL, its folder's index.html as the folder)
+// and its lang.
+type aliasPage struct{ target, lang string }
+
+var (
+	refreshURL = regexp.MustCompile(`<meta http-equiv="refresh" content="0; url=([^"]+)"`)
+	canonical  = regexp.MustCompile(`<link rel="canonical" href="([^"]+)"`)
+	htmlLang   = regexp.MustCompile(`<html lang="([^"]*)"`)
+)
+
+// aliasPagesIn reads the alias pages of the export in out, by URL path;
+// every one's canonical link is its target.
+func aliasPagesIn(t *testing.T, out string) map[string]aliasPage {
+	t.Helper()
+	pages := map[string]aliasPage{}
+	err := filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		m := refreshURL.FindSubmatch(data)
+		if m == nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(out, p)
+		route := hugotest.RouteOf(filepath.ToSlash(rel))
+		target := strings.TrimSuffix(string(m[1]), "index.html")
+		if c := canonical.FindSubmatch(data); c == nil || strings.TrimSuffix(string(c[1]), "index.html") != target {
+			t.Errorf("%s: the canonical link is not the refresh's target %s", route, target)
+		}
+		var lang string
+		if l := htmlLang.FindSubmatch(data); l != nil {
+			lang = string(l[1])
+		}
+		pages[route] = aliasPage{target: target, lang: lang}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pages
+}
