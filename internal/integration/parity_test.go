@@ -183,6 +183,23 @@ func staticParity(t *testing.T, s staticSite, own bool) parity.Stats {
 	if a, _ := parity.Do(static, parity.Request{Path: "/healthz", Header: map[string]string{"If-None-Match": healthETag}}); a.Status != 304 {
 		t.Errorf("export, /healthz with its ETag: %d, want 304", a.Status)
 	}
+	// The alias pages a bare static host would serve are on disk, and
+	// nginx answers the 301 all the same (the suite compared every
+	// alias with serve's; these are on its list because their files
+	// are): its rule, not the file, answers.
+	for _, alias := range []string{"/old/cafe/", "/blog/kaffee/", "/Old/Cafe/"} {
+		name, _ := url.PathUnescape(alias)
+		_, err := os.Stat(filepath.Join(out, filepath.FromSlash(name), "index.html"))
+		a, _ := parity.Do(static, parity.Request{Path: alias})
+		switch {
+		case alias == "/old/cafe/" && err == nil:
+			t.Errorf("export: %s has an alias page, though it differs only in case from /Old/Cafe/'s", alias)
+		case alias != "/old/cafe/" && err != nil:
+			t.Errorf("export: no alias page at %s: %v", alias, err)
+		case a.Status != 301 || !strings.HasSuffix(a.Header.Get("Location"), "/blog/caf%C3%A9/") && !strings.HasSuffix(a.Header.Get("Location"), "/blog/trip/"):
+			t.Errorf("export, alias %s: %d to %q, want nginx's 301 to the post", alias, a.Status, a.Header.Get("Location"))
+		}
+	}
 	// Allowed differences: several ranges of a large bundle file (the
 	// export answers the whole file), a cursor the export never issued.
 	if a, _ := parity.Do(static, parity.Request{Path: "/blog/trip/video.bin", Header: map[string]string{"Range": "bytes=100-199,300-"}}); a.Status != 200 || len(a.Body) != 5<<20 {
