@@ -161,6 +161,55 @@ func TestIncrementalEqualsCold(t *testing.T) {
 		{"a post added with a new tag", func() {
 			write(t, dir, "content/blog/new-post.md", "---\ntitle: New\ndate: 2024-05-06T07:08:09Z\ntags: [brand-new]\n---\nFresh.\n")
 		}, -1, "1 content file parsed"},
+		// Alias pages come and go with their aliases, and follow their
+		// page.
+		{"a post with aliases added", func() {
+			write(t, dir, "content/blog/aliased.md", "---\ntitle: Aliased\ndate: 2024-05-07T07:08:09Z\naliases: [/old/aliased/, aliased-before, /old/aliased.html]\n---\nMoved here.\n")
+		}, -1, "1 content file parsed"},
+		{"nothing changed, with aliases", func() {
+			aliasPageTo(t, out, "old/aliased/index.html", "/blog/aliased/")
+			aliasPageTo(t, out, "blog/aliased-before/index.html", "/blog/aliased/")
+			aliasPageTo(t, out, "old/aliased.html", "/blog/aliased/")
+		}, 0, "0 content files parsed"},
+		{"an alias added", func() {
+			replaceIn(filepath.Join(blog, "aliased.md"), "aliases: [", "aliases: [/older/aliased/, ")
+		}, -1, "1 content file parsed"},
+		{"its slug changed: its aliases go to its new URL", func() {
+			aliasPageTo(t, out, "older/aliased/index.html", "/blog/aliased/")
+			replaceIn(filepath.Join(blog, "aliased.md"), "title: Aliased", "title: Aliased\nslug: moved-on")
+		}, -1, "1 content file parsed"},
+		{"an alias removed", func() {
+			aliasPageTo(t, out, "older/aliased/index.html", "/blog/moved-on/")
+			aliasPageTo(t, out, "blog/aliased-before/index.html", "/blog/moved-on/")
+			replaceIn(filepath.Join(blog, "aliased.md"), "/older/aliased/, ", "")
+		}, -1, "1 content file parsed"},
+		{"an alias at another post's page", func() {
+			if _, err := os.Stat(filepath.Join(out, "older", "aliased", "index.html")); err == nil {
+				t.Fatal("the removed alias's page is still there")
+			}
+			// Its page comes first in the site model: it answers there
+			// (in serve too), not the alias.
+			write(t, dir, "content/blog/a-hidden.md", "---\ntitle: Hidden\ndate: 2024-05-06T07:08:09Z\n---\nA page an alias names.\n")
+			replaceIn(filepath.Join(blog, "aliased.md"), "aliases: [", "aliases: [/blog/a-hidden/, ")
+		}, -1, "content file"},
+		{"that post deleted: the alias answers there", func() {
+			if data, err := os.ReadFile(filepath.Join(out, "blog", "a-hidden", "index.html")); err != nil || strings.Contains(string(data), "http-equiv") {
+				t.Fatalf("the page an alias names is not the post's: %v %.100s", err, data)
+			}
+			os.Remove(filepath.Join(blog, "a-hidden.md"))
+		}, -1, "0 content files parsed"},
+		{"the aliased post made a draft", func() {
+			aliasPageTo(t, out, "blog/a-hidden/index.html", "/blog/moved-on/")
+			replaceIn(filepath.Join(blog, "aliased.md"), "title: Aliased", "title: Aliased\ndraft: true")
+		}, -1, "1 content file parsed"},
+		{"the aliased post no longer a draft", func() {
+			for _, name := range []string{"old/aliased/index.html", "old/aliased.html", "blog/a-hidden/index.html"} {
+				if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(name))); err == nil {
+					t.Fatalf("%s: the draft's alias page is still there", name)
+				}
+			}
+			replaceIn(filepath.Join(blog, "aliased.md"), "\ndraft: true", "")
+		}, -1, "1 content file parsed"},
 		// A description made from the body (none in the front matter):
 		// an edit of the body's first words changes what lists show.
 		{"a post without a description added", func() {
@@ -199,6 +248,7 @@ func TestIncrementalEqualsCold(t *testing.T) {
 		}, -1, "0 content files parsed"},
 		{"a file of the output edited", func() {
 			appendTo(filepath.Join(out, "index.html"), "tampered")
+			appendTo(filepath.Join(out, "old", "aliased", "index.html"), "tampered")
 			write(t, out, "stray/file.txt", "not folio's")
 		}, -1, "0 content files parsed"},
 		// cp -p of another export's file: other bytes of the same size,
@@ -246,6 +296,19 @@ func TestIncrementalEqualsCold(t *testing.T) {
 				t.Errorf("the build read a parse cache it should not have: %s", msg)
 			}
 		})
+	}
+}
+
+// aliasPageTo fails unless the export out holds an alias page at name
+// (slash-separated) sending the browser to the path target.
+func aliasPageTo(t *testing.T, out, name, target string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatalf("no alias page: %v", err)
+	}
+	if want := `content="0; url=https://blog.example.org` + target + `"`; !strings.Contains(string(data), want) {
+		t.Fatalf("%s is no alias page to %s:\n%s", name, target, data)
 	}
 }
 

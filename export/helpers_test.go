@@ -109,7 +109,7 @@ func (f fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		body(w, r, "text/plain; charset=utf-8", "fine", "")
-	case "/old", "/blog":
+	case "/old", "/blog", "/moved/a/", "/moved/b.html", "/moved/B.html", "/blog.md/", "/moved/café/", "/blog/café":
 		h.Set("Location", "https://example.org/blog/")
 		h.Set("Cache-Control", "public, max-age=300")
 		w.WriteHeader(http.StatusMovedPermanently)

@@ -101,7 +101,7 @@ func Stage(out string, h http.Handler, paths []string, opts Options) (*Staged, e
 func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 	var err error
 	site := st.Site
-	w := &writer{dir: st.tmp}
+	w := &writer{dir: st.tmp, routes: len(paths)}
 	if len(opts.Aliases) > 0 {
 		// The alias pages are routes of the export, after the others
 		// (writeAll names them apart).

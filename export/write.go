@@ -219,11 +219,10 @@ func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, 
 	// posts, 29,000 files named in one loop, 9 MB touched, took 5 ms of
 	// one core while the other waited).
 	if w.same = prevs != nil; !w.same {
-		routes := len(paths) - len(w.aliases)
-		if err := nameFiles(files[:routes], paths[:routes]); err != nil {
+		if err := nameFiles(files[:w.routes], paths[:w.routes]); err != nil {
 			return nil, err
 		}
-		files, w.left = aliasNames(files[:routes], w.aliasList)
+		files, w.left = aliasNames(files[:w.routes], w.aliasList)
 	}
 	var (
 		wg    sync.WaitGroup
@@ -281,7 +280,11 @@ func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, 
 					} else {
 						prev = w.prev[files[i].Path]
 					}
-					if err := w.writeOne(h, &files[i], prev, opts); err != nil {
+					hi := h
+					if i >= w.routes && w.aliases != nil {
+						hi = aliasHandler{h: h, lang: w.aliases[files[i].Path]}
+					}
+					if err := w.writeOne(hi, &files[i], prev, opts); err != nil {
 						once.Do(func() { first = err })
 					}
 				}
@@ -414,7 +417,9 @@ type writer struct {
 	// (Options.Shape).
 	sameShape bool
 	// aliases are the alias pages to write (Options.Aliases), by path,
-	// each with its lang; left, those left out and why (aliasNames).
+	// each with its lang, listed after the routes' paths (the first
+	// routes of paths); left, those left out and why (aliasNames).
+	routes    int
 	aliases   map[string]string
 	aliasList []Alias
 	left      []AliasLeftOut
@@ -434,8 +439,8 @@ func (w *writer) writeOne(h http.Handler, f *File, prev *manifestRoute, opts Opt
 	if f.Path == opts.NotFound {
 		want = http.StatusNotFound
 	}
-	if lang, ok := w.aliases[f.Path]; ok {
-		want, h = http.StatusMovedPermanently, aliasHandler{h: h, lang: lang}
+	if _, ok := h.(aliasHandler); ok {
+		want = http.StatusMovedPermanently
 	}
 	if opts.Fingerprint != nil {
 		var pr Print
