@@ -308,14 +308,22 @@ func toInt(v any, weak bool) (int64, bool) {
 			return int64(v), true
 		}
 	case float64:
-		// JSON has only floats; 10.0 is an integer there.
-		if v == math.Trunc(v) && math.Abs(v) < 1<<53 {
+		// JSON has only floats; 10.0 is an integer there. Hugo's weak
+		// decoding truncates any other.
+		if (weak || v == math.Trunc(v)) && math.Abs(v) < 1<<53 {
 			return int64(v), true
 		}
 	case string:
 		if weak {
-			n, err := strconv.ParseInt(strings.TrimSpace(v), 0, 64)
+			if v = strings.TrimSpace(v); v == "" {
+				return 0, true // weight = "": Hugo reads 0
+			}
+			n, err := strconv.ParseInt(v, 0, 64)
 			return n, err == nil
+		}
+	case bool:
+		if weak {
+			return map[bool]int64{false: 0, true: 1}[v], true
 		}
 	}
 	return 0, false

@@ -84,10 +84,12 @@ func LoadSite(opts SiteOptions) (*Config, error) {
 // keeps only its inner text.
 func (l *siteLoader) missingThemes() []Problem {
 	var out []Problem
+	warned := map[string]bool{}
 	for _, imp := range l.themes {
-		if entries, err := fs.ReadDir(l.fsys, imp.dir); err == nil && len(entries) > 0 {
+		if entries, err := fs.ReadDir(l.fsys, imp.dir); warned[imp.dir] || err == nil && len(entries) > 0 {
 			continue
 		}
+		warned[imp.dir] = true
 		pos := l.raw.where(imp.key)
 		what := fmt.Sprintf("theme %q: %s is missing or empty (a git submodule not checked out? git submodule update --init)", imp.path, imp.dir)
 		if isModulePath(imp.path) {
@@ -331,6 +333,8 @@ func (l *siteLoader) decode() (*Config, error) {
 	markup := DefaultMarkup()
 	keys.Markup = &markup
 	normalizeLineNos(raw.m)
+	migrateExtensions(raw.m)
+	dropMergeKeys(raw.m)
 	d := &configDecoder{raw: raw}
 	d.decodeTable(nil, raw.m, reflect.ValueOf(keys).Elem(), false, false, false)
 	if pf, ok := paramsFolio(raw.m); ok {
@@ -405,6 +409,47 @@ func normalizeLineNos(m map[string]any) {
 			hl["linenos"], hl["linenumbersintable"] = true, true
 		case "inline":
 			hl["linenos"], hl["linenumbersintable"] = true, false
+		}
+	}
+}
+
+// migrateExtensions reads markup.goldmark.extensions.footnote and
+// .typographer written as a boolean, as configs written before Hugo made
+// them tables (0.151 and 0.112) do and Hugo 0.165 still accepts: true is
+// the defaults, false the extension off.
+func migrateExtensions(m map[string]any) {
+	markup, _ := m["markup"].(map[string]any)
+	goldmark, _ := markup["goldmark"].(map[string]any)
+	ext, _ := goldmark["extensions"].(map[string]any)
+	for key, off := range map[string]map[string]any{
+		"footnote":    {"enable": false},
+		"typographer": {"disable": true},
+	} {
+		switch on, ok := ext[key].(bool); {
+		case !ok:
+		case on:
+			delete(ext, key)
+		default:
+			ext[key] = off
+		}
+	}
+}
+
+// dropMergeKeys removes _merge from every table: Hugo's strategy for
+// merging a theme's config into the site's, which folio does not merge,
+// and which Hugo leaves out of what templates see (.Site.Params).
+func dropMergeKeys(m map[string]any) {
+	delete(m, "_merge")
+	for _, v := range m {
+		switch v := v.(type) {
+		case map[string]any:
+			dropMergeKeys(v)
+		case []any:
+			for _, e := range v {
+				if t, ok := e.(map[string]any); ok {
+					dropMergeKeys(t)
+				}
+			}
 		}
 	}
 }

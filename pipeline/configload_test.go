@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -261,7 +262,7 @@ func TestLoadSiteMessages(t *testing.T) {
 			[]string{`site/hugo.json:3: warning: unknown key colour`}},
 		{"per-key file", map[string]string{"config/_default/pagination.toml": "pagerSise = 3\n"}, "",
 			[]string{`site/config/_default/pagination.toml:1: warning: unknown key pagination.pagerSise (did you mean "pagination.pagerSize"?)`}},
-		{"Hugo's keys are not warnings", map[string]string{"hugo.toml": "buildDrafts = true\nenableGitInfo = true\n[outputs]\nhome = ['HTML']\n[security.funcs]\ngetenv = ['^HUGO_']\n[imaging]\nquality = 80\n[params]\nanything = 1\n[services.disqus]\nshortname = 'x'\n[module]\n[[module.imports]]\npath = 'x'\n", "themes/x/theme.toml": ""}, "", nil},
+		{"Hugo's keys are not warnings", map[string]string{"hugo.toml": "buildDrafts = true\nenableGitInfo = true\n[outputs]\nhome = ['HTML']\n[security.funcs]\ngetenv = ['^HUGO_']\n[imaging]\nquality = 80\n[params]\nanything = 1\n[services.disqus]\nshortname = 'x'\n[module]\n[[module.imports]]\npath = 'x'\n[markup]\n_merge = 'deep'\n", "themes/x/theme.toml": ""}, "", nil},
 		{"unknown under [folio] is an error", map[string]string{"hugo.toml": "[folio]\npageSise = 3\n"},
 			`site/hugo.toml:2: unknown key folio.pageSise (did you mean "folio.pageSize"?)`, nil},
 		{"unknown under params.folio is an error", map[string]string{"hugo.yaml": "params:\n  folio:\n    maxage: 1\n    sektion: x\n"},
@@ -361,5 +362,30 @@ func TestThemes(t *testing.T) {
 				t.Errorf("warnings:\n%q\nwant:\n%q", warn, tc.warn)
 			}
 		})
+	}
+}
+
+// TestWeakNumbers: a Hugo key that wants an integer reads what Hugo's
+// weak decoding reads (mapstructure.WeakDecode): an empty string as 0 (a
+// FixIt site's menu weight = ""), a boolean as 0 or 1, a float cut to
+// its integer part. folio's own keys stay strict.
+func TestWeakNumbers(t *testing.T) {
+	cfg, err := LoadSite(SiteOptions{Source: "site", FS: mapFS(map[string]string{"hugo.toml": "" +
+		"[[menus.main]]\nname = 'a'\nurl = '/a/'\nweight = ''\n" +
+		"[[menus.main]]\nname = 'b'\nurl = '/b/'\nweight = 2.7\n" +
+		"[[menus.main]]\nname = 'c'\nurl = '/c/'\nweight = true\n" +
+		"[[menus.main]]\nname = 'd'\nurl = '/d/'\nweight = ' 4 '\n"})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, e := range cfg.Menus["main"] {
+		got[e.Name] = e.Weight
+	}
+	if want := map[string]int{"a": 0, "b": 2, "c": 1, "d": 4}; !maps.Equal(got, want) {
+		t.Errorf("weights %v, want %v", got, want)
+	}
+	if _, err := LoadSite(SiteOptions{Source: "site", FS: mapFS(map[string]string{"hugo.toml": "[folio]\npageSize = ''\n"})}); err == nil {
+		t.Error("folio.pageSize = '' was accepted; folio's own keys are strict")
 	}
 }

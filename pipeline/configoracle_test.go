@@ -96,6 +96,8 @@ func folioView(cfg *pipeline.Config, lang *pipeline.Language) map[string]any {
 		"frontmatter":                    map[string]any{"date": cfg.Frontmatter.Date, "lastmod": cfg.Frontmatter.Lastmod, "publishdate": cfg.Frontmatter.PublishDate, "expirydate": cfg.Frontmatter.ExpiryDate},
 		"unsafe":                         cfg.Markup.Unsafe,
 		"highlight":                      map[string]any{"style": cfg.Markup.Highlight.Style, "noclasses": cfg.Markup.Highlight.NoClasses, "codefences": cfg.Markup.Highlight.CodeFences, "tabwidth": cfg.Markup.Highlight.TabWidth},
+		"footnote":                       cfg.Markup.Goldmark.Extensions.Footnote.Enable,
+		"typographer":                    !cfg.Markup.Goldmark.Extensions.Typographer.Disable,
 		"languages":                      languageView(cfg),
 	}
 }
@@ -195,6 +197,8 @@ func hugoView(h map[string]any) map[string]any {
 		"frontmatter":                    h["frontmatter"],
 		"unsafe":                         get(h, "markup", "goldmark", "renderer", "unsafe"),
 		"highlight":                      map[string]any{"style": get(h, "markup", "highlight", "style"), "noclasses": get(h, "markup", "highlight", "noclasses"), "codefences": get(h, "markup", "highlight", "codefences"), "tabwidth": get(h, "markup", "highlight", "tabwidth")},
+		"footnote":                       get(h, "markup", "goldmark", "extensions", "footnote", "enable"),
+		"typographer":                    get(h, "markup", "goldmark", "extensions", "typographer", "disable") != true,
 		"languages":                      langs,
 	}
 }
