@@ -6,7 +6,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/gobuffalo/flect"
 	"github.com/jdkato/prose/transform"
 )
 
@@ -14,7 +13,8 @@ import (
 // section's name pluralised (pluralizeListTitles) and title-cased
 // (capitalizeListTitles, in titleCaseStyle), a term as written and
 // title-cased, a taxonomy's name. Hugo does it with flect and prose's
-// title converter; so does folio, the same versions.
+// title converter; so does folio: prose at the same version, and flect's
+// Pluralize written again (plural.go).
 
 // titleCase is Hugo's CreateTitle for the configured titleCaseStyle.
 func (c *Config) titleCase(s string) string {
@@ -48,7 +48,7 @@ func goTitle(s string) string {
 // sectionTitle is the title of a section without an _index title.
 func (c *Config) sectionTitle(name string) string {
 	if c.PluralizeListTitles {
-		name = flect.Pluralize(name)
+		name = pluralize(name)
 	}
 	if c.CapitalizeListTitles {
 		name = c.titleCase(name)
