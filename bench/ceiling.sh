@@ -20,6 +20,13 @@
 #                         objects with pointers (about folio's heap at 10,000
 #                         posts) at BARE_GOGC (default 258, folio serve's there):
 #                         "heap", what the heap alone costs a bare server
+#   BARE_WORK="300ns 600ns"  also run the bare server spending that much CPU
+#                         on each request beyond its answer (a busy loop):
+#                         "bare+300ns", what a request's own cost of that
+#                         size costs a server in the whole request, the
+#                         client's wake-ups included (set it to folio's own
+#                         work per request to see whether that explains
+#                         the gap)
 #   SERVER_CPU=0 WRK_CPU=1  the cores: every server is pinned to one, wrk to the other
 #   WARMUP=10s            wrk on the first route before any round, every server
 #                         (each route then gets 1 s more): folio's heap grows to
@@ -178,6 +185,13 @@ if [ -n "${BARE_HEAP:-}" ]; then
   pids+=(${pid[heap]})
   servers+=(heap)
 fi
+for w in ${BARE_WORK:-}; do
+  port[bare+$w]=$(free_port)
+  taskset -c "$scpu" "$out/bare-nethttp" -addr "127.0.0.1:${port[bare+$w]}" -from "$F" -paths "$all_paths" -work "$w" &
+  pid[bare+$w]=$!
+  pids+=(${pid[bare+$w]})
+  servers+=("bare+$w")
+done
 if [ -n "${FASTHTTP:-}" ]; then
   port[fasthttp]=$(free_port)
   taskset -c "$scpu" "$out/bare-fasthttp" -addr "127.0.0.1:${port[fasthttp]}" -from "$F" -paths "$all_paths" &

@@ -15,9 +15,14 @@
 #   ROUTE=notmod        article (gzip page), notmod (its 304), markdown, cursor
 #   ROUNDS=5 DURATION=10s
 #   SERVER_CPU=0 WRK_CPU=1
+#   RT=5                each run with the server's threads and wrk at SCHED_FIFO
+#                       RT (chrt, as in ceiling.sh), then a 1 s pause
 #   NO_BARE=1           leave out bench/peers/nethttp (the bare net/http server
 #                       answering folio's bytes and headers, as in ceiling.sh),
 #                       which otherwise runs last in each round, under gctrace too
+#   BARE_HEAP=98        also the bare server holding that many MB of live objects
+#                       with pointers at BARE_GOGC (default 258), as in ceiling.sh:
+#                       the collector's price of folio's heap without folio
 #
 # Every binary is started the same way: no parse cache (--no-cache, so
 # each parses the corpus), the routes of bench/ceiling.sh asked once
@@ -86,6 +91,18 @@ if [ -z "${NO_BARE:-}" ]; then
   pids+=(${pid[$i]})
   names[$i]=bare
   up "http://127.0.0.1:${port[$i]}$article"
+  if [ -n "${BARE_HEAP:-}" ]; then
+    i=$((i + 1))
+    port[$i]=$(free_port)
+    log[$i]=$out/bare-heap.log
+    GODEBUG=gctrace=1 taskset -c "$scpu" "$out/bare-nethttp" -addr "127.0.0.1:${port[$i]}" -from "$F" \
+      -paths "$article,${article%/}.md,/api/posts/cursor/$cursor.json,/api/posts.json,/llms-full.txt" \
+      -heap "$BARE_HEAP" -gogc "${BARE_GOGC:-258}" 2> "${log[$i]}" &
+    pid[$i]=$!
+    pids+=(${pid[$i]})
+    names[$i]=bare-heap
+    up "http://127.0.0.1:${port[$i]}$article"
+  fi
 fi
 for i in "${!names[@]}"; do
   for q in "$article" "${article%/}.md" "/api/posts/cursor/$cursor.json" /api/posts.json /llms-full.txt; do
@@ -114,8 +131,16 @@ for r in $(seq "$rounds"); do
     [ "$route" = notmod ] && args+=(-H "If-None-Match: ${inm[$i]}")
     g0=$(gclines "${log[$i]}")
     c0=$(cpu "${pid[$i]}")
-    o=$(taskset -c "$wcpu" wrk -t1 -c32 -d"$duration" "${args[@]}" "http://127.0.0.1:${port[$i]}$p")
-    c1=$(cpu "${pid[$i]}")
+    if [ -n "${RT:-}" ]; then
+      chrt -a -f -p "$RT" "${pid[$i]}" > /dev/null
+      o=$(timeout 120 chrt -f "$RT" taskset -c "$wcpu" wrk -t1 -c32 -d"$duration" "${args[@]}" "http://127.0.0.1:${port[$i]}$p")
+      c1=$(cpu "${pid[$i]}")
+      chrt -a -o -p 0 "${pid[$i]}" > /dev/null
+      sleep 1
+    else
+      o=$(taskset -c "$wcpu" wrk -t1 -c32 -d"$duration" "${args[@]}" "http://127.0.0.1:${port[$i]}$p")
+      c1=$(cpu "${pid[$i]}")
+    fi
     n=$(echo "$o" | awk '/requests in/ {print $1}')
     # gc N @T s P%: a+b+c ms clock, a+b/c/d+e ms cpu, x->y->z MB, …
     read -r gcs gcms live <<< "$(gctrace "${log[$i]}" | tail -n +"$((g0 + 1))" | awk '
@@ -139,8 +164,11 @@ by = {}
 with open(sys.argv[1]) as f:
     for r in csv.DictReader((l for l in f if not l.startswith("#")), delimiter="\t"):
         by.setdefault(r["binary"], []).append(r)
-print("| server | runs | µs CPU/req | collections/run | ms CPU per collection | µs collector CPU/req | live heap MB | RSS MB after a run | peak RSS MB |")
-print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+# A run has a collection or none (folio: one every few hundred thousand
+# requests), so a run's collector CPU per request is 0 or a collection's
+# worth; "all runs" is the collector's CPU over all the runs' requests.
+print("| server | runs | µs CPU/req | collections/run | ms CPU per collection | µs collector CPU/req, per run | µs collector CPU/req, all runs | live heap MB | RSS MB after a run | peak RSS MB |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for b, rs in by.items():
     cpu = [float(r["cpu_us_per_req"]) for r in rs]
     gcs = [int(r["gcs"]) for r in rs]
@@ -149,6 +177,7 @@ for b, rs in by.items():
     live = [float(r["live_mb"]) for r in rs if r["live_mb"] != "-"]
     rss = [float(r["rss_mb"]) for r in rs]
     peak = max(float(r["peak_rss_mb"]) for r in rs)
+    pooled = sum(float(r["gc_cpu_ms"]) for r in rs) * 1000 / sum(int(r["reqs"]) for r in rs)
     m = lambda xs, f="%.1f": (f % st.median(xs) + " (" + f % min(xs) + "–" + f % max(xs) + ")") if xs else "-"
-    print(f"| {b} | {len(rs)} | {m(cpu)} | {m(gcs, '%.0f')} | {m(per)} | {m(gus, '%.2f')} | {m(live, '%.0f')} | {m(rss, '%.0f')} | {peak:.0f} |")
+    print(f"| {b} | {len(rs)} | {m(cpu)} | {m(gcs, '%.0f')} | {m(per)} | {m(gus, '%.2f')} | {pooled:.2f} | {m(live, '%.0f')} | {m(rss, '%.0f')} | {peak:.0f} |")
 PY

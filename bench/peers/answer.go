@@ -59,6 +59,11 @@ type Config struct {
 	// HeapMB and GOGC (-heap, -gogc) give a bare server a live heap of
 	// that size and that collector setting (see nethttp).
 	HeapMB, GOGC int
+	// Work (-work) is CPU time a bare server spends on each request
+	// beyond answering it (nethttp: Spin): a server made that much
+	// slower on purpose, to see what a request's own cost of that size
+	// costs in the whole request (the client's wake-ups included).
+	Work time.Duration
 }
 
 // Flags reads -addr, -from (folio's base URL, e.g. http://127.0.0.1:8080)
@@ -69,8 +74,9 @@ func Flags() Config {
 	paths := flag.String("paths", "/api/posts.json", "comma-separated URL paths to answer")
 	heap := flag.Int("heap", 0, "MB of live objects with pointers to hold (nethttp), as folio's heap")
 	gogc := flag.Int("gogc", 0, "GOGC to set (nethttp); 0 leaves the default")
+	work := flag.Duration("work", 0, "CPU time to spend on each request beyond answering it (nethttp), e.g. 300ns")
 	flag.Parse()
-	c := Config{Addr: *addr, Routes: map[string]*Route{}, HeapMB: *heap, GOGC: *gogc}
+	c := Config{Addr: *addr, Routes: map[string]*Route{}, HeapMB: *heap, GOGC: *gogc, Work: *work}
 	for _, p := range strings.Split(*paths, ",") {
 		rt, err := copyRoute(strings.TrimSuffix(*from, "/") + p)
 		if err != nil {

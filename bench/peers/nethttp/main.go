@@ -15,7 +15,11 @@ import (
 func main() {
 	c := peers.Flags()
 	keepHeap(c.HeapMB, c.GOGC)
+	spins := spinsFor(c.Work)
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if spins > 0 {
+			spin(spins)
+		}
 		rt := c.Routes[r.URL.Path]
 		if rt == nil {
 			http.NotFound(w, r)
@@ -40,6 +44,36 @@ func main() {
 		ReadTimeout: 30 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second,
 		MaxHeaderBytes: 64 << 10}
 	panic(s.ListenAndServe())
+}
+
+// sink keeps spin's arithmetic from being optimized away.
+var sink uint64
+
+// spin runs n rounds of a little arithmetic: CPU time, no memory, no
+// system call.
+func spin(n int) {
+	x := sink
+	for range n {
+		x = x*6364136223846793005 + 1442695040888963407
+	}
+	sink = x
+}
+
+// spinsFor returns the rounds of spin that take about d of CPU time
+// here, measured at start-up (the least of five tries, so that a
+// preemption does not count).
+func spinsFor(d time.Duration) int {
+	if d <= 0 {
+		return 0
+	}
+	const n = 1 << 22
+	best := time.Duration(1 << 62)
+	for range 5 {
+		t := time.Now()
+		spin(n)
+		best = min(best, time.Since(t))
+	}
+	return max(1, int(float64(n)*float64(d)/float64(best)))
 }
 
 // live is the heap keepHeap holds, for the collector to mark.
