@@ -36,7 +36,8 @@ func accessLog(next http.Handler, w io.Writer) http.Handler {
 		if l.rec.status == 0 {
 			l.rec.status = http.StatusOK
 		}
-		l.line = appendAccessLine(l.line[:0], start, r.Method, r.URL.Path, l.rec.status, l.rec.bytes, time.Since(start), r.RemoteAddr)
+		l.line = appendAccessHead(l.line[:0], start, r.Method, r.URL.Path, l.rec.status, l.rec.bytes, time.Since(start))
+		l.line = append(l.line, l.remoteTail(r.RemoteAddr)...)
 		w.Write(l.line)
 		l.rec = statusRecorder{}
 		if pooled {
@@ -49,6 +50,20 @@ func accessLog(next http.Handler, w io.Writer) http.Handler {
 type logged struct {
 	rec  statusRecorder
 	line []byte
+	// remote is the last peer address logged with this, and tail the
+	// line's end made from it (" remote=…\n"): the requests of a
+	// connection all come from one address, which is then quoted (or
+	// not) and copied once, not once per request.
+	remote string
+	tail   []byte
+}
+
+// remoteTail returns the line's end for the peer address remote.
+func (l *logged) remoteTail(remote string) []byte {
+	if l.tail == nil || remote != l.remote {
+		l.remote, l.tail = remote, appendRemote(l.tail[:0], remote)
+	}
+	return l.tail
 }
 
 var logging = sync.Pool{New: func() any { return &logged{line: make([]byte, 0, 256)} }}
@@ -81,6 +96,12 @@ func connContext(ctx context.Context, c net.Conn) context.Context {
 // appendAccessLine appends the line slog.TextHandler would write for
 // msg=request with these attributes.
 func appendAccessLine(b []byte, t time.Time, method, path string, status int, n int64, d time.Duration, remote string) []byte {
+	return appendRemote(appendAccessHead(b, t, method, path, status, n, d), remote)
+}
+
+// appendAccessHead appends the line up to its last attribute, remote
+// (appendRemote).
+func appendAccessHead(b []byte, t time.Time, method, path string, status int, n int64, d time.Duration) []byte {
 	b = append(b, "time="...)
 	b = appendTime(b, t)
 	b = append(b, " level=INFO msg=request method="...)
@@ -92,7 +113,11 @@ func appendAccessLine(b []byte, t time.Time, method, path string, status int, n 
 	b = append(b, " bytes="...)
 	b = strconv.AppendInt(b, n, 10)
 	b = append(b, " duration="...)
-	b = appendDuration(b, d)
+	return appendDuration(b, d)
+}
+
+// appendRemote appends the line's last attribute and its end.
+func appendRemote(b []byte, remote string) []byte {
 	b = append(b, " remote="...)
 	b = appendText(b, remote)
 	return append(b, '\n')
@@ -237,15 +262,25 @@ func needsQuoting(s string) bool {
 		return true
 	}
 	for i := 0; i < len(s); i++ { // ASCII, the usual path and address, without decoding
-		switch c := s[i]; {
-		case c >= utf8.RuneSelf:
-			return needsQuotingRunes(s[i:])
-		case c <= ' ' || c == 0x7f || c == '=' || c == '"':
+		if c := s[i]; notBare[c] {
+			if c >= utf8.RuneSelf {
+				return needsQuotingRunes(s[i:])
+			}
 			return true
 		}
 	}
 	return false
 }
+
+// notBare marks the bytes needsQuoting stops at: those that make slog
+// quote (a space or control, DEL, '=', '"') and those that start a
+// multi-byte rune, which it decodes. One lookup per byte of a path.
+var notBare = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c <= ' ' || c == 0x7f || c == '=' || c == '"' || c >= utf8.RuneSelf
+	}
+	return t
+}()
 
 func needsQuotingRunes(s string) bool {
 	for _, r := range s {

@@ -94,6 +94,36 @@ func TestAccessLineIsSlogText(t *testing.T) {
 	}
 }
 
+// TestAccessLogRemote: each line names its own request's peer, quoted
+// as slog quotes it, when one recorder (a connection's, or the pool's)
+// logs requests from one address and then from others.
+func TestAccessLogRemote(t *testing.T) {
+	var buf bytes.Buffer
+	h := accessLog(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}), &buf)
+	cc := &coalesceConn{}
+	onConn := context.WithValue(context.Background(), connKey{}, cc)
+	remotes := []string{"192.0.2.7:4321", "192.0.2.7:4321", "[2001:db8::1]:80", "", "a b", "192.0.2.7:4321", "192.0.2.8:4321"}
+	var want []string
+	for _, ctx := range []context.Context{context.Background(), onConn} {
+		for _, remote := range remotes {
+			req := httptest.NewRequest("GET", "/", nil).WithContext(ctx)
+			req.RemoteAddr = remote
+			cc.readAt = time.Now()
+			h.ServeHTTP(httptest.NewRecorder(), req)
+			want = append(want, string(appendText([]byte(" remote="), remote))+"\n")
+		}
+	}
+	lines := strings.SplitAfter(buf.String(), "\n")
+	if len(lines) != len(want)+1 {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines)-1, len(want), buf.String())
+	}
+	for i, w := range want {
+		if !strings.HasSuffix(lines[i], w) {
+			t.Errorf("line %d %q, want it to end %q", i, lines[i], w)
+		}
+	}
+}
+
 // TestAppendDuration: the access line's duration is time.Duration.String's.
 func TestAppendDuration(t *testing.T) {
 	ds := []time.Duration{0, 1, 999, 1000, 1001, 1500, 999999, 1000000, 1234567, 999999999,
