@@ -43,10 +43,10 @@ func TestBuildSlugCase(t *testing.T) {
 					}
 					return
 				}
-				problem := filepath.Join(blog, "b.md") + ":1: duplicate URL /blog/" + url.PathEscape(strings.ToLower(tc.a)) + "/: also claimed by " + filepath.Join(blog, "a.md")
+				problem := filepath.Join(blog, "b.md") + ":4: duplicate URL /blog/" + url.PathEscape(strings.ToLower(tc.a)) + "/: also claimed by " + filepath.Join(blog, "a.md")
 				posts := "1 post"
 				if keep {
-					problem = filepath.Join(blog, "b.md") + ":1: its URL differs only in case from that of " + filepath.Join(blog, "a.md") +
+					problem = filepath.Join(blog, "b.md") + ":4: its URL differs only in case from that of " + filepath.Join(blog, "a.md") +
 						": the static export cannot hold both /blog/" + url.PathEscape(tc.b) + "/ and /blog/" + url.PathEscape(tc.a) +
 						"/ (one folder where the file system ignores case, as on macOS and Windows); rename one"
 					posts = "2 posts"

@@ -261,7 +261,7 @@ func slugCaseProblems(snap *pipeline.Snapshot) []pipeline.Problem {
 		}
 		out = append(out, pipeline.Problem{
 			Path: snap.DisplayPath(p.File),
-			Line: 1,
+			Line: p.URLLine(),
 			Message: fmt.Sprintf("its URL differs only in case from that of %s: the static export cannot hold both /%s and /%s (one folder where the file system ignores case, as on macOS and Windows); rename one",
 				snap.DisplayPath(q.File), u, snap.URLOf(q)),
 		})

@@ -53,7 +53,7 @@ import (
 
 // cacheMagic names the format; a file that does not start with it is
 // no cache.
-const cacheMagic = "folio-parse-cache 3\n"
+const cacheMagic = "folio-parse-cache 4\n"
 
 // MaxCacheSize bounds the cache read (and written): far more than the
 // posts of any site within the limits take.

@@ -33,7 +33,8 @@ type encoder struct {
 	buf    []byte
 	loc    *time.Location // the site's zone, named as such
 	failed bool
-	// body is where the last post's body (its nodes and BodyLine) is
+	// body is where the last post's body (its nodes, BodyLine and the
+	// URL key's line: lines, which no page shows) is
 	// in buf: the rest are its fields (fieldsSum).
 	body [2]int
 }
@@ -215,6 +216,7 @@ func (e *encoder) post(p *Post) {
 	e.body[0] = len(e.buf)
 	e.nodes(p.Body, 0)
 	e.int(int64(p.BodyLine))
+	e.int(int64(p.urlLine))
 	e.body[1] = len(e.buf)
 	e.pageMeta(&p.PageMeta)
 }
@@ -497,6 +499,7 @@ func (d *decoder) post() *Post {
 	d.body[0] = d.off
 	p.Body = d.nodes(0)
 	p.BodyLine = int(d.int())
+	p.urlLine = int(d.int())
 	d.body[1] = d.off
 	d.pageMeta(&p.PageMeta)
 	return p

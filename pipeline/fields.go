@@ -88,22 +88,34 @@ func (d *fieldDecoder) fail(key, format string, args ...any) {
 }
 
 // keyLine finds the line a top-level key is written on; the front matter's
-// first line when it cannot tell. Unindented lines are tried first, so a
-// YAML key nested under params does not shadow the top-level one (JSON is
-// usually indented throughout, hence the second pass).
+// first line when it cannot tell.
 func (d *fieldDecoder) keyLine(key string) int {
-	lines := strings.Split(d.source, "\n")
+	if line := keyLineIn(d.source, d.line, key); line > 0 {
+		return line
+	}
+	return d.line
+}
+
+// keyLineIn finds the line a top-level key of the front matter text
+// source (whose first line is first) is written on, 0 when it cannot
+// tell. Unindented lines are tried first, so a YAML key nested under
+// params does not shadow the top-level one (JSON is usually indented
+// throughout, hence the second pass).
+func keyLineIn(source string, first int, key string) int {
 	for _, indented := range []bool{false, true} {
-		for i, l := range lines {
+		rest, i := source, 0
+		for more := true; more; i++ {
+			var l string
+			l, rest, more = strings.Cut(rest, "\n")
 			if !indented && (strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t")) {
 				continue
 			}
 			if isKeyLine(l, key) {
-				return d.line + i
+				return first + i
 			}
 		}
 	}
-	return d.line
+	return 0
 }
 
 func isKeyLine(l, key string) bool {

@@ -113,6 +113,11 @@ func parseContent(file string, src []byte, defaultSlug string, loc *time.Locatio
 	if requireDate && p.Date.IsZero() {
 		p.noDate = max(fmOpen, 1)
 	}
+	for _, key := range [...]string{"url", "slug"} {
+		if _, set := fm[key]; set && p.urlLine == 0 {
+			p.urlLine = keyLineIn(fmSource, fmLine, key)
+		}
+	}
 	body, err := parseBody(src, items[bodyFrom:], lines)
 	if err != nil {
 		return nil, inDraft(err, fm)

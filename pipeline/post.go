@@ -69,7 +69,15 @@ type Post struct {
 	// (0 when it has one, or is not a post): it is published, with a
 	// warning.
 	noDate int
+	// urlLine is the line of the front matter key that sets the URL
+	// (url, else slug), 0 when neither does (the file's name does).
+	urlLine int
 }
+
+// URLLine is the line to change for p's URL, as a problem about it
+// names: its front matter's url, else slug, else the file's first line
+// (its name makes the URL).
+func (p *Post) URLLine() int { return max(p.urlLine, 1) }
 
 // Published reports Hugo's rule: not a draft, publish date not after now,
 // and expiry date (when set) not before now.

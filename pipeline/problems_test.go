@@ -114,6 +114,7 @@ func TestDuplicateURLNamesBothFiles(t *testing.T) {
 	fsys := mapFS(map[string]string{
 		"blog/a.md":       post("slug: same"),
 		"blog/b.md":       post("slug: same"),
+		"blog/c.md":       "+++\ntitle = 'C'\ndate = 2026-01-01\nslug = 'c'\n\nurl = '/blog/same/'\n+++\n",
 		"blog/same.md":    post(),
 		"blog/other.md":   post(),
 		"blog/draft.md":   post("slug: other", "draft: true"), // not published: no clash
@@ -121,9 +122,11 @@ func TestDuplicateURLNamesBothFiles(t *testing.T) {
 	})
 	s := build(t, fsys, Options{Root: "content"}, testNow)
 	// The first file by path keeps the URL; each other one is reported,
-	// naming the file that kept it, whatever the map order was.
+	// naming the file that kept it, whatever the map order was, at the
+	// line that sets its URL (url, else slug; line 1 when its name does).
 	want := []Problem{
-		{Path: filepath.FromSlash("content/blog/b.md"), Line: 1, Message: "duplicate URL /blog/same/: also claimed by " + filepath.FromSlash("content/blog/a.md")},
+		{Path: filepath.FromSlash("content/blog/b.md"), Line: 2, Message: "duplicate URL /blog/same/: also claimed by " + filepath.FromSlash("content/blog/a.md")},
+		{Path: filepath.FromSlash("content/blog/c.md"), Line: 6, Message: "duplicate URL /blog/same/: also claimed by " + filepath.FromSlash("content/blog/a.md")},
 		{Path: filepath.FromSlash("content/blog/same.md"), Line: 1, Message: "duplicate URL /blog/same/: also claimed by " + filepath.FromSlash("content/blog/a.md")},
 	}
 	if !equalProblems(s.problems, want) {
@@ -151,7 +154,7 @@ func TestDuplicateURLIsTheURL(t *testing.T) {
 	})
 	s := build(t, fsys, Options{Root: "content"}, testNow)
 	want := []Problem{
-		{Path: filepath.FromSlash("content/blog/b.md"), Line: 1, Message: "duplicate URL /blog/case/: also claimed by " + filepath.FromSlash("content/blog/a.md")},
+		{Path: filepath.FromSlash("content/blog/b.md"), Line: 2, Message: "duplicate URL /blog/case/: also claimed by " + filepath.FromSlash("content/blog/a.md")},
 	}
 	if !equalProblems(s.problems, want) {
 		t.Errorf("problems:\n%v\nwant:\n%v", s.problems, want)

@@ -354,7 +354,7 @@ func (s *Snapshot) assemble(units layered.Map[string, *unit], keys *unitKeys, no
 		lost[c.loser] = true
 		n.dupProblems = append(n.dupProblems, Problem{
 			Path:    n.display(c.loser.File),
-			Line:    1,
+			Line:    c.loser.URLLine(),
 			Message: fmt.Sprintf("duplicate URL %s: also claimed by %s", EscapePath(c.path), n.display(c.winner.File)),
 		})
 	}
