@@ -131,7 +131,10 @@ func (s *Server) fingerprint(st *state, d *siteDigest, urlPath string, prev Reco
 			part, many = b[:], true
 		}
 	case KindHome, KindPosts, KindCursorPage, KindAPIPage, KindOpenAPI, KindFeed, KindSitemap,
-		KindRobots, KindCatalog, KindSkills, KindSDK, KindAsset, KindNotFound:
+		KindRobots, KindCatalog, KindSkills, KindSDK, KindAsset, KindNotFound,
+		// An alias's 301, and the page the export makes of it
+		// (export.AliasPage): its target and language are the shape's.
+		KindAlias:
 	default:
 		return fp, "", false, false
 	}
