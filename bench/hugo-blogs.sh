@@ -10,11 +10,20 @@
 # committed to a fresh git repository there, for sites with enableGitInfo.
 # Themes need not be there: Hugo builds with the oracle theme. Nothing of
 # the blogs is kept. Add -diffs N before the mirrors to see N differences
-# per site (default 10). Then folio check runs in each blog's folder.
+# per site (default 10), and -cmd LIST (serve,dev,build by default) to run
+# only some of folio's commands. Then folio check runs in each blog's
+# folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 diffs=10
-if [ "${1:-}" = "-diffs" ]; then diffs=$2; shift 2; fi
+cmds=serve,dev,build
+while [ $# -gt 1 ]; do
+  case "$1" in
+    -diffs) diffs=$2; shift 2 ;;
+    -cmd) cmds=$2; shift 2 ;;
+    *) break ;;
+  esac
+done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/folio" .
@@ -37,7 +46,7 @@ done
 cd "$work/sites"
 status=0
 for dir in "${sites[@]}"; do
-  "$work/hugocompare" -diffs "$diffs" -folio "$work/folio" "$(basename "$dir")" || status=1
+  "$work/hugocompare" -diffs "$diffs" -folio "$work/folio" -cmd "$cmds" "$(basename "$dir")" || status=1
   # What folio check says there (build refuses what it counts as problems).
   rc=0
   summary=$(cd "$dir" && "$work/folio" check 2>/dev/null | tail -1) || rc=$?
