@@ -60,13 +60,13 @@ type logged struct {
 
 // remoteTail returns the line's end for the peer address remote.
 func (l *logged) remoteTail(remote string) []byte {
-	if l.tail == nil || remote != l.remote {
+	if len(l.tail) == 0 || remote != l.remote { // a tail made is never empty: it ends the line
 		l.remote, l.tail = remote, appendRemote(l.tail[:0], remote)
 	}
 	return l.tail
 }
 
-var logging = sync.Pool{New: func() any { return &logged{line: make([]byte, 0, 256)} }}
+var logging = sync.Pool{New: func() any { return &logged{line: make([]byte, 0, 256), tail: make([]byte, 0, 64)} }}
 
 // loggedFor returns what r's line is made with and when r began: its
 // connection's own, and the time net/http read it, when r came on a

@@ -143,6 +143,11 @@ func TestAppendDuration(t *testing.T) {
 // (the recorder and the buffer are reused, the time and the duration are
 // formatted in place).
 func TestAccessLogAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		// Under the race detector sync.Pool drops a quarter of what is
+		// put back, at random: the count would be the pool's, not ours.
+		t.Skip("allocations are not counted under -race")
+	}
 	body := []byte("ok")
 	h := accessLog(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(body) }), io.Discard)
 	w := &nopWriter{h: http.Header{}}
