@@ -44,7 +44,7 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	defer ahead.Close()
 	spec := o.spec()
 	spec.Started, spec.At = start, buildInstant()
-	spec.Cache, spec.MapCache = export.CachePath(o.out), true
+	spec.Cache, spec.MapCache, spec.CacheWhole = export.CachePath(o.out), true, ahead.CacheWhole
 	if spec.Addr, err = buildAddr(o.addr); err != nil {
 		return mistake("--addr: %v", err)
 	}

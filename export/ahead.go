@@ -48,6 +48,7 @@ type Ahead struct {
 	prev   map[string]*manifestRoute
 	dirs   folderTimes
 	shape  *[sha256.Size]byte
+	cache  *fileStamp // the parse cache the record says is whole
 	// Set before done is closed: the recorded folders whose time is the
 	// one recorded (cleanFolders), unless stopped before.
 	clean map[string]bool
@@ -123,7 +124,7 @@ func (a *Ahead) readRecord() {
 	if a.format != manifestFormat && a.format != manifestFormat+" nogzip" {
 		return
 	}
-	a.prev, a.dirs, a.shape = decodeManifest(data, a.format)
+	a.prev, a.dirs, a.shape, a.cache = decodeRecord(data, a.format)
 }
 
 // take is what was read of out's record, of format, when the record is
@@ -170,4 +171,27 @@ func (a *Ahead) Close() {
 			a.file.Close()
 		}
 	})
+}
+
+// A fileStamp is what the system says of a file without reading it: its
+// device and inode, size, and modification and status-change times
+// (Unix ns). Any write to the file, or a file put in its place, changes
+// it, and no one can set the status-change time back.
+type fileStamp struct {
+	dev, ino          uint64
+	size, mod, change int64
+}
+
+// CacheWhole reports whether the parse cache's file, as info describes
+// it, is the one the previous build read and found whole (its CRC-32C)
+// and left in place, by its stamp in the record (Staged.KeepCache), so
+// that its CRC need not be computed again. It waits for the record to be
+// read.
+func (a *Ahead) CacheWhole(info os.FileInfo) bool {
+	if a == nil || info == nil {
+		return false
+	}
+	<-a.read
+	s, ok := stampOf(info)
+	return ok && a.cache != nil && s == *a.cache
 }

@@ -113,3 +113,72 @@ func TestAheadNoRecord(t *testing.T) {
 		t.Error("a record was taken for another output")
 	}
 }
+
+// TestAheadCacheWhole: a parse cache the build says it read whole and
+// leaves in place (KeepCache) is known whole to the next build's
+// read-ahead by its stamp, until it is written (in place, or replaced);
+// a stamp too recent when the build began is not kept, nor any after a
+// build that kept none.
+func TestAheadCacheWhole(t *testing.T) {
+	withFolderTimes(t, 100*time.Millisecond)
+	out := filepath.Join(t.TempDir(), "public")
+	cache := CachePath(out)
+	stat := func() os.FileInfo {
+		t.Helper()
+		info, err := os.Stat(cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return info
+	}
+	// build writes out over its record, keeping the cache as info
+	// describes it (nil: none) for a build begun at began.
+	build := func(info os.FileInfo, began time.Time) {
+		t.Helper()
+		st, err := Stage(out, fakeSite{}, fakePaths, fakeOptions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info != nil {
+			st.KeepCache(info, began)
+		}
+		if err := st.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	whole := func(info os.FileInfo) bool {
+		a := ReadAhead(out)
+		defer a.Close()
+		return a.CacheWhole(info)
+	}
+	build(nil, time.Now()) // cold: no cache beside out
+	if err := os.WriteFile(cache, []byte("a parse cache"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * racyWindow)
+	if whole(stat()) {
+		t.Error("a cache no build kept is known whole")
+	}
+	build(stat(), time.Now())
+	if !whole(stat()) {
+		t.Error("the cache kept by the last build is not known whole")
+	}
+	build(nil, time.Now())
+	if whole(stat()) {
+		t.Error("a cache the last build did not keep is known whole")
+	}
+	build(stat(), time.Now())
+	f, err := os.OpenFile(cache, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteAt([]byte("A"), 0) // in place, the same size
+	f.Close()
+	if whole(stat()) {
+		t.Error("a cache written in place since is known whole")
+	}
+	build(stat(), stat().ModTime()) // begun as the cache was written
+	if whole(stat()) {
+		t.Error("a cache stamped within racyWindow of the build's beginning is known whole")
+	}
+}

@@ -35,12 +35,15 @@ import (
 // build: see prune in incremental.go). A manifest of another format, cut
 // short or corrupt is not read: the build is then cold. The record ends
 // with the site's shape (Options.Shape) when it had one: a build of the
-// same shape trusts the recorded fingerprints made of no body.
+// same shape trusts the recorded fingerprints made of no body; then the
+// stamp of the parse cache the build read whole and left in place, when
+// it did (Staged.KeepCache): the next build does not compute the CRC of
+// a cache of that stamp (Ahead.CacheWhole).
 
 // manifestFormat names the manifest's layout and what decides the bytes
 // of an export other than the server's answers. A manifest of another
 // format is not read.
-const manifestFormat = "folio-build 6"
+const manifestFormat = "folio-build 7"
 
 // A manifestRoute is one exported route as the manifest keeps it.
 type manifestRoute struct {
@@ -171,16 +174,24 @@ type folderTimes map[string]int64
 // strings are pieces of data, not copies (a copy of the 15 MB at 10,000
 // posts cost 5-10 ms): data is never written once read.
 func decodeManifest(data []byte, format string) (map[string]*manifestRoute, folderTimes, *[sha256.Size]byte) {
+	routes, dirs, shape, _ := decodeRecord(data, format)
+	return routes, dirs, shape
+}
+
+// decodeRecord is decodeManifest, and the stamp of the parse cache the
+// record says its build read whole and left in place (nil for none; see
+// Staged.KeepCache).
+func decodeRecord(data []byte, format string) (map[string]*manifestRoute, folderTimes, *[sha256.Size]byte, *fileStamp) {
 	headSize := len(format) + 1 + manifestHeadSize
 	if len(data) < headSize || string(data[:len(format)+1]) != format+"\n" {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	nums := data[len(format)+1:]
 	entries, routes := binary.LittleEndian.Uint64(nums), binary.LittleEndian.Uint64(nums[8:])
 	size, crc := binary.LittleEndian.Uint64(nums[16:]), binary.LittleEndian.Uint32(nums[24:])
 	buf := data[headSize:]
 	if size != uint64(len(buf)) || entries > size || routes > size || crc32.Checksum(buf, castagnoli) != crc {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	// One string holds every string of the manifest: the routes' and
 	// headers' strings are pieces of it.
@@ -220,7 +231,7 @@ func decodeManifest(data []byte, format string) (map[string]*manifestRoute, fold
 		r.Change, r.GzipChange = d.int(), d.int()
 		r.FingerprintPost, r.FingerprintPosts = d.string(), flags&4 != 0
 		if d.failed {
-			return nil, nil, nil
+			return nil, nil, nil, nil
 		}
 		r.raw, r.rawOff, r.table, r.index = d.data[start:d.off], start, kept, i
 		byPath[r.Path] = r
@@ -238,11 +249,15 @@ func decodeManifest(data []byte, format string) (map[string]*manifestRoute, fold
 		shape = new([sha256.Size]byte)
 		d.sum(shape)
 	}
+	var cache *fileStamp
+	if d.byte() == 1 {
+		cache = &fileStamp{dev: d.uvarint(), ino: d.uvarint(), size: d.int(), mod: d.int(), change: d.int()}
+	}
 	if d.failed || d.off != len(d.data) {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	kept.live = d.live
-	return byPath, dirs, shape
+	return byPath, dirs, shape, cache
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -669,7 +684,7 @@ func (e *recordEncoder) manifest(format string, dirs folderTimes, shape *[sha256
 // at 10,000 posts) are written from where they were encoded, not copied
 // into one buffer first.
 func (e *recordEncoder) parts(format string, dirs folderTimes, shape *[sha256.Size]byte) [][]byte {
-	rest := e.rest(dirs, shape)
+	rest := e.rest(dirs, shape, nil)
 	return slices.Concat([][]byte{e.head(format, e.sum(), rest)}, e.payload(), [][]byte{rest})
 }
 
@@ -687,7 +702,7 @@ func (e *recordEncoder) sum() uint32 {
 
 // rest is what the record holds after the routes: the folder times and
 // the site's shape.
-func (e *recordEncoder) rest(dirs folderTimes, shape *[sha256.Size]byte) []byte {
+func (e *recordEncoder) rest(dirs folderTimes, shape *[sha256.Size]byte, cache *fileStamp) []byte {
 	rest := appendCount(make([]byte, 0, 32*len(dirs)+64), len(dirs), dirs == nil)
 	for _, name := range slices.Sorted(maps.Keys(dirs)) {
 		rest = e.string(rest, name)
@@ -695,6 +710,14 @@ func (e *recordEncoder) rest(dirs folderTimes, shape *[sha256.Size]byte) []byte 
 	}
 	if shape != nil {
 		rest = append(append(rest, 1), shape[:]...)
+	} else {
+		rest = append(rest, 0)
+	}
+	if cache != nil {
+		rest = binary.AppendUvarint(binary.AppendUvarint(append(rest, 1), cache.dev), cache.ino)
+		for _, n := range []int64{cache.size, cache.mod, cache.change} {
+			rest = binary.AppendVarint(rest, n)
+		}
 	} else {
 		rest = append(rest, 0)
 	}
@@ -762,11 +785,11 @@ func startRecord(out, format string, site *Site) *recordWriter {
 
 // finish writes the rest of the record and its head (of the format
 // given to startRecord), and renames it into place as out's record.
-func (w *recordWriter) finish(out, format string, dirs folderTimes, shape *[sha256.Size]byte) error {
+func (w *recordWriter) finish(out, format string, dirs folderTimes, shape *[sha256.Size]byte, cache *fileStamp) error {
 	<-w.done
 	err := w.err
 	if err == nil {
-		rest := w.e.rest(dirs, shape)
+		rest := w.e.rest(dirs, shape, cache)
 		if _, err = w.tmp.Write(rest); err == nil {
 			_, err = w.tmp.WriteAt(w.e.head(format, w.sum, rest), 0)
 		}

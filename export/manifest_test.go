@@ -46,7 +46,7 @@ func TestManifestRoundTrip(t *testing.T) {
 		t.Fatalf("the manifest written in parts is not the one encoded whole (%v)", err)
 	}
 	streamed := filepath.Join(t.TempDir(), "public")
-	if err := startRecord(streamed, manifestFormat, site).finish(streamed, manifestFormat, dirs, site.shape); err != nil {
+	if err := startRecord(streamed, manifestFormat, site).finish(streamed, manifestFormat, dirs, site.shape, nil); err != nil {
 		t.Fatal(err)
 	}
 	if data, err := os.ReadFile(manifestPath(streamed)); err != nil || !bytes.Equal(data, whole) {

@@ -41,6 +41,9 @@ type Staged struct {
 	prevDirs folderTimes
 	// same: the paths are the previous build's.
 	same bool
+	// cache is the stamp of the parse cache this build read whole and
+	// leaves in place (KeepCache), for the record.
+	cache *fileStamp
 	// ahead, when the record was taken from it, found which folders are
 	// clean (Ahead.folders).
 	ahead *Ahead
@@ -299,7 +302,7 @@ func (st *Staged) commitInPlace() error {
 		return err
 	}
 	// Without its record the export stands; the next build is cold.
-	_ = record.finish(st.out, st.format, p.folderTimes(), st.Site.shape)
+	_ = record.finish(st.out, st.format, p.folderTimes(), st.Site.shape, st.cache)
 	for _, f := range st.files {
 		f.done()
 	}
@@ -421,5 +424,21 @@ func sweep(dir, prefix string, locked bool) {
 			}
 		}
 		os.RemoveAll(filepath.Join(dir, e.Name()))
+	}
+}
+
+// KeepCache says that the parse cache beside out (CachePath) is the file
+// info describes when this build opened it, that the build read it and
+// found it whole (its CRC-32C), and does not replace it. The record then
+// keeps its stamp, and the next build does not compute the CRC of a
+// cache of the same stamp (Ahead.CacheWhole): the file was not written
+// since. A stamp less than racyWindow older than began, when the build
+// began (before the file was opened), is not kept (a write in the same
+// tick of the file system's clock could leave it as it was), nor one the
+// system cannot give.
+func (st *Staged) KeepCache(info os.FileInfo, began time.Time) {
+	s, ok := stampOf(info)
+	if ok && !began.IsZero() && s.change < began.Add(-racyWindow).UnixNano() {
+		st.cache = &s
 	}
 }

@@ -175,6 +175,10 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 		// more, and makes the same bytes: the cache is checked file by
 		// file.
 		_ = staged.AddFileFrom(h.spec.Cache, snap.WriteCache)
+	} else if info := snap.CacheFile(); info != nil {
+		// The cache read whole stays: the record says so, and the next
+		// build does not compute its CRC again.
+		staged.KeepCache(info, h.spec.Started)
 	}
 	// The nginx config and its script are staged beside their names and
 	// put in place with the folder: the config always serves the folder

@@ -126,7 +126,7 @@ func (h *Host) build(cfg *pipeline.Config, now time.Time) (*pipeline.Snapshot, e
 			read := make(chan *pipeline.Cache, 1)
 			go func() {
 				if h.spec.MapCache {
-					read <- f.Map()
+					read <- f.Map(h.spec.CacheWhole != nil && h.spec.CacheWhole(f.Info()))
 				} else {
 					read <- f.Read()
 				}

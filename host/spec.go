@@ -3,6 +3,7 @@ package host
 import (
 	"log/slog"
 	"net"
+	"os"
 	"time"
 
 	"folio/pipeline"
@@ -69,6 +70,12 @@ type Spec struct {
 	// it (pipeline.CacheFile.Map): for a process that ends with its
 	// build (folio build), never one that serves.
 	MapCache bool
+	// CacheWhole reports whether the parse cache's file, as the system
+	// describes it when it is opened, is one a build read before and
+	// found whole, so that its CRC-32C need not be computed again
+	// (folio build: export.Ahead.CacheWhole, from the previous build's
+	// record); nil for never.
+	CacheWhole func(os.FileInfo) bool
 	// SaveCache makes Run write the cache of the first snapshot to Cache
 	// in the background once it is served, when it differs from the one
 	// read (serve and dev).

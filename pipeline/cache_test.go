@@ -252,7 +252,7 @@ func mapCache(name string, key [sha256.Size]byte) *Cache {
 	if f == nil {
 		return NewCache(key)
 	}
-	return f.Map()
+	return f.Map(false)
 }
 
 // TestReadCacheRefuses: no file, another key, another format, a file cut
@@ -594,6 +594,58 @@ func TestFieldsDigest(t *testing.T) {
 	for file, sum := range digests(build(t, title, Options{Cache: ReadCache(name, key)}, testNow)) {
 		if (sum == parsed[file]) != (file != "blog/a.md") {
 			t.Errorf("%s: FieldsDigest the same after blog/a.md's title was edited: %v", file, sum == parsed[file])
+		}
+	}
+}
+
+// TestCacheMapWhole: a cache file the caller knows whole (by its stamp,
+// Map's whole) is taken without its CRC being computed; any other is
+// refused when a byte is wrong. The cache read whole says which file it
+// was (CacheFile).
+func TestCacheMapWhole(t *testing.T) {
+	fsys := cacheSite()
+	key := sha256.Sum256([]byte("key"))
+	s := build(t, fsys, Options{Cache: NewCache(key)}, testNow)
+	good, _ := encodeCache(t, s)
+	// A letter in the middle of the longest run of letters: a body's
+	// text, not a length or a key.
+	best, at := 0, 0
+	for i := 0; i < len(good); {
+		j := i
+		for j < len(good) && (good[j] >= 'a' && good[j] <= 'z' || good[j] == ' ') {
+			j++
+		}
+		if j-i > best {
+			best, at = j-i, i+(j-i)/2
+		}
+		i = j + 1
+	}
+	flipped := slices.Clone(good)
+	flipped[at] ^= 0x01
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name  string
+		data  []byte
+		whole bool
+		read  bool
+	}{
+		{"good", good, false, true},
+		{"good, known whole", good, true, true},
+		{"a byte wrong", flipped, false, false},
+		{"a byte wrong, said whole", flipped, true, true},
+	} {
+		p := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-"))
+		os.WriteFile(p, tc.data, 0o644)
+		f := OpenCache(p, key)
+		if f == nil || f.Info() == nil || f.Info().Size() != int64(len(tc.data)) {
+			t.Fatalf("%s: not opened, or not described", tc.name)
+		}
+		c := f.Map(tc.whole)
+		if got := len(c.at) > 0; got != tc.read {
+			t.Errorf("%s: read %v, want %v", tc.name, got, tc.read)
+		}
+		if got := c.file != nil; got != tc.read {
+			t.Errorf("%s: says its file %v, want %v", tc.name, got, tc.read)
 		}
 	}
 }
