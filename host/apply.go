@@ -11,14 +11,18 @@ import (
 
 // A change is what one trigger asks of the apply path.
 type change struct {
-	trigger  string   // what asked: "signal", "watch", "schedule" (for the log)
-	config   bool     // read the config and flags again, and with them everything
-	site     bool     // load the theme again
-	rescan   bool     // read the whole content folder again
-	paths    []string // content files or folders that changed, relative to the content folder
-	replaced bool     // a watched folder is not the one watched: watch it again
-	schedule bool     // a scheduled instant has come
-	files    int      // the paths the watcher reported, for the log
+	trigger string // what asked: "signal", "watch", "schedule" (for the log)
+	config  bool   // read the config and flags again, and with them everything
+	// configFile and templates say why config is set, for the log: a
+	// config file changed, or a Hugo site's template (shortcode, partial,
+	// render hook, i18n, data), which the site read again brings in.
+	configFile, templates bool
+	site                  bool     // load the theme again
+	rescan                bool     // read the whole content folder again
+	paths                 []string // content files or folders that changed, relative to the content folder
+	replaced              bool     // a watched folder is not the one watched: watch it again
+	schedule              bool     // a scheduled instant has come
+	files                 int      // the paths the watcher reported, for the log
 }
 
 func (ch change) empty() bool {
@@ -213,6 +217,8 @@ func (h *Host) logCommit(snap *pipeline.Snapshot, ch change, theme bool, start t
 // what names what a change changed, for the log.
 func what(ch change, theme bool) string {
 	switch {
+	case ch.templates && !ch.configFile:
+		return "templates"
 	case ch.config:
 		return "config"
 	case theme:

@@ -150,11 +150,29 @@ func TestDevHugoSite(t *testing.T) {
 				t.Errorf("%s: %d %q, want %q", path, resp.StatusCode, body, want)
 			}
 		}
+		f.settle() // the static files' snapshot, and its reload, before the shortcode's
+		for drained := false; !drained; {
+			select {
+			case <-events.events:
+			default:
+				drained = true
+			}
+		}
+		// A shortcode's template alone: no content changes, yet the pages
+		// that use it change, so the site is read again (one snapshot).
+		before, old := f.count(), f.h.Snapshot()
 		f.write("layouts/_shortcodes/note.html", "<aside>v2 {{ .Inner }}</aside>")
+		f.waitSnap("the edited shortcode's snapshot", func(s *pipeline.Snapshot) bool { return s != old })
 		f.settle()
+		if got := f.since(before); len(got) != 1 {
+			t.Errorf("%d snapshots for a save of a shortcode, want 1: %s", len(got), summarize(got))
+		}
 		wantEventNamed(t, events.next(t), "reload")
 		if _, body := f.get("/2026/first/"); !strings.Contains(body, "<aside>v2 inside</aside>") {
 			t.Errorf("the page does not show the edited shortcode:\n%s", body)
+		}
+		if !strings.Contains(f.logs.String(), "changed=templates") {
+			t.Errorf("the log does not say the templates changed:\n%s", f.logs.String())
 		}
 	})
 

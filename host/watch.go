@@ -52,6 +52,45 @@ type roots struct {
 	content, site string
 	hugo          bool
 	env           string // the config environment, whose config/<env>/ is read
+	// themes are the site's theme and module folders (Config.Themes),
+	// one a line: a comparable value, so that roots still compare.
+	themes string
+}
+
+// templatePath reports whether rel, a path in a Hugo site's folder, is
+// one the site's templates are read from (render.LoadTemplates): below
+// the site's or a theme's layouts/, a shortcode, partial or render hook
+// (a _shortcodes, shortcodes, _partials, partials or _markup folder at
+// any depth), and the i18n and data folders. A save there makes no new
+// content, but the pages that use it show something else: the site is
+// read again, as for a config save. Hugo's own layouts (single.html,
+// …), which folio does not run, are not.
+func (r roots) templatePath(rel string) bool {
+	bases := []string{""}
+	for theme := range strings.SplitSeq(r.themes, "\n") {
+		if theme != "" {
+			bases = append(bases, theme+"/")
+		}
+	}
+	for _, base := range bases {
+		in, ok := strings.CutPrefix(rel, base)
+		if !ok {
+			continue
+		}
+		top, rest, _ := strings.Cut(in, "/")
+		switch top {
+		case "i18n", "data":
+			return true
+		case "layouts":
+			for seg := range strings.SplitSeq(rest, "/") {
+				switch seg {
+				case "_shortcodes", "shortcodes", "_partials", "partials", "_markup":
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // watcher is the watcher of one set of roots.
@@ -74,6 +113,9 @@ type watcher struct {
 func (h *Host) rootsOf(cfg *pipeline.Config) roots {
 	root, _ := rootOf(cfg)
 	r := roots{content: root, hugo: cfg.Source != "", env: cfg.Environment}
+	if r.hugo {
+		r.themes = strings.Join(cfg.Themes, "\n")
+	}
 	if h.spec.Watch.Site {
 		r.site = cfg.SiteDir
 	}
@@ -142,6 +184,7 @@ func (w *watcher) close() {
 // the content and site paths: its own root reports it.
 func (w *watcher) change(batches []watch.Batch) change {
 	ch := change{trigger: "watch", config: w.configIn(batches)}
+	ch.configFile = ch.config
 	if ch.config {
 		ch.files++
 	}
@@ -156,7 +199,10 @@ func (w *watcher) change(batches []watch.Batch) change {
 		if b.Index == 0 && w.roots.hugo {
 			paths = slices.DeleteFunc(slices.Clone(paths), func(p string) bool {
 				read, config := siteConfig(p, w.roots.env)
-				ch.config = ch.config || read
+				tpl := w.roots.templatePath(p)
+				ch.config = ch.config || read || tpl
+				ch.configFile = ch.configFile || read
+				ch.templates = ch.templates || tpl
 				return config
 			})
 		}
