@@ -328,12 +328,14 @@ func TestCheckDraftSectionFiles(t *testing.T) {
 		"content/posts/sub/_index.md": "---\ntitle: Sub\ndraft: true\n---\n",
 		"content/posts/sub/page.md":   "---\ntitle: Page\ndate: 2024-01-02\n---\n![t](thumb.svg)\n",
 		"content/posts/sub/thumb.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>\n",
-		"content/posts/a.md":          "---\ntitle: A\ndate: 2024-01-02\n---\n[the section](sub/_index.md)\n",
+		"content/posts/a.md":          "---\ntitle: A\ndate: 2024-01-02\n---\n[the section](sub/_index.md)\n\n[its URL](/posts/sub/)\n\n[ref]({{< ref \"sub/_index.md\" >}})\n",
 	})
 	code, stdout, _ := runCLI(t, "check", "--source", dir)
 	want := filepath.Join(dir, "content/posts/a.md") + `:5: link to "sub/_index.md": the section page content/posts/sub/_index.md is not published` + "\n" +
+		filepath.Join(dir, "content/posts/a.md") + `:7: link to "/posts/sub/": the section page content/posts/sub/_index.md is not published` + "\n" +
+		filepath.Join(dir, "content/posts/a.md") + `:9: ref "sub/_index.md": the section page is not published` + "\n" +
 		filepath.Join(dir, "content/posts/sub/page.md") + `:5: link to "thumb.svg": a file of the section content/posts/sub, whose page (_index.md) is not published, so neither is the file` + "\n" +
-		"2 posts, 2 problems\n"
+		"2 posts, 4 problems\n"
 	if code != 1 || stdout != want {
 		t.Errorf("check: exit %d, stdout:\n%s\nwant exit 1, stdout:\n%s", code, stdout, want)
 	}

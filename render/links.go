@@ -141,7 +141,7 @@ func (st *state) postLink(dest string, u *url.URL, image bool, line int) (t targ
 		// A section that is not published (a draft _index.md), or a
 		// file of its own: no post is involved. (Its pages are
 		// published or not each by itself.)
-		if file != "" {
+		if file != "" || path.Ext(u.Path) == "" { // its _index.md, or its URL
 			st.issue(line, "link to %q: the section page %s is not published", dest, p.File)
 		} else {
 			st.issue(line, "link to %q: a file of the section %s, whose page (%s) is not published, so neither is the file", dest, path.Dir(p.File), path.Base(p.File))

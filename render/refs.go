@@ -79,6 +79,8 @@ func (st *state) refFunc(args any, line int) (string, error) {
 			return st.refNotFound(line, "ref %q: page reference is ambiguous", ref), nil
 		case !found:
 			return st.refNotFound(line, "ref %q: no such page", ref), nil
+		case !p.Visible && isSectionPage(p.File):
+			return st.refNotFound(line, "ref %q: the section page is not published", ref), nil
 		case !p.Visible:
 			return st.refNotFound(line, "ref %q: the post is not published", ref), nil
 		}
