@@ -133,3 +133,31 @@ func aliasPagesIn(t *testing.T, out string) map[string]aliasPage {
 	}
 	return pages
 }
+
+// TestBuildSaysAliasPages: build counts the alias pages apart from the
+// routes, and says of an alias it writes no page for (its file differs
+// only in case from a post's page) where it is declared and why, without
+// failing; serve's answer there, the post's page, is the file.
+func TestBuildSaysAliasPages(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'Aliases'\n")
+	write(t, dir, "content/posts/hello.md", "---\ntitle: Hello\ndate: 2024-01-01T00:00:00Z\naliases: [/old/hello/, /Posts/Hello/]\n---\nHi.\n")
+	out := filepath.Join(t.TempDir(), "public")
+	msg := build(t, dir, out)
+	want := "content/posts/hello.md: warning: alias /Posts/Hello/ gets no redirect page in the export (folio serve and the nginx and Cloudflare configs answer its 301; a bare static host answers 404): its file Posts/Hello/index.html and posts/hello/index.html of /posts/hello/ differ only in case\n"
+	if !strings.Contains(msg, want) {
+		t.Errorf("build said\n%s\nwant the line\n%s", msg, want)
+	}
+	// /old/hello/, and /page/1/ of the home page, the section and the
+	// two taxonomies.
+	if !regexp.MustCompile(`folio: wrote \d+ routes and 5 alias pages \(1 post\)`).MatchString(msg) {
+		t.Errorf("build said %q, want the routes and 5 alias pages counted apart", msg)
+	}
+	pages := aliasPagesIn(t, out)
+	if pages["/old/hello/"].target != "https://example.org/posts/hello/" || len(pages) != 5 {
+		t.Errorf("alias pages: %v", pages)
+	}
+	if data, err := os.ReadFile(filepath.Join(out, "posts", "hello", "index.html")); err != nil || strings.Contains(string(data), "http-equiv") {
+		t.Errorf("the post's page is not the post: %v", err)
+	}
+}
