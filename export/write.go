@@ -222,6 +222,8 @@ func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, 
 		if err := nameFiles(files[:w.routes], paths[:w.routes]); err != nil {
 			return nil, err
 		}
+		// An alias left out here is in paths but not in the record: the
+		// next build names the files again too, and says so again.
 		files, w.left = aliasNames(files[:w.routes], w.aliasList)
 	}
 	var (
@@ -281,7 +283,7 @@ func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, 
 						prev = w.prev[files[i].Path]
 					}
 					hi := h
-					if i >= w.routes && w.aliases != nil {
+					if i >= w.routes { // an alias page (Options.Aliases)
 						hi = aliasHandler{h: h, lang: w.aliases[files[i].Path]}
 					}
 					if err := w.writeOne(hi, &files[i], prev, opts); err != nil {
@@ -440,7 +442,7 @@ func (w *writer) writeOne(h http.Handler, f *File, prev *manifestRoute, opts Opt
 		want = http.StatusNotFound
 	}
 	if _, ok := h.(aliasHandler); ok {
-		want = http.StatusMovedPermanently
+		want = http.StatusMovedPermanently // the 301 an alias page stands for
 	}
 	if opts.Fingerprint != nil {
 		var pr Print
