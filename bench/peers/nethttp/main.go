@@ -4,9 +4,12 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
+	"os"
 	"runtime"
 	"runtime/debug"
+	"syscall"
 	"time"
 
 	"folio/bench/peers"
@@ -16,6 +19,9 @@ func main() {
 	c := peers.Flags()
 	keepHeap(c.HeapMB, c.GOGC)
 	spins := spinsFor(c.Work)
+	if spins > 0 {
+		fmt.Fprintf(os.Stderr, "nethttp: -work %v: %d rounds of spin per request\n", c.Work, spins)
+	}
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if spins > 0 {
 			spin(spins)
@@ -60,21 +66,35 @@ func spin(n int) {
 }
 
 // spinsFor returns the rounds of spin that take about d of CPU time
-// here, measured at start-up (the least of five tries, so that a
-// preemption does not count).
+// here, measured at start-up in the thread's own CPU time (so that a
+// busy machine's preemptions do not count), the least of five tries.
 func spinsFor(d time.Duration) int {
 	if d <= 0 {
 		return 0
 	}
-	const n = 1 << 22
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	const n = 1 << 23
 	best := time.Duration(1 << 62)
 	for range 5 {
-		t := time.Now()
+		t := threadCPU()
 		spin(n)
-		best = min(best, time.Since(t))
+		best = min(best, threadCPU()-t)
 	}
 	return max(1, int(float64(n)*float64(d)/float64(best)))
 }
+
+// threadCPU is the calling thread's user and system CPU time.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(rusageThread, &ru) != nil {
+		syscall.Getrusage(syscall.RUSAGE_SELF, &ru) // not Linux: the process's
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// rusageThread is Linux's RUSAGE_THREAD.
+const rusageThread = 1
 
 // live is the heap keepHeap holds, for the collector to mark.
 var live []*node
