@@ -56,7 +56,7 @@ import (
 
 // cacheMagic names the format; a file that does not start with it is
 // no cache.
-const cacheMagic = "folio-parse-cache 4\n"
+const cacheMagic = "folio-parse-cache 5\n"
 
 // MaxCacheSize bounds the cache read (and written): far more than the
 // posts of any site within the limits take.

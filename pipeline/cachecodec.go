@@ -34,7 +34,7 @@ type encoder struct {
 	loc    *time.Location // the site's zone, named as such
 	failed bool
 	// body is where the last post's body (its nodes, BodyLine and the
-	// URL key's line: lines, which no page shows) is
+	// URL's and aliases' keys' lines: lines, which no page shows) is
 	// in buf: the rest are its fields (fieldsSum).
 	body [2]int
 }
@@ -217,6 +217,7 @@ func (e *encoder) post(p *Post) {
 	e.nodes(p.Body, 0)
 	e.int(int64(p.BodyLine))
 	e.int(int64(p.urlLine))
+	e.int(int64(p.aliasesLine))
 	e.body[1] = len(e.buf)
 	e.pageMeta(&p.PageMeta)
 }
@@ -500,6 +501,7 @@ func (d *decoder) post() *Post {
 	p.Body = d.nodes(0)
 	p.BodyLine = int(d.int())
 	p.urlLine = int(d.int())
+	p.aliasesLine = int(d.int())
 	d.body[1] = d.off
 	d.pageMeta(&p.PageMeta)
 	return p

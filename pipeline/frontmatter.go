@@ -118,6 +118,9 @@ func parseContent(file string, src []byte, defaultSlug string, loc *time.Locatio
 			p.urlLine = keyLineIn(fmSource, fmLine, key)
 		}
 	}
+	if len(p.Aliases) > 0 {
+		p.aliasesLine = keyLineIn(fmSource, fmLine, "aliases")
+	}
 	body, err := parseBody(src, items[bodyFrom:], lines)
 	if err != nil {
 		return nil, inDraft(err, fm)

@@ -70,14 +70,19 @@ type Post struct {
 	// warning.
 	noDate int
 	// urlLine is the line of the front matter key that sets the URL
-	// (url, else slug), 0 when neither does (the file's name does).
-	urlLine int
+	// (url, else slug), 0 when neither does (the file's name does);
+	// aliasesLine the line of its aliases, 0 for none.
+	urlLine, aliasesLine int
 }
 
 // URLLine is the line to change for p's URL, as a problem about it
 // names: its front matter's url, else slug, else the file's first line
 // (its name makes the URL).
 func (p *Post) URLLine() int { return max(p.urlLine, 1) }
+
+// AliasesLine is the line of p's aliases in its front matter (1 when it
+// cannot tell).
+func (p *Post) AliasesLine() int { return max(p.aliasesLine, 1) }
 
 // Published reports Hugo's rule: not a draft, publish date not after now,
 // and expiry date (when set) not before now.

@@ -169,6 +169,33 @@ func TestDuplicateURLIsTheURL(t *testing.T) {
 	}
 }
 
+// TestAliasNeverHidesAPage: an alias at another page's URL never takes
+// it, whichever file comes first (Hugo writes both there, and keeps one
+// or the other from build to build), and the alias's file gets a warning
+// at its aliases line.
+func TestAliasNeverHidesAPage(t *testing.T) {
+	for _, name := range []string{"a.md", "z.md"} { // before the page's file, and after
+		t.Run(name, func(t *testing.T) {
+			fsys := mapFS(map[string]string{
+				"blog/" + name: post("aliases: [/blog/b/, /old/]"),
+				"blog/b.md":    post("title: B"),
+			})
+			s := build(t, fsys, Options{Root: "content"}, testNow)
+			if r, ok := s.Route("/blog/b/"); !ok || r.Kind != RoutePage || r.Page.Post.File != "blog/b.md" {
+				t.Errorf("/blog/b/ = %+v, want b.md's page", r)
+			}
+			if r, ok := s.Route("/old/"); !ok || r.Kind != RouteAlias {
+				t.Errorf("/old/ = %+v, want the other alias", r)
+			}
+			want := []Problem{{Path: filepath.FromSlash("content/blog/" + name), Line: 2, Severity: Warning,
+				Message: "alias /blog/b/ is also the URL of " + filepath.FromSlash("content/blog/b.md") + ", which is served there, not the redirect (Hugo writes both, and which one it keeps varies from build to build)"}}
+			if !equalProblems(s.problems, want) {
+				t.Errorf("problems:\n%v\nwant:\n%v", s.problems, want)
+			}
+		})
+	}
+}
+
 func equalProblems(a, b []Problem) bool {
 	if len(a) != len(b) {
 		return false

@@ -76,6 +76,8 @@ type siteModel struct {
 	// clashes are the pages that lost their path to an earlier page:
 	// two content files claiming one URL.
 	clashes []pageClash
+	// hiddenAliases are the aliases at a path a page or file holds.
+	hiddenAliases []aliasClash
 	// ownPagers is set once a patch has its own copy of pagers.
 	ownPagers bool
 
@@ -165,7 +167,11 @@ func (m *siteModel) lang(code string) *langModel {
 }
 
 // add records a route; the first one for a path keeps it, as the first
-// file Hugo writes at a path is overwritten by no later one of folio's.
+// file Hugo writes at a path is overwritten by no later one of folio's,
+// except that an alias never hides a page or a file: Hugo writes both
+// there, and which one it keeps depends on which of its writers ends
+// last (it varies from build to build); folio keeps the page, and says
+// so (aliasClash).
 func (m *siteModel) add(r Route) {
 	old, taken := m.routes.Base()[r.Path]
 	if !taken {
@@ -176,6 +182,15 @@ func (m *siteModel) add(r Route) {
 		m.contested = map[string]bool{}
 	}
 	m.contested[r.Path] = true
+	switch {
+	case old.Kind == RouteAlias && r.Kind != RouteAlias:
+		m.routes.Base()[r.Path] = r
+		m.hiddenAliases = append(m.hiddenAliases, aliasClash{alias: old, by: r})
+		return
+	case r.Kind == RouteAlias && old.Kind != RouteAlias:
+		m.hiddenAliases = append(m.hiddenAliases, aliasClash{alias: r, by: old})
+		return
+	}
 	if r.Kind == RoutePage && old.Kind == RoutePage && r.Page.Post != nil && old.Page.Post != nil && r.Page.Post != old.Page.Post {
 		m.clashes = append(m.clashes, pageClash{path: r.Path, loser: r.Page.Post, winner: old.Page.Post})
 	}
@@ -185,6 +200,12 @@ func (m *siteModel) add(r Route) {
 type pageClash struct {
 	path          string
 	loser, winner *Post
+}
+
+// An aliasClash is an alias at a path a page or a file holds, which
+// answers there instead.
+type aliasClash struct {
+	alias, by Route
 }
 
 // addLanguageRedirects adds Hugo's redirects to the default language's

@@ -358,6 +358,17 @@ func (s *Snapshot) assemble(units layered.Map[string, *unit], keys *unitKeys, no
 			Message: fmt.Sprintf("duplicate URL %s: also claimed by %s", EscapePath(c.path), n.display(c.winner.File)),
 		})
 	}
+	for _, c := range n.site.hiddenAliases {
+		if c.alias.owner == nil || c.alias.owner.Post == nil {
+			continue // a language's redirect, or a list's /page/1/
+		}
+		n.dupProblems = append(n.dupProblems, Problem{
+			Path:     n.display(c.alias.owner.Post.File),
+			Line:     c.alias.owner.Post.AliasesLine(),
+			Severity: Warning,
+			Message:  fmt.Sprintf("alias %s is also the URL of %s, which is served there, not the redirect (Hugo writes both, and which one it keeps varies from build to build)", EscapePath(c.alias.Path), n.routeSource(c.by)),
+		})
+	}
 	bySlug := make(map[string]*Post, len(candidates))
 	n.dups = map[string]bool{}
 	for _, p := range candidates {
@@ -455,6 +466,20 @@ func Compare(a, b *Post) int {
 		return c
 	}
 	return strings.Compare(a.Slug, b.Slug)
+}
+
+// routeSource names what answers at a route, for a problem: its content
+// file, else its file.
+func (s *Snapshot) routeSource(r Route) string {
+	switch {
+	case r.owner != nil && r.owner.Post != nil && r.Kind == RoutePage:
+		return s.display(r.owner.Post.File)
+	case r.File != "":
+		return s.display(r.File)
+	case r.owner != nil && r.owner.Post != nil:
+		return "a page of " + s.display(r.owner.Post.File)
+	}
+	return "a page of the site"
 }
 
 func (s *Snapshot) display(file string) string {
