@@ -544,46 +544,149 @@ type themeImport struct {
 
 // themeImports lists what the site imports, in Hugo's order of
 // precedence: module.imports (those not disabled), then theme (a name or
-// a list). Each is read from _vendor/<path> when `hugo mod vendor` put it
-// there, else from <themesDir>/<path> ("themes" by default), where Hugo
-// looks for a theme and for a module it cannot download. folio downloads
-// nothing.
+// a list), each followed by its own imports, depth first (from its
+// hugo.* or config.* file and config/_default/; not when the import says
+// ignoreImports), each path once. Each is read from _vendor/<path> when
+// _vendor/modules.txt lists it (hugo mod vendor), else from
+// <themesDir>/<path> ("themes" by default), where Hugo looks for a theme
+// and for a module it cannot download. folio downloads nothing.
 func (l *siteLoader) themeImports(theme, themesDir any) []themeImport {
 	dir, _ := themesDir.(string)
 	if dir == "" {
 		dir = "themes"
 	}
+	vendored := vendoredModules(l.fsys)
 	var out []themeImport
-	add := func(p string, key ...string) {
-		if p = strings.TrimSpace(p); p == "" {
-			return
+	seen := map[string]bool{}
+	var walk func(config map[string]any, key func(string) []string, depth int)
+	walk = func(config map[string]any, key func(string) []string, depth int) {
+		for _, imp := range importsOf(config) {
+			if seen[imp.path] || depth > maxThemeDepth {
+				continue
+			}
+			seen[imp.path] = true
+			t := themeImport{path: imp.path, key: key(imp.from), dir: path.Join(dir, imp.path)}
+			if vendored[imp.path] {
+				t.dir = path.Join("_vendor", imp.path)
+			}
+			out = append(out, t)
+			if !imp.ignoreImports {
+				walk(l.themeConfig(t.dir), func(string) []string { return t.key }, depth+1)
+			}
 		}
-		imp := themeImport{path: p, key: key, dir: path.Join(dir, p)}
-		if vendored := path.Join("_vendor", p); isDir(l.fsys, vendored) {
-			imp.dir = vendored
-		}
-		out = append(out, imp)
 	}
-	module, _ := l.raw.m["module"].(map[string]any)
+	root := map[string]any{"module": l.raw.m["module"], "theme": theme}
+	walk(root, func(from string) []string {
+		if from == "theme" {
+			return []string{"theme"}
+		}
+		return []string{"module", "imports"}
+	}, 0)
+	return out
+}
+
+// maxThemeDepth bounds how deep imports of imports are followed (Hugo
+// stops at a cycle; a chain this long is one).
+const maxThemeDepth = 16
+
+// An importEntry is one import a config names: its path, the key it
+// came from ("module.imports" or "theme") and whether its own imports
+// are skipped.
+type importEntry struct {
+	path, from    string
+	ignoreImports bool
+}
+
+// importsOf reads a config's (lower-cased keys) module.imports (a list
+// of tables, or one table, as Hugo's weak decoding takes it; one marked
+// disable left out), then its theme (a name or a list).
+func importsOf(config map[string]any) []importEntry {
+	var out []importEntry
+	module, _ := config["module"].(map[string]any)
 	imports, _ := module["imports"].([]any)
+	if one, ok := module["imports"].(map[string]any); ok {
+		imports = []any{one}
+	}
 	for _, i := range imports {
 		m, _ := i.(map[string]any)
-		if p, ok := m["path"].(string); ok && m["disable"] != true {
-			add(p, "module", "imports")
+		p, ok := m["path"].(string)
+		disabled, _ := toBool(m["disable"], true)
+		ignore, _ := toBool(m["ignoreimports"], true)
+		if p = strings.TrimSpace(p); ok && p != "" && !disabled {
+			out = append(out, importEntry{path: p, from: "module.imports", ignoreImports: ignore})
 		}
 	}
-	switch t := theme.(type) {
+	var names []string
+	switch t := config["theme"].(type) {
 	case string:
-		add(t, "theme")
+		names = []string{t}
 	case []any:
 		for _, n := range t {
 			if s, ok := n.(string); ok {
-				add(s, "theme")
+				names = append(names, s)
 			}
 		}
 	case []string:
-		for _, s := range t {
-			add(s, "theme")
+		names = t
+	}
+	for _, n := range names {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, importEntry{path: n, from: "theme"})
+		}
+	}
+	return out
+}
+
+// themeConfig is what an imported theme's own config says of its
+// imports, keys lower-cased: its hugo.* or config.* file (the first
+// found, as Hugo looks), with config/_default/module.* and hugo.* over
+// it. A file that does not read is no config: the theme's imports are
+// then unknown, and its own folder still counts.
+func (l *siteLoader) themeConfig(dir string) map[string]any {
+	out := map[string]any{}
+	read := func(name string, under string) bool {
+		data, err := fs.ReadFile(l.fsys, name)
+		if err != nil {
+			return false
+		}
+		f, err := readConfigFile(name, data)
+		if err != nil {
+			return true
+		}
+		m := lowerTree(f.m)
+		if under != "" {
+			m = map[string]any{under: m}
+		}
+		setParams(out, m)
+		return true
+	}
+	found := false
+	for _, base := range []string{"hugo", "config"} {
+		for _, ext := range []string{"toml", "yaml", "yml", "json"} {
+			if !found && read(path.Join(dir, base+"."+ext), "") {
+				found = true
+			}
+		}
+	}
+	for _, ext := range []string{"toml", "yaml", "yml", "json"} {
+		read(path.Join(dir, "config", "_default", "hugo."+ext), "")
+		read(path.Join(dir, "config", "_default", "config."+ext), "")
+		read(path.Join(dir, "config", "_default", "module."+ext), "module")
+	}
+	return out
+}
+
+// vendoredModules are the module paths _vendor/modules.txt lists ("#
+// github.com/x/y v1.2.3" lines): the ones Hugo reads from _vendor/.
+func vendoredModules(fsys fs.FS) map[string]bool {
+	data, err := fs.ReadFile(fsys, "_vendor/modules.txt")
+	if err != nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for line := range strings.Lines(string(data)) {
+		if fields := strings.Fields(strings.Trim(strings.TrimSpace(line), "# ")); len(fields) == 2 {
+			out[fields[0]] = true
 		}
 	}
 	return out

@@ -341,6 +341,26 @@ func TestThemes(t *testing.T) {
 			"_vendor/github.com/imfing/hextra/layouts/x.html": "",
 			"_vendor/modules.txt":                             "# github.com/imfing/hextra v0.9.0\n",
 		}, []string{"_vendor/github.com/imfing/hextra"}, nil},
+		{"one import table, not a list", map[string]string{"hugo.yaml": "module:\n  imports:\n    path: comp\n", "themes/comp/x": ""},
+			[]string{"themes/comp"}, nil},
+		{"disable written as text", map[string]string{"hugo.toml": "[[module.imports]]\npath = 'off'\ndisable = 'true'\n[[module.imports]]\npath = 'on'\ndisable = 0\n", "themes/on/x": ""},
+			[]string{"themes/on"}, nil},
+		{"a theme's own imports, depth first", map[string]string{
+			"hugo.toml":             "theme = ['base', 'last']\n",
+			"themes/base/hugo.toml": "[[module.imports]]\npath = 'comp'\n",
+			"themes/comp/config/_default/module.yaml": "imports:\n  - path: deep\n  - path: base\n", // a cycle back: once
+			"themes/deep/x": "",
+			"themes/last/x": "",
+		}, []string{"themes/base", "themes/comp", "themes/deep", "themes/last"}, nil},
+		{"ignoreImports", map[string]string{
+			"hugo.toml":             "[[module.imports]]\npath = 'base'\nignoreImports = true\n",
+			"themes/base/hugo.toml": "[[module.imports]]\npath = 'comp'\n",
+		}, []string{"themes/base"}, nil},
+		{"a _vendor folder modules.txt does not list", map[string]string{
+			"hugo.toml":                             "[[module.imports]]\npath = 'github.com/x/y'\n",
+			"_vendor/github.com/x/y/layouts/x.html": "",
+			"themes/github.com/x/y/layouts/x.html":  "",
+		}, []string{"themes/github.com/x/y"}, nil},
 		{"a theme not checked out", map[string]string{"hugo.toml": "title = 'x'\ntheme = 'congo'\n"},
 			[]string{"themes/congo"}, []string{`site/hugo.toml:2: warning: theme "congo": themes/congo ` + missing}},
 		{"a module never vendored", map[string]string{"hugo.yaml": "module:\n  imports:\n    - path: github.com/imfing/hextra\n"},
