@@ -1,0 +1,90 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"folio/internal/corpus"
+	"folio/site"
+)
+
+// TestIncrementalCacheWhole: a build takes the parse cache the previous
+// build read whole and left in place by the stamp that build recorded,
+// without computing its CRC, and writes a cold build's bytes; a cache
+// written in place since (a byte of it changed, its size kept) has
+// another stamp and is checked, and refused, as ever: every file is
+// parsed, and the output is a cold build's still.
+func TestIncrementalCacheWhole(t *testing.T) {
+	fixBuildInstant(t)
+	dir := t.TempDir()
+	// Enough posts that one edit leaves the cache in place (fewer than
+	// one entry in 64 stale): a cache written again keeps no stamp.
+	if err := corpus.Write(dir, 200, 3); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "hugo.toml", "baseURL = 'https://blog.example.org/'\ntitle = 'Whole'\n[folio]\nsiteDir = 'theme'\n")
+	if err := os.CopyFS(filepath.Join(dir, "theme"), site.FS); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "public")
+	cache := filepath.Join(dir, ".public.folio-cache")
+	posts, _ := filepath.Glob(filepath.Join(dir, "content", "blog", "post-*.md"))
+	edit := func(post string) {
+		t.Helper()
+		data, err := os.ReadFile(post)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(post, append(data, "\nEdited.\n"...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The cache keeps a file's stamp only when the file was written more
+	// than 3 s before the build (pipeline's racyWindow), and a stamp
+	// kept anew makes the entry stale; and a build keeps the cache's own
+	// stamp only when the cache is more than 3 s older than the build
+	// (export's racyWindow). So the corpus is let out of that window
+	// first, and then the cache.
+	time.Sleep(3500 * time.Millisecond)
+	build(t, dir, out) // cold: the cache written
+	time.Sleep(3500 * time.Millisecond)
+	build(t, dir, out) // the cache read, its CRC computed, its stamp kept
+	edit(posts[0])
+	if msg, _ := buildAsCold(t, dir, out); !strings.Contains(msg, "1 content file parsed") {
+		t.Errorf("an edit over a cache known whole: %s", msg)
+	}
+
+	// A letter of a body changed in place: the middle of the cache's
+	// longest run of letters and spaces, not a length or a key, so that
+	// a cache taken without its CRC would be read.
+	data, err := os.ReadFile(cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, at := 0, 0
+	for i := 0; i < len(data); {
+		j := i
+		for j < len(data) && (data[j] >= 'a' && data[j] <= 'z' || data[j] == ' ') {
+			j++
+		}
+		if j-i > best {
+			best, at = j-i, i+(j-i)/2
+		}
+		i = j + 1
+	}
+	f, err := os.OpenFile(cache, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte{data[at] ^ 0x01}, int64(at)); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	edit(posts[1])
+	if msg, _ := buildAsCold(t, dir, out); strings.Contains(msg, "from the cache") {
+		t.Errorf("a cache written in place since it was known whole is taken: %s", msg)
+	}
+}
