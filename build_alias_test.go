@@ -42,6 +42,8 @@ func TestAliasPagesAreHugos(t *testing.T) {
 		{name: "disableAliases", top: "disableAliases = true\n", least: 11},
 		{name: "pagination disableAliases", more: "[pagination]\ndisableAliases = true\n", least: 16},
 		{name: "pager size 1", more: "[pagination]\npagerSize = 1\n", least: 26},
+		{name: "disableDefaultLanguageRedirect", top: "defaultContentLanguageInSubdir = true\ndisableDefaultLanguageRedirect = true\n", least: 25},
+		{name: "disableDefaultSiteRedirect", top: "disableDefaultSiteRedirect = true\n", least: 25},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -155,6 +155,11 @@ func (l *siteLoader) siteSettings(s *SiteConfig, k *rootKeys) error {
 		s.DisableKinds[strings.ToLower(kind)] = true
 	}
 	setBool(&s.DisableAliases, h.DisableAliases)
+	// Hugo's two names of one switch (the older one an alias since 0.154):
+	// either one set turns the redirect off.
+	for _, v := range []*bool{h.DisableDefaultLanguageRedirect, h.DisableDefaultSiteRedirect} {
+		s.DisableDefaultSiteRedirect = s.DisableDefaultSiteRedirect || v != nil && *v
+	}
 	if f, ok := h.OutputFormats["rss"]; ok && f.BaseName != "" {
 		s.RSSBaseName = f.BaseName
 	}

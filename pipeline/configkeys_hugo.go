@@ -119,8 +119,8 @@ type hugoKeys struct {
 	DefaultContentVersion                any                         `cfg:"defaultContentVersion"`
 	DefaultContentVersionInSubdir        any                         `cfg:"defaultContentVersionInSubdir"`
 	DefaultOutputFormat                  any                         `cfg:"defaultOutputFormat"`
-	DisableDefaultLanguageRedirect       any                         `cfg:"disableDefaultLanguageRedirect"`
-	DisableDefaultSiteRedirect           any                         `cfg:"disableDefaultSiteRedirect"`
+	DisableDefaultLanguageRedirect       *bool                       `cfg:"disableDefaultLanguageRedirect"`
+	DisableDefaultSiteRedirect           *bool                       `cfg:"disableDefaultSiteRedirect"`
 	DisableLanguages                     any                         `cfg:"disableLanguages"`
 	RenderSegments                       any                         `cfg:"renderSegments"`
 	DisableHugoGeneratorInject           any                         `cfg:"disableHugoGeneratorInject"`

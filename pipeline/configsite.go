@@ -53,6 +53,10 @@ type SiteConfig struct {
 	// "section", "home", "page", "rss", "sitemap", "robotstxt", "404").
 	DisableKinds   map[string]bool
 	DisableAliases bool
+	// DisableDefaultSiteRedirect: no redirect to the default language's
+	// home (/ to /en/, or /en/ to /): disableDefaultSiteRedirect, or
+	// its older name disableDefaultLanguageRedirect.
+	DisableDefaultSiteRedirect bool
 	// Outputs are the output formats of each page kind, lower-cased
 	// ("html", "rss", and a theme's own); Hugo's defaults for a kind the
 	// outputs table leaves out.

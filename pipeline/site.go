@@ -210,10 +210,11 @@ type aliasClash struct {
 
 // addLanguageRedirects adds Hugo's redirects to the default language's
 // home page: / when it lives in /en/, /fr/ when French is the default
-// at the root.
+// at the root; none when the config turns them off.
 func (m *siteModel) addLanguageRedirects(cfg *Config) {
 	def := cfg.DefaultLanguage
 	switch {
+	case cfg.DisableDefaultSiteRedirect:
 	case cfg.DefaultLanguageInSubdir:
 		m.add(Route{Path: "/", Kind: RouteAlias, Target: "/" + def + "/"})
 	case cfg.Multilingual():
