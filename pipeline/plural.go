@@ -46,7 +46,11 @@ import (
 // inflections.json and acronyms.json from the working folder (or
 // $INFLECT_PATH, $ACRONYMS_PATH) into its tables. folio reads nothing
 // from the folder it is started in.
-func pluralize(s string) string {
+func pluralize(s string) string { return Pluralize(s) }
+
+// Pluralize is flect's Pluralize, as Hugo 0.165 has it: the plural of a
+// list's title (pluralizeListTitles) and the pluralize template function.
+func Pluralize(s string) string {
 	t := pluralTables()
 	parts := wordParts(s, t.acronyms)
 	if len(parts) == 0 {

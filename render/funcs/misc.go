@@ -17,6 +17,8 @@ import (
 	"reflect"
 	"strings"
 	"unicode"
+
+	"folio/pipeline"
 )
 
 // cryptoNS is Hugo's crypto namespace: hex digests.
@@ -163,21 +165,18 @@ func (i *inflectNS) Humanize(v any) (string, error) {
 	return string(r), nil
 }
 
-// Pluralize and Singularize handle the common English endings.
+// Pluralize is Hugo's: flect's rules and dictionary ("child" →
+// "children", "datum" → "data", "news" → "news").
 func (i *inflectNS) Pluralize(v any) (string, error) {
 	s, err := toString(v)
-	if err != nil || s == "" {
+	if err != nil {
 		return s, err
 	}
-	switch {
-	case strings.HasSuffix(s, "y") && len(s) > 1 && !strings.ContainsRune("aeiou", rune(s[len(s)-2])):
-		return s[:len(s)-1] + "ies", nil
-	case strings.HasSuffix(s, "s"), strings.HasSuffix(s, "x"), strings.HasSuffix(s, "ch"), strings.HasSuffix(s, "sh"):
-		return s + "es", nil
-	}
-	return s + "s", nil
+	return pipeline.Pluralize(s), nil
 }
 
+// Singularize handles the common English endings (not flect's full
+// rules, which Hugo's uses).
 func (i *inflectNS) Singularize(v any) (string, error) {
 	s, err := toString(v)
 	if err != nil {
