@@ -532,7 +532,7 @@ func (s *Snapshot) swallowedSection(p *Post, cm contentMount) *Problem {
 	}
 	n := 0
 	for _, r := range p.ContentFiles {
-		if isContentFile(path.Base(r)) {
+		if isContentFile(path.Base(r)) && !s.config.parseContentName(path.Base(r)).isIndex() { // index.fr.md: a translation
 			n++
 		}
 	}
@@ -547,7 +547,7 @@ func (s *Snapshot) swallowedSection(p *Post, cm contentMount) *Problem {
 // placePage sets where a parsed file sits in the site.
 func (s *Snapshot) placePage(p *Post, cm contentMount, cn contentName, bundle bool) {
 	m := &p.PageMeta
-	m.Lang = cmp.Or(cm.mount.Lang, cn.lang, s.config.DefaultLanguage)
+	m.Lang = cmp.Or(cn.lang, cm.mount.Lang, s.config.DefaultLanguage) // a name's language wins over its mount's, as in Hugo
 	dir := parentDir(cm.rel)
 	switch {
 	case cn.isBranch() && dir == "":
