@@ -26,6 +26,7 @@
 package pipeline
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -115,14 +116,7 @@ func wordParts(s string, acronyms map[string]bool) []string {
 		return []string{strings.ToUpper(s)}
 	}
 	add := func(w string) {
-		w = strings.TrimSpace(w)
-		for _, sep := range wordSeparators {
-			w = strings.Trim(w, string(sep))
-		}
-		if acronyms[strings.ToUpper(w)] {
-			w = strings.ToUpper(w)
-		}
-		if w != "" {
+		if w = cleanWord(w, acronyms); w != "" {
 			parts = append(parts, w)
 		}
 	}
@@ -146,6 +140,19 @@ func wordParts(s string, acronyms map[string]bool) []string {
 	}
 	add(x.String())
 	return parts
+}
+
+// cleanWord is a word as flect keeps it (its xappend): trimmed of spaces
+// and separators, a known acronym upper-cased; "" for none.
+func cleanWord(w string, acronyms map[string]bool) string {
+	w = strings.TrimSpace(w)
+	for _, sep := range wordSeparators {
+		w = strings.Trim(w, string(sep))
+	}
+	if acronyms[strings.ToUpper(w)] {
+		w = strings.ToUpper(w)
+	}
+	return w
 }
 
 var wordSeparators = []rune{'_', ' ', ':', '-', '/'}
@@ -173,6 +180,10 @@ type pluralWords struct {
 	// the suffixes first to last; each word's or suffix's plural (kept
 	// as it is) before its singular.
 	rules []pluralRule
+	// singularRules the same for Singularize: each singular (kept)
+	// before its plural, and a word's alternative plural before its
+	// plural; no rule for a word flect marks one-way.
+	singularRules []pluralRule
 }
 
 var pluralTables = sync.OnceValue(func() *pluralWords {
@@ -209,8 +220,125 @@ var pluralTables = sync.OnceValue(func() *pluralWords {
 	for _, r := range pluralSuffixes {
 		t.rules = append(t.rules, pluralRule{suffix: r.plural, keep: true}, pluralRule{suffix: r.singular, repl: r.plural})
 	}
+	for i := len(pluralDictionary) - 1; i >= 0; i-- {
+		w := pluralDictionary[i]
+		if w.exact || w.unidirectional {
+			continue
+		}
+		if w.uncountable && w.plural == "" {
+			w.plural = w.singular
+		}
+		if w.alternative != "" {
+			t.singularRules = append(t.singularRules, pluralRule{suffix: w.singular, keep: true}, pluralRule{suffix: w.alternative, repl: w.singular})
+		}
+		t.singularRules = append(t.singularRules, pluralRule{suffix: w.singular, keep: true}, pluralRule{suffix: w.plural, repl: w.singular})
+	}
+	for _, r := range pluralSuffixes {
+		t.singularRules = append(t.singularRules, pluralRule{suffix: r.singular, keep: true}, pluralRule{suffix: r.plural, repl: r.singular})
+	}
 	return t
 })
+
+// Singularize is flect's Singularize, as Hugo 0.165 has it: the
+// singularize template function ("people" → "person", "data" →
+// "datum", "Categories" → "Category").
+func Singularize(s string) string {
+	t := pluralTables()
+	parts := wordParts(s, t.acronyms)
+	if len(parts) == 0 {
+		return s
+	}
+	last := parts[len(parts)-1]
+	if p, ok := t.pluralToSingle[s]; ok {
+		return p
+	}
+	if _, ok := t.singleToPlural[s]; ok {
+		return s
+	}
+	lower := strings.ToLower(last)
+	if p, ok := t.pluralToSingle[lower]; ok {
+		if capitalized(last) {
+			p = capitalize(p)
+		}
+		return strings.TrimSuffix(s, last) + p
+	}
+	if _, ok := t.singleToPlural[lower]; ok {
+		return s
+	}
+	for _, r := range t.singularRules {
+		if strings.HasSuffix(last, r.suffix) {
+			if r.keep {
+				return strings.TrimSuffix(s, last) + last
+			}
+			return strings.TrimSuffix(s, last) + last[:len(last)-len(r.suffix)] + r.repl
+		}
+	}
+	if strings.HasSuffix(last, "s") {
+		return strings.TrimSuffix(s, "s")
+	}
+	return s
+}
+
+// Humanize is flect's Humanize: s cut into words, the first one's words
+// title-cased, joined by spaces ("my-first_post" → "My first post",
+// "fooBar" → "Foo bar"). A string of separators alone, where flect
+// would fail, is kept as it is.
+func Humanize(s string) string {
+	if s == "" || strings.TrimSpace(s) == "" {
+		return s
+	}
+	t := pluralTables()
+	parts := wordParts(s, t.acronyms)
+	if len(parts) == 0 {
+		return s
+	}
+	var out []string
+	for i, w := range parts {
+		if i == 0 {
+			w = titleize(w, t.acronyms)
+		}
+		if w = cleanWord(w, t.acronyms); w != "" {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// titleize is flect's Titleize: each word of s with its first letter in
+// title case, joined by spaces.
+func titleize(s string, acronyms map[string]bool) string {
+	parts := wordParts(s, acronyms)
+	for i, w := range parts {
+		parts[i] = capitalize(w)
+	}
+	return strings.Join(parts, " ")
+}
+
+// Ordinalize is flect's Ordinalize: an integer with its English ordinal
+// suffix ("1" → "1st", "12" → "12th", "-3" → "-3rd"); anything else as
+// it is.
+func Ordinalize(s string) string {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return s
+	}
+	a := n
+	if a < 0 {
+		a = -a
+	}
+	suffix := "th"
+	if a%100 < 11 || a%100 > 13 {
+		switch a % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
+}
 
 type pluralWord struct {
 	singular, plural, alternative      string

@@ -15,8 +15,8 @@ import (
 	"html/template"
 	"path"
 	"reflect"
+	"strconv"
 	"strings"
-	"unicode"
 
 	"folio/pipeline"
 )
@@ -150,19 +150,21 @@ func jsonNoEscape(v any, prefix, indent string) (template.HTML, error) {
 // inflectNS is Hugo's inflect namespace, for English words.
 type inflectNS struct{ n *namespaces }
 
-// Humanize turns "my-first-post" into "My first post".
+// Humanize is Hugo's: an integer (or a string of one) with its ordinal
+// suffix ("3" → "3rd"), else flect's Humanize of the lower-cased
+// Humanize ("my-first-post" → "My first post").
 func (i *inflectNS) Humanize(v any) (string, error) {
 	s, err := toString(v)
 	if err != nil || s == "" {
 		return s, err
 	}
-	s = strings.TrimSpace(strings.NewReplacer("-", " ", "_", " ").Replace(s))
-	r := []rune(strings.ToLower(s))
-	if len(r) == 0 {
-		return "", nil
+	if _, isInt := v.(int); isInt {
+		return pipeline.Ordinalize(s), nil
 	}
-	r[0] = unicode.ToUpper(r[0])
-	return string(r), nil
+	if _, err := strconv.Atoi(s); err == nil {
+		return pipeline.Ordinalize(s), nil
+	}
+	return pipeline.Humanize(strings.ToLower(pipeline.Humanize(s))), nil
 }
 
 // Pluralize is Hugo's: flect's rules and dictionary ("child" →
@@ -175,22 +177,14 @@ func (i *inflectNS) Pluralize(v any) (string, error) {
 	return pipeline.Pluralize(s), nil
 }
 
-// Singularize handles the common English endings (not flect's full
-// rules, which Hugo's uses).
+// Singularize is Hugo's: flect's ("people" → "person", "data" →
+// "datum").
 func (i *inflectNS) Singularize(v any) (string, error) {
 	s, err := toString(v)
 	if err != nil {
 		return s, err
 	}
-	switch {
-	case strings.HasSuffix(s, "ies") && len(s) > 3:
-		return s[:len(s)-3] + "y", nil
-	case strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "xes"), strings.HasSuffix(s, "sses"):
-		return s[:len(s)-2], nil
-	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss"):
-		return s[:len(s)-1], nil
-	}
-	return s, nil
+	return pipeline.Singularize(s), nil
 }
 
 // langNS is Hugo's lang namespace: T and i18n.
