@@ -563,30 +563,29 @@ func (l *siteLoader) themeImports(theme, themesDir any) []themeImport {
 	vendored := vendoredModules(l.fsys)
 	var out []themeImport
 	seen := map[string]bool{}
-	var walk func(config map[string]any, key func(string) []string, depth int)
-	walk = func(config map[string]any, key func(string) []string, depth int) {
+	// walk adds config's imports and theirs; key is the site's config
+	// key they come under (nil: the site's own, each under its own key).
+	var walk func(config map[string]any, key []string, depth int)
+	walk = func(config map[string]any, key []string, depth int) {
 		for _, imp := range importsOf(config) {
 			if seen[imp.path] || depth > maxThemeDepth {
 				continue
 			}
 			seen[imp.path] = true
-			t := themeImport{path: imp.path, key: key(imp.from), dir: path.Join(dir, imp.path)}
+			t := themeImport{path: imp.path, key: imp.key, dir: path.Join(dir, imp.path)}
+			if key != nil {
+				t.key = key
+			}
 			if vendored[imp.path] {
 				t.dir = path.Join("_vendor", imp.path)
 			}
 			out = append(out, t)
 			if !imp.ignoreImports {
-				walk(l.themeConfig(t.dir), func(string) []string { return t.key }, depth+1)
+				walk(l.themeConfig(t.dir), t.key, depth+1)
 			}
 		}
 	}
-	root := map[string]any{"module": l.raw.m["module"], "theme": theme}
-	walk(root, func(from string) []string {
-		if from == "theme" {
-			return []string{"theme"}
-		}
-		return []string{"module", "imports"}
-	}, 0)
+	walk(map[string]any{"module": l.raw.m["module"], "theme": theme}, nil, 0)
 	return out
 }
 
@@ -595,10 +594,11 @@ func (l *siteLoader) themeImports(theme, themesDir any) []themeImport {
 const maxThemeDepth = 16
 
 // An importEntry is one import a config names: its path, the key it
-// came from ("module.imports" or "theme") and whether its own imports
-// are skipped.
+// came from (module.imports or theme) and whether its own imports are
+// skipped.
 type importEntry struct {
-	path, from    string
+	path          string
+	key           []string
 	ignoreImports bool
 }
 
@@ -618,7 +618,7 @@ func importsOf(config map[string]any) []importEntry {
 		disabled, _ := toBool(m["disable"], true)
 		ignore, _ := toBool(m["ignoreimports"], true)
 		if p = strings.TrimSpace(p); ok && p != "" && !disabled {
-			out = append(out, importEntry{path: p, from: "module.imports", ignoreImports: ignore})
+			out = append(out, importEntry{path: p, key: []string{"module", "imports"}, ignoreImports: ignore})
 		}
 	}
 	var names []string
@@ -636,7 +636,7 @@ func importsOf(config map[string]any) []importEntry {
 	}
 	for _, n := range names {
 		if n = strings.TrimSpace(n); n != "" {
-			out = append(out, importEntry{path: n, from: "theme"})
+			out = append(out, importEntry{path: n, key: []string{"theme"}})
 		}
 	}
 	return out
@@ -706,10 +706,4 @@ func themeDirs(imports []themeImport) []string {
 		}
 	}
 	return out
-}
-
-// isDir reports whether name is a folder of fsys.
-func isDir(fsys fs.FS, name string) bool {
-	st, err := fs.Stat(fsys, name)
-	return err == nil && st.IsDir()
 }

@@ -322,8 +322,11 @@ func toInt(v any, weak bool) (int64, bool) {
 			return n, err == nil
 		}
 	case bool:
+		if weak && v {
+			return 1, true
+		}
 		if weak {
-			return map[bool]int64{false: 0, true: 1}[v], true
+			return 0, true
 		}
 	}
 	return 0, false

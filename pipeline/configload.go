@@ -86,7 +86,10 @@ func (l *siteLoader) missingThemes() []Problem {
 	var out []Problem
 	warned := map[string]bool{}
 	for _, imp := range l.themes {
-		if entries, err := fs.ReadDir(l.fsys, imp.dir); warned[imp.dir] || err == nil && len(entries) > 0 {
+		if warned[imp.dir] {
+			continue
+		}
+		if entries, err := fs.ReadDir(l.fsys, imp.dir); err == nil && len(entries) > 0 {
 			continue
 		}
 		warned[imp.dir] = true

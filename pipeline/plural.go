@@ -32,25 +32,22 @@ import (
 	"unicode"
 )
 
-// pluralize is how Hugo pluralises a section's name for its title
-// (pluralizeListTitles): github.com/gobuffalo/flect's Pluralize, at the
+// Pluralize is how Hugo pluralises a section's name for its title
+// (pluralizeListTitles), and its pluralize template function:
+// github.com/gobuffalo/flect's Pluralize, at the
 // version Hugo 0.165 is built with (v1.0.3), written here from flect's
 // rules and tables (MIT licence, (c) 2019 Mark Bates) because flect
 // builds its tables when the program starts, in every process, whatever
 // it does: 4.5 ms and 4.7 MB (each rule list copied again for each rule
 // prepended), most of the reason the collector ran four times before
 // main. Here they are built the first time a name is pluralised.
-// TestPluralizeIsFlect holds it to flect's answer for every word of its
+// TestInflectIsFlect holds it to flect's answer for every word of its
 // tables, in several cases and compounds.
 //
 // One thing flect does is not done: at start it also reads
 // inflections.json and acronyms.json from the working folder (or
 // $INFLECT_PATH, $ACRONYMS_PATH) into its tables. folio reads nothing
 // from the folder it is started in.
-func pluralize(s string) string { return Pluralize(s) }
-
-// Pluralize is flect's Pluralize, as Hugo 0.165 has it: the plural of a
-// list's title (pluralizeListTitles) and the pluralize template function.
 func Pluralize(s string) string {
 	t := pluralTables()
 	parts := wordParts(s, t.acronyms)

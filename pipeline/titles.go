@@ -48,7 +48,7 @@ func goTitle(s string) string {
 // sectionTitle is the title of a section without an _index title.
 func (c *Config) sectionTitle(name string) string {
 	if c.PluralizeListTitles {
-		name = pluralize(name)
+		name = Pluralize(name)
 	}
 	if c.CapitalizeListTitles {
 		name = c.titleCase(name)
