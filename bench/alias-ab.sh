@@ -34,17 +34,9 @@ work=$(cd "$work" && pwd)
 [ "${KEEP:-}" = 1 ] || trap 'rm -rf "$work"; cleanup' EXIT
 corpus "$out" "$posts" > /dev/null
 
-binary() { # binary REV NAME: the folio of REV (a binary, or a revision) at $work/NAME
-  if [ -x "$1" ] && [ -f "$1" ]; then cp "$1" "$work/$2"; return; fi
-  local tree="$work/src-$2"
-  mkdir -p "$tree"
-  git archive "$1" | tar -x -C "$tree"
-  (cd "$tree" && CGO_ENABLED=0 go build -trimpath -o "$work/$2" .)
-  rm -rf "$tree"
-}
 echo "== build A ($old) and B ($new)" >&2
-binary "$old" A
-binary "$new" B
+folio_binary "$old" "$work/A"
+folio_binary "$new" "$work/B"
 
 for v in A B; do
   mkdir -p "$work/site-$v"

@@ -9,6 +9,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# folio_binary REV DEST puts the folio of REV (a path to a binary, or a
+# git revision, its tree built in a temporary folder beside DEST) at DEST.
+folio_binary() {
+  if [ -x "$1" ] && [ -f "$1" ]; then cp "$1" "$2"; return; fi
+  local tree="$2.src"
+  mkdir -p "$tree"
+  git archive "$1" | tar -x -C "$tree"
+  (cd "$tree" && CGO_ENABLED=0 go build -trimpath -o "$2" .)
+  rm -rf "$tree"
+}
+
 # free_port prints a TCP port that is free on loopback.
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
