@@ -22,7 +22,7 @@ func (s *Snapshot) scanFiles(kind string) map[string]string {
 			continue
 		}
 		sub := strings.TrimPrefix(strings.TrimPrefix(m.Target, kind), "/")
-		s.walkFiles(m.Source, func(file, rel string) {
+		s.walkFiles(m.Source, kind == "static", func(file, rel string) {
 			key := path.Join(sub, rel)
 			if kind == "static" {
 				key = "/" + key
@@ -36,13 +36,16 @@ func (s *Snapshot) scanFiles(kind string) map[string]string {
 }
 
 // walkFiles calls fn for each regular file below root with its path in
-// the FS and its path below root. Hidden and editors' files are left out.
-func (s *Snapshot) walkFiles(root string, fn func(file, rel string)) {
+// the FS and its path below root. Hidden and editors' files are left out
+// unless all is true: Hugo publishes every file of a static folder as it
+// is (.htaccess, .nojekyll, .well-known/, even an editor's backup),
+// where its content walk skips them.
+func (s *Snapshot) walkFiles(root string, all bool, fn func(file, rel string)) {
 	fs.WalkDir(s.fsys, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
-		if p != root && ignored(d.Name()) {
+		if p != root && !all && ignored(d.Name()) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
