@@ -194,14 +194,23 @@ func keepShortcodesOnly(site, keep string) error {
 // assets folder (and not from static/): content's images, which folio
 // publishes too, or what a template published through Hugo Pipes
 // (resources.Get …).Permalink, which it does not. Compare and Answers
-// count one folio answers as a file, any other as "pipes".
+// count one folio answers as a file, any other as "pipes". A file of
+// the static folder named like an output format's (static/app/index.js)
+// is a file, not a format's output.
 func markAssets(urls map[string]Output, site string) {
 	for p, o := range urls {
-		if o.Class != "file" {
+		if o.Class != "file" && o.Class != "format" {
 			continue
 		}
 		rel := filepath.FromSlash(strings.TrimPrefix(p, "/"))
 		if _, err := os.Stat(filepath.Join(site, "static", rel)); err == nil {
+			if o.Class == "format" {
+				o.Class = "file"
+				urls[p] = o
+			}
+			continue
+		}
+		if o.Class != "file" {
 			continue
 		}
 		if _, err := os.Stat(filepath.Join(site, "assets", rel)); err == nil {

@@ -1,0 +1,1 @@
+console.log("a static file named like an output format");
