@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"folio/pipeline"
 )
@@ -58,7 +59,11 @@ func ReadConfig(spec Spec) (*pipeline.Config, error) {
 		}
 	}
 	if spec.Addr != nil && (!cfg.BaseSet || spec.AddrIsBase && spec.BaseURL == "") {
-		cfg.BaseURL, cfg.BaseSet = BaseOf(spec.Addr), false
+		base := BaseOf(spec.Addr)
+		if u, err := url.Parse(cfg.BaseURL); err == nil && !cfg.BaseSet && u.Path != "" {
+			base += strings.TrimPrefix(u.Path, "/") // a Hugo baseURL that is a path ("/blog/")
+		}
+		cfg.BaseURL, cfg.BaseSet = base, false
 	}
 	return cfg, nil
 }

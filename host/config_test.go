@@ -2,6 +2,8 @@ package host
 
 import (
 	"net"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -38,6 +40,32 @@ func TestServedElsewhere(t *testing.T) {
 	} {
 		if got := ServedElsewhere(tc.base, tc.served); got != tc.want {
 			t.Errorf("ServedElsewhere(%q, %v) = %v, want %v", tc.base, tc.served, got, tc.want)
+		}
+	}
+}
+
+// TestReadConfigHostlessBase: a Hugo baseURL that is only a path is the
+// address served, its path kept; a baseURL with a host stays.
+func TestReadConfigHostlessBase(t *testing.T) {
+	addr, err := net.ResolveTCPAddr("tcp", "127.0.0.1:8080")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ config, want string }{
+		{"baseURL = '/'", "http://127.0.0.1:8080/"},
+		{"baseURL = '/blog/'", "http://127.0.0.1:8080/blog/"},
+		{"baseURL = 'https://example.org/blog/'", "https://example.org/blog/"},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "hugo.toml"), []byte(tc.config), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := ReadConfig(Spec{Source: dir, Addr: addr})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.config, err)
+		}
+		if cfg.BaseURL != tc.want {
+			t.Errorf("%s: BaseURL %q, want %q", tc.config, cfg.BaseURL, tc.want)
 		}
 	}
 }

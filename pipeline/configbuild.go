@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"net/url"
 	"path"
 	"reflect"
 	"slices"
@@ -28,6 +29,12 @@ func (l *siteLoader) build(k *rootKeys) (*Config, error) {
 	}
 	setStr(&cfg.BaseURL, k.BaseURL)
 	cfg.BaseSet = cfg.BaseURL != ""
+	if p, ok := hostlessBase(k.BaseURL); ok {
+		// Hugo's links are then root-relative, wherever the site is
+		// served: folio's are absolute, on the address it serves, as
+		// with no baseURL, the path kept.
+		cfg.BaseURL, cfg.BaseSet = "http://localhost"+p, false
+	}
 	setStr(&cfg.Title, k.Title)
 	setStr(&cfg.TimeZone, k.TimeZone)
 	cfg.ContentDir = joinRel(l.src, cmp.Or(k.ContentDir, "content"))
@@ -706,4 +713,21 @@ func themeDirs(imports []themeImport) []string {
 		}
 	}
 	return out
+}
+
+// hostlessBase reports whether a Hugo baseURL is a path and no more
+// ("/", "/blog/"), which Hugo accepts, and returns it with a trailing
+// slash.
+func hostlessBase(base string) (string, bool) {
+	if !strings.HasPrefix(base, "/") || strings.HasPrefix(base, "//") {
+		return "", false
+	}
+	u, err := url.Parse(base)
+	if err != nil || u.RawQuery != "" || u.Fragment != "" {
+		return "", false
+	}
+	if !strings.HasSuffix(base, "/") {
+		base += "/"
+	}
+	return base, true
 }

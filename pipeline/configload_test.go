@@ -409,3 +409,24 @@ func TestWeakNumbers(t *testing.T) {
 		t.Error("folio.pageSize = '' was accepted; folio's own keys are strict")
 	}
 }
+
+// TestLoadSiteHostlessBase: a Hugo baseURL that is only a path ("/",
+// "/blog"), which Hugo accepts (its links are then root-relative), is no
+// error: the base URL is unset, as with none, its path kept.
+func TestLoadSiteHostlessBase(t *testing.T) {
+	for _, tc := range []struct{ base, want string }{
+		{"/", "http://localhost/"},
+		{"/blog", "http://localhost/blog/"},
+		{"/blog/", "http://localhost/blog/"},
+	} {
+		cfg := loadSite(t, map[string]string{"hugo.toml": "baseURL = '" + tc.base + "'"}, "production")
+		if cfg.BaseURL != tc.want || cfg.BaseSet {
+			t.Errorf("baseURL %q: BaseURL %q, BaseSet %v; want %q, false", tc.base, cfg.BaseURL, cfg.BaseSet, tc.want)
+		}
+	}
+	for _, base := range []string{"//cdn.example/", "/x?y"} {
+		if _, err := LoadSite(SiteOptions{Source: "site", Environment: "production", FS: mapFS(map[string]string{"hugo.toml": "baseURL = '" + base + "'"})}); err == nil {
+			t.Errorf("baseURL %q: no error", base)
+		}
+	}
+}

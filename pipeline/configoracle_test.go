@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"encoding/json"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -76,8 +77,12 @@ func folioView(cfg *pipeline.Config, lang *pipeline.Language) map[string]any {
 	for k := range cfg.DisableKinds {
 		kinds = append(kinds, k)
 	}
+	base := cfg.BaseURL
+	if u, err := url.Parse(base); err == nil && !cfg.BaseSet && base != "" {
+		base = u.Path // a Hugo baseURL that is a path: folio serves it on its address
+	}
 	return map[string]any{
-		"baseurl":                        cfg.BaseURL,
+		"baseurl":                        base,
 		"title":                          lang.Title,
 		"params":                         lang.Params,
 		"menus":                          menus,
