@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"time"
 
+	"folio/export"
 	"folio/host"
 	"folio/pipeline"
+	"folio/server"
 )
 
 // runCheck loads the site as every command starts, renders every post,
@@ -42,9 +44,13 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 	}
 	problems := h.Problems(h.RenderAll())
 	writeProblems(std.out, problems, o.verbose, "folio check -v lists each")
+	left := aliasesLeftOut(h.Server())
+	for _, a := range left {
+		fmt.Fprintln(std.out, aliasWarning(a))
+	}
 	errs := len(pipeline.Errors(problems))
 	fmt.Fprintf(std.out, "%s, %s", count(len(snap.Posts()), "post", "posts"), count(errs, "problem", "problems"))
-	if warnings := len(problems) - errs; warnings > 0 {
+	if warnings := len(problems) - errs + len(left); warnings > 0 {
 		fmt.Fprintf(std.out, ", %s", count(warnings, "warning", "warnings"))
 	}
 	fmt.Fprintln(std.out)
@@ -52,6 +58,24 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 		return errReported
 	}
 	return nil
+}
+
+// aliasesLeftOut are the aliases folio build's export would write no
+// redirect page for (build says them too, as it writes the export).
+// Routes that would share a file leave none: build refuses those.
+func aliasesLeftOut(srv *server.Server) []export.AliasLeftOut {
+	var aliases []export.Alias
+	for _, a := range srv.ExportAliases() {
+		aliases = append(aliases, export.Alias{Path: a.Path, Lang: a.Lang, Source: a.Source})
+	}
+	if len(aliases) == 0 {
+		return nil
+	}
+	left, err := export.AliasesLeftOut(srv.ExportPaths(), aliases)
+	if err != nil {
+		return nil
+	}
+	return left
 }
 
 // unpublished says why the site does not publish p at now ("" when it

@@ -178,3 +178,15 @@ func aliasNames(files []File, aliases []Alias) (kept []File, left []AliasLeftOut
 	}
 	return kept, left
 }
+
+// AliasesLeftOut are the aliases an export of the routes at paths would
+// hold no page for, and why (Site.AliasesLeftOut), without writing it:
+// what folio check says before a build does.
+func AliasesLeftOut(paths []string, aliases []Alias) ([]AliasLeftOut, error) {
+	files := make([]File, len(paths))
+	if err := nameFiles(files, paths); err != nil {
+		return nil, err
+	}
+	_, left := aliasNames(files, aliases)
+	return left, nil
+}
