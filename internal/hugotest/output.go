@@ -110,7 +110,11 @@ func BuildEnv(bin, dir, work, out, env string) (map[string]Output, error) {
 		// may name the call around an unclosed one).
 		name, text := "", ""
 		const noInner = "{{/* folio's oracle: a stub of a missing theme shortcode */}}"
-		if m := missingShortcode.FindSubmatch(msg); m != nil {
+		m := missingShortcode.FindSubmatch(msg)
+		if m == nil {
+			m = removedShortcode.FindSubmatch(msg)
+		}
+		if m != nil {
 			name, text = string(m[1]), "{{ .Inner }}"
 			if closed == nil {
 				closed = closedShortcodes(site)
@@ -118,7 +122,7 @@ func BuildEnv(bin, dir, work, out, env string) (map[string]Output, error) {
 			if !closed[name] {
 				text = noInner
 			}
-		} else if m := unclosedShortcode.FindSubmatch(msg); m != nil {
+		} else if m = unclosedShortcode.FindSubmatch(msg); m != nil {
 			name, text = string(m[1]), noInner
 		} else {
 			return nil, fmt.Errorf("hugo in %s: %v\n%s", dir, err, msg)
@@ -135,7 +139,11 @@ func BuildEnv(bin, dir, work, out, env string) (map[string]Output, error) {
 }
 
 var (
-	missingShortcode  = regexp.MustCompile(`template for shortcode "([^"]+)" not found`)
+	missingShortcode = regexp.MustCompile(`template for shortcode "([^"]+)" not found`)
+	// An embedded shortcode Hugo removed (gist in 0.156) fails the
+	// build; the site's own template of that name is used, and a stub
+	// stands for one it lacks, as for a theme's.
+	removedShortcode  = regexp.MustCompile(`The "([^"]+)" shortcode was deprecated in \S+ and removed`)
 	unclosedShortcode = regexp.MustCompile(`shortcode "([^"]+)" must be closed or self-closed`)
 	missingModule     = regexp.MustCompile(`(?m)failed to load modules: .*?go: ([^@\s]+)@`)
 )

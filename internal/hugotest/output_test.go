@@ -77,3 +77,29 @@ func TestMarkAssets(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildStubsRemovedShortcodes: a site calling an embedded shortcode
+// Hugo removed (gist, in 0.156), which fails Hugo's build, is built with
+// a stub in its place, as one of a theme that is not checked out.
+func TestBuildStubsRemovedShortcodes(t *testing.T) {
+	site := t.TempDir()
+	for name, text := range map[string]string{
+		"hugo.toml":           "baseURL = 'https://example.org/'\n",
+		"content/posts/g.md":  "---\ntitle: G\ndate: 2024-01-01\n---\nA gist:\n\n{{< gist spf13 7896402 >}}\n",
+		"content/posts/ok.md": "---\ntitle: OK\ndate: 2024-01-02\n---\nNo gist.\n",
+	} {
+		p := filepath.Join(site, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	urls := BuildSite(t, site)
+	for _, p := range []string{"/posts/g/", "/posts/ok/"} {
+		if urls[p].Class != "page" {
+			t.Errorf("%s: %+v, want a page", p, urls[p])
+		}
+	}
+}
