@@ -19,6 +19,48 @@ var contentExts = []string{"md", "markdown", "mdown"}
 // reStructuredText, Emacs Org mode).
 var hugoContentExts = []string{"md", "mdown", "markdown", "html", "htm", "adoc", "asciidoc", "ad", "pandoc", "pdc", "rst", "org"}
 
+// otherFormat names the content format of a file Hugo reads as a page
+// and folio cannot render (Org, AsciiDoc, HTML…), "" for any other
+// (Markdown, or a file Hugo publishes as it is).
+func otherFormat(name string) string {
+	if ignored(name) {
+		return ""
+	}
+	switch strings.ToLower(strings.TrimPrefix(path.Ext(name), ".")) {
+	case "org":
+		return "Org"
+	case "html", "htm":
+		return "HTML"
+	case "adoc", "asciidoc", "ad":
+		return "AsciiDoc"
+	case "pandoc", "pdc":
+		return "Pandoc"
+	case "rst":
+		return "reStructuredText"
+	}
+	return ""
+}
+
+// otherFormatWarning says of a content file in another format than
+// Markdown (otherFormat) what Hugo does with it and that folio leaves
+// it out: never published, neither as a page nor as a file.
+func otherFormatWarning(format string) string {
+	hugo := "Hugo 0.165 publishes it as a page"
+	switch format {
+	case "Org":
+		hugo += " (its own Org renderer)"
+	case "HTML":
+		hugo = "Hugo 0.165 refuses it unless security.allowContent allows text/html, then publishes it as a page"
+	case "AsciiDoc":
+		hugo += " when asciidoctor is installed"
+	case "Pandoc":
+		hugo += " when pandoc is installed"
+	case "reStructuredText":
+		hugo += " when rst2html is installed"
+	}
+	return format + " content: " + hugo + "; folio renders Markdown only and leaves it out (neither a page nor a file)"
+}
+
 // isPageResource reports whether a bundle's file named name is content to
 // Hugo (by its extension, in any case): a page resource, which Hugo never
 // publishes, rather than a file published beside the page.

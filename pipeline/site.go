@@ -1020,6 +1020,9 @@ func (b *langModel) publishBranchFiles() {
 		return // shared folders' files are published once, by the default language
 	}
 	for _, f := range b.in.files {
+		if otherFormat(path.Base(f)) != "" {
+			continue // a page to Hugo, which folio cannot render (a warning)
+		}
 		cm, ok := b.cfg.mountOf(f)
 		if !ok || (cm.mount.Lang != "" && cm.mount.Lang != b.lang.Code) || (cm.mount.Lang == "" && b.lang.ContentDir != "") {
 			continue

@@ -328,6 +328,11 @@ func (s *Snapshot) assemble(units layered.Map[string, *unit], keys *unitKeys, no
 			hidden = append(hidden, p)
 		}
 	}
+	for _, f := range n.files {
+		if format := otherFormat(path.Base(f)); format != "" && n.config.inContent(f) {
+			n.problems = append(n.problems, Problem{Path: n.display(f), Line: 1, Severity: Warning, Message: otherFormatWarning(format)})
+		}
+	}
 	// The posts are sorted beside the site model: those that can be
 	// posts (regular pages of the default language), of which the model
 	// tells which are (isPost, and which lost their URL).
