@@ -251,6 +251,8 @@ func baseWarning(o *options, cfg *pipeline.Config, addr net.Addr) string {
 	switch {
 	case o.baseURL != "":
 		source = "--base-url"
+	case cfg.HostlessBase != "":
+		source = fmt.Sprintf("baseURL %q has no host", cfg.HostlessBase)
 	case !cfg.BaseSet:
 		source = "no baseURL is set"
 	}

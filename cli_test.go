@@ -257,6 +257,16 @@ func TestBaseWarning(t *testing.T) {
 	}
 }
 
+// TestBaseWarningHostless: of a Hugo baseURL that is only a path, the
+// build says it has no host, not that there is none.
+func TestBaseWarningHostless(t *testing.T) {
+	cfg := &pipeline.Config{BaseURL: "http://localhost:8080/blog/", HostlessBase: "/blog/"}
+	want := `folio: the export links to http://localhost:8080/blog/ (baseURL "/blog/" has no host), a loopback address: it works only when served there; set baseURL in config.toml to the address it will be served at`
+	if got := baseWarning(&options{command: "build"}, cfg, nil); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
 // TestBuildSaysLoopback: a build with no baseURL says, once, where its
 // links lead; with one, it says nothing more than what it wrote.
 func TestBuildSaysLoopback(t *testing.T) {

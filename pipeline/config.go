@@ -46,6 +46,9 @@ type Config struct {
 	// BaseSet reports whether baseURL came from the file or a flag, as
 	// opposed to being derived from the listen address.
 	BaseSet bool
+	// HostlessBase is a Hugo baseURL that was only a path ("/", "/blog/"),
+	// served on the address as with none, its path kept: "" for any other.
+	HostlessBase string
 
 	// The Hugo site: what Hugo's configuration says about pages and
 	// URLs, with Hugo's defaults (hugo.go).

@@ -33,7 +33,7 @@ func (l *siteLoader) build(k *rootKeys) (*Config, error) {
 		// Hugo's links are then root-relative, wherever the site is
 		// served: folio's are absolute, on the address it serves, as
 		// with no baseURL, the path kept.
-		cfg.BaseURL, cfg.BaseSet = "http://localhost"+p, false
+		cfg.BaseURL, cfg.BaseSet, cfg.HostlessBase = "http://localhost"+p, false, k.BaseURL
 	}
 	setStr(&cfg.Title, k.Title)
 	setStr(&cfg.TimeZone, k.TimeZone)
