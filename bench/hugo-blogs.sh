@@ -33,17 +33,17 @@ for mirror in "$@"; do
   name=$(basename "$(dirname "$mirror")")
   dir="$work/sites/$name"
   mkdir -p "$dir"
-  # One checkout (into a temporary index, the mirror untouched) when the
-  # snapshot has every blob; else file by file, skipping the ones it
-  # lacks (slow: a blog with node_modules has 27,000 files).
-  if ! GIT_INDEX_FILE="$work/index-$name" git --git-dir="$(git -C "$mirror" rev-parse --absolute-git-dir)" \
-    --work-tree="$dir" checkout -q -f HEAD -- . 2>/dev/null; then
-    rm -rf "$dir" && mkdir -p "$dir"
-    git -C "$mirror" ls-tree -r -z --name-only HEAD | while IFS= read -r -d '' f; do
-      mkdir -p "$dir/$(dirname "$f")"
-      git -C "$mirror" cat-file blob "HEAD:$f" > "$dir/$f" 2>/dev/null || rm -rf "$dir/$f"
-    done
-  fi
+  # One checkout into a temporary index (the mirror untouched) of the
+  # files whose blobs the snapshot has: it may lack some (large fonts,
+  # PDFs), which are skipped; a submodule's folder stays empty.
+  gitdir=$(git -C "$mirror" rev-parse --absolute-git-dir)
+  git -C "$mirror" ls-tree -r -z HEAD | tr '\0' '\n' |
+    awk -F'\t' '{ split($1, m, " ") } m[2] == "blob" { print m[3] "\t" $2 }' > "$work/blobs-$name"
+  cut -f1 "$work/blobs-$name" | git -C "$mirror" cat-file --batch-check | awk '$2 == "missing" { print $1 }' > "$work/missing-$name"
+  awk -F'\t' 'NR == FNR { gone[$1] = 1; next } !($1 in gone) { printf "%s%c", $2, 0 }' \
+    "$work/missing-$name" "$work/blobs-$name" > "$work/paths-$name"
+  GIT_LITERAL_PATHSPECS=1 GIT_INDEX_FILE="$work/index-$name" git --git-dir="$gitdir" --work-tree="$dir" \
+    checkout -q -f HEAD --pathspec-from-file="$work/paths-$name" --pathspec-file-nul
   git -C "$dir" init -q
   git -C "$dir" add -A
   git -C "$dir" -c user.name=hugo-blogs -c user.email=hugo-blogs@localhost commit -qm "$name at $(git -C "$mirror" rev-parse --short HEAD)"
