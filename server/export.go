@@ -176,11 +176,14 @@ func escapePath(name string) string {
 // Release drops what the current snapshot prepared for urlPath when it
 // belongs to a page of the site: for a post's page or Markdown URL, the
 // post's render and its page and Markdown answers; for a list's page or
-// further page, its HTML and Markdown; for a feed or a file, its answer.
+// further page (the directory among them), its HTML and Markdown; for a
+// feed or a file, its answer; for the API's posts.json and cursor pages,
+// llms.txt, llms-full.txt and the sitemaps, theirs (each made of every
+// post: some 25 MB at 10,000 posts that a build held to its end).
 // They are made again, byte for byte, if asked for. The static export
 // calls it once a page's routes are written, so that a build holds a few
 // pages' answers at a time rather than the whole site's. Other paths
-// (folio's own) are left alone.
+// (folio's own small ones, the home page) are left alone.
 func (s *Server) Release(urlPath string) {
 	st := s.current.Load()
 	u, err := url.Parse(urlPath)
@@ -191,17 +194,39 @@ func (s *Server) Release(urlPath string) {
 	st.prepared.Clear() // none in the export; they would hold what is dropped
 	switch m.route.Kind {
 	case KindPage, KindMarkdown:
-		pg := m.site.Page
+		pg, n := m.site.Page, max(m.site.Pager, 1)
 		switch {
 		case pg == nil:
 		case pg.Kind == pipeline.KindPage:
 			st.releasePost(pg.Post)
+		case n == 1 && pg == st.snap.Home(st.snap.Config().DefaultLanguage):
+			// The home page is folio's own (sitePage), small, and asked
+			// again by the export's probes.
+		case n == 1 && pg == st.snap.Directory():
+			// The directory lists every post (6 MB of HTML at 10,000
+			// posts, with its Markdown and their gzip forms).
+			st.reps.Delete("page:directory")
+			st.reps.Delete("md:directory")
 		default:
 			// A list's page (or a further page of it): its HTML and
 			// Markdown, made for this path only.
 			p := pagerPath(st, pg, max(m.site.Pager, 1))
 			st.reps.Delete("page:" + p)
 			st.reps.Delete("md:" + p)
+		}
+	case KindPosts:
+		st.reps.Delete("posts.json")
+	case KindCursorPage:
+		if key, ok := issuedCursors(st)[m.value]; ok {
+			st.reps.Delete(key)
+		}
+	case KindLLMs:
+		st.reps.Delete(strings.TrimPrefix(m.route.Path, "/")) // llms.txt, llms-full.txt
+	case KindSitemap:
+		if m.route.Path == "/sitemap.xml" {
+			st.reps.Delete("sitemap.xml")
+		} else {
+			st.reps.Delete("sitemap-" + m.value)
 		}
 	case KindFeed:
 		st.reps.Delete("feed:" + m.site.Path)

@@ -131,3 +131,66 @@ func TestNewRoutesAnySection(t *testing.T) {
 		}()
 	}
 }
+
+// TestReleaseSiteWide: the answers made of every post (the directory and
+// its Markdown, posts.json, the cursor pages, llms.txt, llms-full.txt,
+// the sitemap) are dropped when their path is released, and come back
+// byte for byte; the home page is kept.
+func TestReleaseSiteWide(t *testing.T) {
+	s, ts := startSite(t, generatedSite(60))
+	st := s.current.Load()
+	var cursor string
+	for _, p := range s.ExportPaths() {
+		if strings.HasPrefix(p, "/api/posts/cursor/") {
+			cursor = p
+			break
+		}
+	}
+	if cursor == "" {
+		t.Fatal("no cursor page exported")
+	}
+	token := strings.TrimSuffix(strings.TrimPrefix(cursor, "/api/posts/cursor/"), ".json")
+	for _, c := range []struct {
+		path   string
+		keys   []any
+		accept string
+	}{
+		{"/blog/", []any{"page:directory", "md:directory"}, "text/markdown"},
+		{"/blog.md", []any{"md:directory"}, ""},
+		{"/api/posts.json", []any{"posts.json"}, ""},
+		{cursor, []any{issuedCursors(st)[token]}, ""},
+		{"/llms.txt", []any{"llms.txt"}, ""},
+		{"/llms-full.txt", []any{"llms-full.txt"}, ""},
+		{"/sitemap.xml", []any{"sitemap.xml"}, ""},
+	} {
+		_, plain := get(t, ts, "GET", c.path)
+		var other []byte
+		if c.accept != "" {
+			_, other = get(t, ts, "GET", c.path, "Accept", c.accept)
+		}
+		for _, k := range c.keys {
+			if _, ok := st.reps.Load(k); !ok {
+				t.Fatalf("%s: %v not memoised", c.path, k)
+			}
+		}
+		s.Release(c.path)
+		for _, k := range c.keys {
+			if _, ok := st.reps.Load(k); ok {
+				t.Errorf("Release(%s) kept %v", c.path, k)
+			}
+		}
+		if resp, again := get(t, ts, "GET", c.path); resp.StatusCode != 200 || !bytes.Equal(again, plain) {
+			t.Errorf("after Release, %s: %d, %d bytes; want the same %d bytes", c.path, resp.StatusCode, len(again), len(plain))
+		}
+		if c.accept != "" {
+			if _, again := get(t, ts, "GET", c.path, "Accept", c.accept); !bytes.Equal(again, other) {
+				t.Errorf("after Release, %s (Accept %s): %d bytes; want the same %d", c.path, c.accept, len(again), len(other))
+			}
+		}
+	}
+	get(t, ts, "GET", "/")
+	s.Release("/")
+	if _, ok := st.reps.Load("page:home"); !ok {
+		t.Error(`Release("/") dropped the home page`)
+	}
+}
