@@ -102,9 +102,18 @@ func (s *Site) fillHeaders() {
 	}
 }
 
-// fillHeaders gives f, kept from the previous record, its headers.
+// fillHeaders gives f its headers: kept from the previous record, or
+// packed once written (packhdr.go).
 func (f *File) fillHeaders() {
-	if r := f.kept; r != nil && f.Header == nil && f.MarkdownHeader == nil {
+	if f.Header != nil || f.MarkdownHeader != nil {
+		return
+	}
+	if p := f.packed; p != nil {
+		f.Header, f.MarkdownHeader = p.table.unpack(p.plain), p.table.unpack(p.md)
+		f.packed = nil
+		return
+	}
+	if r := f.kept; r != nil {
 		r.headers()
 		f.Header, f.MarkdownHeader = r.Header, r.MarkdownHeader
 	}
@@ -113,7 +122,7 @@ func (f *File) fillHeaders() {
 // hasMarkdown reports whether f's page has a Markdown answer
 // (MarkdownHeader), its headers decoded or not.
 func (f *File) hasMarkdown() bool {
-	return f.MarkdownHeader != nil || (f.kept != nil && f.kept.hasMD)
+	return f.MarkdownHeader != nil || (f.packed != nil && f.packed.md != "") || (f.kept != nil && f.kept.hasMD)
 }
 
 // A recordTable is a record's table of header entries, as bytes and
@@ -131,6 +140,14 @@ type recordTable struct {
 func manifestPath(out string) string {
 	out = filepath.Clean(out)
 	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".folio-build")
+}
+
+// Recorded reports whether out has a previous build's record beside it:
+// a build into out then writes only what changed (else every file,
+// cold).
+func Recorded(out string) bool {
+	info, err := os.Lstat(manifestPath(out))
+	return err == nil && info.Mode().IsRegular()
 }
 
 // CachePath is the parse cache (pipeline.Cache) of a build into the
@@ -599,7 +616,7 @@ func (e *recordEncoder) route(f *File) {
 	}
 	start := len(e.routes)
 	defer func() { e.chunk(false, start, len(e.routes)) }()
-	f.fillHeaders()
+	plain, md := f.headers() // not kept on f: a build is over after its record
 	// A route asked again takes the entries its previous record has;
 	// only a route new to the record needs the base's entries numbered.
 	prevPlain, prevMD, ok := e.prevEntries(f.was)
@@ -623,8 +640,8 @@ func (e *recordEncoder) route(f *File) {
 		flags |= 4
 	}
 	e.routes = append(b, flags)
-	e.header(f.Header, prevPlain)
-	e.header(f.MarkdownHeader, prevMD)
+	e.header(plain, prevPlain)
+	e.header(md, prevMD)
 	var gz gzipFile
 	if f.Gzip {
 		gz = f.gz

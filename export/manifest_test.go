@@ -208,3 +208,47 @@ func TestManifestKeptRoutes(t *testing.T) {
 		prev = next
 	}
 }
+
+// TestPackHeaders: a header set packed and unpacked is the same set,
+// nil and empty values and a nil set included, whether its entries are
+// numbered in the table or written out.
+func TestPackHeaders(t *testing.T) {
+	var tab headerTable
+	sets := []http.Header{
+		nil,
+		{},
+		{"Etag": {`"a"`}, "Vary": {"Accept", "Accept-Encoding"}, "Content-Length": {"10"}},
+		{"Link": {"<x>; rel=alternate", ""}, "X-Empty": {}, "X-Nil": nil, "Vary": {"Accept"}},
+		{"X-A": {"a\x00b", "c"}, "X-B": {"a", "b\x00c"}, "Etag": nil, "Location": {}},
+		{"Vary": {"Accept"}, "Content-Type": {"text/html; charset=utf-8"}},
+	}
+	packed := make([]string, len(sets))
+	for i, h := range sets {
+		packed[i] = tab.pack(h)
+	}
+	for i, h := range sets {
+		got := tab.unpack(packed[i])
+		if (got == nil) != (h == nil) || len(got) != len(h) {
+			t.Errorf("set %d: unpacked %#v, want %#v", i, got, h)
+			continue
+		}
+		for k, vs := range h {
+			g, ok := got[k]
+			if !ok || (g == nil) != (vs == nil) || !slices.Equal(g, vs) {
+				t.Errorf("set %d: %s unpacked as %#v, want %#v", i, k, g, vs)
+			}
+		}
+	}
+	if n := len(tab.entries); n != 7 { // two Vary sets, X-Empty, X-Nil, X-A, X-B, Content-Type
+		t.Errorf("the table numbers %d entries, want 7: %v", n, tab.entries)
+	}
+	f := &File{Header: sets[2], MarkdownHeader: sets[3]}
+	tab.packHeaders(f)
+	if f.Header != nil || f.MarkdownHeader != nil || !f.hasMarkdown() || !f.Negotiates() {
+		t.Errorf("packed: Header %v, MarkdownHeader %v, hasMarkdown %v, Negotiates %v", f.Header, f.MarkdownHeader, f.hasMarkdown(), f.Negotiates())
+	}
+	f.fillHeaders()
+	if f.Header.Get("Etag") != `"a"` || f.MarkdownHeader.Get("Link") != "<x>; rel=alternate" || f.packed != nil {
+		t.Errorf("filled: %v, %v", f.Header, f.MarkdownHeader)
+	}
+}
