@@ -27,7 +27,11 @@ var buildInstant = time.Now
 // says, it says in plain "folio: …" lines, as check does.
 func runBuild(_ context.Context, o *options, std stdio) error {
 	start := time.Now()
-	defer tuneGC()()
+	if export.Recorded(o.out) {
+		defer tuneGC()()
+	} else {
+		defer tuneColdGC()()
+	}
 	limits, err := cloudflareFlags(o)
 	if err != nil {
 		return mistake("%v", err)

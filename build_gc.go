@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 )
 
@@ -61,6 +62,89 @@ func tuneGC() (restore func()) {
 
 // buildHeapFloor is the heap a build reaches before it first collects.
 const buildHeapFloor = 384 << 20
+
+// coldBudget is the memory a cold build keeps to (a soft limit), while
+// its live heap is at most coldLive. A cold build (no previous record
+// beside the output) renders and writes every route: at 10,000 posts it
+// allocates some 2 GB for a live heap of 130-160 MB, so that at
+// buildGCPercent its heap grows to three times that, 550-770 MB of
+// memory. Under the limit it collects when the process reaches it,
+// several times as often. A site whose live heap is past coldLive is
+// built as before: the limit would leave too little room between
+// collections.
+const coldBudget = 256 << 20
+
+var coldLive uint64 = coldBudget * 5 / 8 // a variable for tests
+
+const coldPast = 4
+
+// tuneColdGC is tuneGC for a cold build: the collector at buildGCPercent
+// from the start, under a soft limit of coldBudget while the live heap
+// (read after each collection) is at most coldLive, after that (in
+// coldPast collections in a row) under the soft limit at half the memory
+// the process may use. A user's GOGC or
+// GOMEMLIMIT is left alone; it puts both back once the build ends.
+func tuneColdGC() (restore func()) {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	percent := debug.SetGCPercent(buildGCPercent)
+	limit := debug.SetMemoryLimit(-1)
+	soft := limit
+	if budget := memoryBudget(); budget > 0 && budget/2 < soft {
+		soft = budget / 2
+	}
+	if soft <= coldBudget {
+		debug.SetMemoryLimit(soft)
+		return func() {
+			debug.SetGCPercent(percent)
+			debug.SetMemoryLimit(limit)
+		}
+	}
+	debug.SetMemoryLimit(coldBudget)
+	var (
+		mu   sync.Mutex
+		done bool
+		live = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		past int // collections in a row that found the live heap past coldLive
+	)
+	// After each collection (the object below is gone), the live heap
+	// is read: past coldLive in coldPast collections in a row, the
+	// limit goes up to soft, for good. (What a collection finds live
+	// includes what was allocated while it marked: on a busy machine,
+	// where marking takes long, one collection finds 20-30 MB more
+	// than the next.)
+	var watch func()
+	watch = func() {
+		runtime.AddCleanup(new([64]byte), func(struct{}) {
+			mu.Lock()
+			defer mu.Unlock()
+			if done {
+				return
+			}
+			metrics.Read(live)
+			if live[0].Value.Kind() == metrics.KindUint64 && live[0].Value.Uint64() > coldLive {
+				past++
+			} else {
+				past = 0
+			}
+			if past >= coldPast {
+				debug.SetMemoryLimit(soft)
+				done = true
+				return
+			}
+			watch()
+		}, struct{}{})
+	}
+	watch()
+	return func() {
+		mu.Lock()
+		defer mu.Unlock()
+		done = true
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+	}
+}
 
 // tuneGCTo is tuneGC at another GOGC (serve and dev load at
 // loadGCPercent).

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"testing"
 	"time"
 )
@@ -117,4 +118,60 @@ func TestLoadPutsGCBack(t *testing.T) {
 			t.Errorf("%s: after the load, GOGC %d and limit %d; want %d and %d as before", tc.name, got, gotLimit, percent, limit)
 		}
 	}
+}
+
+// TestTuneColdGC: a cold build runs the collector at buildGCPercent
+// under a soft limit of coldBudget; once coldPast collections in a row
+// find the live heap past coldLive, under the soft limit at half the
+// process's memory instead; both are put back when it ends. A user's GOGC or GOMEMLIMIT
+// is theirs.
+func TestTuneColdGC(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	percent, limit := gcPercent(), debug.SetMemoryLimit(-1)
+	soft := limit
+	if budget := memoryBudget(); budget > 0 {
+		soft = min(budget/2, limit)
+	}
+	if soft <= coldBudget {
+		t.Skipf("the process may use %d bytes: a cold build's limit is that", soft)
+	}
+	runtime.GC()
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(live)
+	defer func(n uint64) { coldLive = n }(coldLive)
+	coldLive = live[0].Value.Uint64() + 8<<20
+	restore := tuneColdGC()
+	if got, gotLimit := gcPercent(), debug.SetMemoryLimit(-1); got != buildGCPercent || gotLimit != coldBudget {
+		t.Errorf("a cold build: GOGC %d, limit %d; want %d and %d", got, gotLimit, buildGCPercent, coldBudget)
+	}
+	runtime.GC()
+	time.Sleep(10 * time.Millisecond)
+	if gotLimit := debug.SetMemoryLimit(-1); gotLimit != coldBudget {
+		t.Errorf("a collection finding the live heap under coldLive: limit %d, want %d", gotLimit, coldBudget)
+	}
+	held := make([]byte, 16<<20)
+	runtime.GC()
+	time.Sleep(10 * time.Millisecond)
+	if gotLimit := debug.SetMemoryLimit(-1); gotLimit != coldBudget {
+		t.Errorf("one collection finding the live heap past coldLive: limit %d, want %d still", gotLimit, coldBudget)
+	}
+	for deadline := time.Now().Add(10 * time.Second); debug.SetMemoryLimit(-1) != soft && time.Now().Before(deadline); {
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+	}
+	if gotLimit := debug.SetMemoryLimit(-1); gotLimit != soft {
+		t.Errorf("a live heap past coldLive: limit %d, want %d", gotLimit, soft)
+	}
+	runtime.KeepAlive(held)
+	restore()
+	if got, gotLimit := gcPercent(), debug.SetMemoryLimit(-1); got != percent || gotLimit != limit {
+		t.Errorf("after the build: GOGC %d, limit %d; want %d and %d as before", got, gotLimit, percent, limit)
+	}
+	t.Setenv("GOMEMLIMIT", "1GiB")
+	restore = tuneColdGC()
+	if got, gotLimit := gcPercent(), debug.SetMemoryLimit(-1); got != percent || gotLimit != limit {
+		t.Errorf("with GOMEMLIMIT set: GOGC %d, limit %d; want %d and %d as they were", got, gotLimit, percent, limit)
+	}
+	restore()
 }
