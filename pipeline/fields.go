@@ -31,7 +31,7 @@ type fieldDecoder struct {
 
 func decodeFields(p *Post, fm map[string]any, source string, line int, loc *time.Location) error {
 	d := &fieldDecoder{fm: fm, source: source, line: line, loc: loc}
-	if s := strings.Trim(d.str("slug"), "-"); s != "" {
+	if s := trimSlug(d.str("slug")); s != "" {
 		p.Slug = s
 	}
 	p.Title = d.str("title")
@@ -185,6 +185,12 @@ func (d *fieldDecoder) list(key string) []string {
 			case bool, int, int64, uint64, float64:
 				out = append(out, fmt.Sprint(e))
 			default:
+				if key != "aliases" {
+					// A term that is a list or a table: Hugo makes
+					// no term of the whole list, and publishes the
+					// page (emptyTermWarnings says so).
+					return nil
+				}
 				d.fail(key, "want a list of strings, found %s", describe(e))
 				return nil
 			}
@@ -294,4 +300,13 @@ func describe(v any) string {
 	default:
 		return fmt.Sprintf("a %T", v)
 	}
+}
+
+// trimSlug is a front matter slug as Hugo makes a page's URL of it: no
+// hyphen at its ends ("Don't start or end with a -"), then no slash
+// there (Hugo joins it to the page's folder: slug "/b68db71a" is
+// /posts/b68db71a/). A slash inside is still one (an error: a slug is
+// one segment to folio).
+func trimSlug(s string) string {
+	return strings.Trim(strings.Trim(strings.TrimSpace(s), "-"), "/")
 }

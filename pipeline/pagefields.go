@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,7 +20,7 @@ import (
 func (c *Config) decodePageMeta(p *Post, taxonomies []Taxonomy) {
 	fm := p.Params
 	m := &p.PageMeta
-	m.SlugParam = strings.Trim(strings.TrimSpace(str(fm["slug"])), "-") // Hugo: "Don't start or end with a -"
+	m.SlugParam = trimSlug(str(fm["slug"]))
 	m.TitleParam = strings.TrimSpace(str(fm["title"]))
 	m.URL = strings.TrimSpace(str(fm["url"]))
 	m.LinkTitle = strings.TrimSpace(str(fm["linktitle"]))
@@ -30,7 +31,7 @@ func (c *Config) decodePageMeta(p *Post, taxonomies []Taxonomy) {
 	m.Build = buildOptions(fm)
 	m.Terms = map[string][]string{}
 	for _, t := range taxonomies {
-		if terms := stringList(fm[t.Plural]); len(terms) > 0 {
+		if terms := termList(fm[t.Plural]); len(terms) > 0 {
 			m.Terms[t.Plural] = terms
 		}
 	}
@@ -58,6 +59,25 @@ func str(v any) string {
 
 // stringList is a list of strings or one string; other scalars are
 // written out, empty entries dropped.
+// termList is a taxonomy's front matter value as its terms: stringList,
+// but none at all when an entry is a list or a table, as Hugo makes none
+// of such a value.
+func termList(v any) []string {
+	if list, ok := v.([]any); ok && slices.ContainsFunc(list, nested) {
+		return nil
+	}
+	return stringList(v)
+}
+
+// nested reports whether a front matter value is a list or a table.
+func nested(v any) bool {
+	switch v.(type) {
+	case []any, []string, map[string]any:
+		return true
+	}
+	return false
+}
+
 func stringList(v any) []string {
 	var out []string
 	add := func(e any) {

@@ -22,6 +22,11 @@ func (s *Snapshot) emptyTermWarnings(p *Post) []Problem {
 		if !ok {
 			continue
 		}
+		if slices.ContainsFunc(list, nested) {
+			out = append(out, Problem{Path: s.display(p.File), Line: 1, Severity: Warning,
+				Message: "front matter: " + k + ": an entry is a list or a table, not a term: Hugo makes no term of the whole list, and nor does folio"})
+			continue
+		}
 		for _, e := range list {
 			if str, isString := e.(string); e == nil || isString && strings.TrimSpace(str) == "" {
 				out = append(out, Problem{Path: s.display(p.File), Line: 1, Severity: Warning,
