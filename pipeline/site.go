@@ -340,6 +340,16 @@ func (b *langModel) makeSections() {
 		}
 	}
 	b.sections[""] = b.listPage(KindHome, "", index[""])
+	// A section the site does not show is still one: Hugo keeps its
+	// page for the tree's shape with every build option off (never
+	// rendered or listed, its files not published), so its pages and
+	// files are not its parent's; a top-level one too, which
+	// its pages do not make a shown section.
+	for _, p := range b.hidden {
+		if p.Dir != "" && p.Kind == KindSection && !b.isTaxonomyFile(p) && b.sections[p.Dir] == nil {
+			b.sections[p.Dir] = b.hiddenSection(p.Dir)
+		}
+	}
 	for _, p := range b.posts {
 		if b.isTaxonomyFile(p) {
 			continue
@@ -352,15 +362,6 @@ func (b *langModel) makeSections() {
 	for dir, p := range index {
 		if dir != "" && b.sections[dir] == nil {
 			b.sections[dir] = b.listPage(KindSection, dir, p)
-		}
-	}
-	// A section the site does not show is still one: Hugo keeps its
-	// page for the tree's shape with every build option off (never
-	// rendered or listed, its files not published), so its pages and
-	// files are not its parent's.
-	for _, p := range b.hidden {
-		if p.Dir != "" && p.Kind == KindSection && !b.isTaxonomyFile(p) && b.sections[p.Dir] == nil {
-			b.sections[p.Dir] = b.hiddenSection(p.Dir)
 		}
 	}
 	// folio's own config names the posts' section: its page (the
