@@ -182,3 +182,40 @@ func goatAttr(v any) string {
 	}
 	return fmt.Sprint(v)
 }
+
+// A goatDiagram is what diagrams.Goat returns to a template, with Hugo's
+// methods: the SVG's elements (Inner), the whole svg element (Wrapped),
+// its size in pixels. Like the code blocks folio draws, its letters have
+// no style attribute (the Content-Security-Policy forbids it).
+type goatDiagram struct {
+	inner, wrapped template.HTML
+	width, height  int
+}
+
+func (d *goatDiagram) Inner() template.HTML   { return d.inner }
+func (d *goatDiagram) Wrapped() template.HTML { return d.wrapped }
+func (d *goatDiagram) Width() int             { return d.width }
+func (d *goatDiagram) Height() int            { return d.height }
+
+// Goat implements funcs.Env: the diagram drawn, within the ceilings of a
+// diagram and of a page's diagrams (an error past them).
+func (e *tplEnv) Goat(src string) (any, error) {
+	width, height := 0, 0
+	for l := range strings.Lines(src) {
+		width = max(width, utf8.RuneCountInString(strings.TrimRight(l, "\r\n")))
+		height++
+	}
+	cells := width * height
+	root := e.st.root()
+	root.goatUsed += cells
+	if cells > maxGoatCells || root.goatUsed > maxGoatPage {
+		return nil, fmt.Errorf("diagrams.Goat: a diagram larger than folio draws (%d by %d characters)", width, height)
+	}
+	svg := goat.BuildSVG(strings.NewReader(src))
+	const style = " style='font-size:1em'"
+	return &goatDiagram{
+		inner:   template.HTML(strings.ReplaceAll(svg.Body, style, "")),
+		wrapped: template.HTML(strings.ReplaceAll(svg.String(), style, "")),
+		width:   svg.Width, height: svg.Height,
+	}, nil
+}

@@ -37,6 +37,9 @@ type Env interface {
 	Markdownify(s string) (template.HTML, error)
 	// Highlight highlights code as Hugo's highlight function.
 	Highlight(code, lang, opts string) (template.HTML, error)
+	// Goat draws a GoAT diagram as SVG, as Hugo's diagrams.Goat: a value
+	// with the methods Inner, Wrapped, Width and Height.
+	Goat(src string) (any, error)
 	// Partial executes a partial template of the site with a context.
 	Partial(name string, ctx any) (any, error)
 	// PartialExists reports whether the site has the partial.
@@ -91,6 +94,7 @@ func (n *namespaces) all() map[string]any {
 		"collections": &collectionsNS{n},
 		"compare":     &compareNS{n},
 		"crypto":      &cryptoNS{n},
+		"diagrams":    &diagramsNS{n},
 		"encoding":    &encodingNS{n},
 		"fmt":         &fmtNS{n},
 		"hash":        &hashNS{n},
