@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -210,10 +211,30 @@ func (f *configFile) decoderError(err error) error {
 		if pos.LineNumber > 0 {
 			return fmt.Errorf("%s:%d: %s", f.name, pos.LineNumber, firstLine(msg))
 		}
-		return fmt.Errorf("%s: %s", f.name, firstLine(msg))
+		return f.yamlError(firstLine(msg))
 	}
-	return fmt.Errorf("%s: %s", f.name, firstLine(err.Error()))
+	return f.yamlError(firstLine(err.Error()))
 }
+
+// yamlError is a YAML decoder's message ("[37:3] mapping key "hours"
+// already defined at [36:3]") as folio says one: its line after the
+// file's name, a key set twice said as front matter's is.
+func (f *configFile) yamlError(msg string) error {
+	m := yamlAt.FindStringSubmatch(msg)
+	if m == nil {
+		return fmt.Errorf("%s: %s", f.name, msg)
+	}
+	line, msg := m[1], m[2]
+	if d := yamlDuplicate.FindStringSubmatch(msg); d != nil {
+		msg = fmt.Sprintf("%s: set twice (first on line %s)", d[1], d[2])
+	}
+	return fmt.Errorf("%s:%s: %s", f.name, line, msg)
+}
+
+var (
+	yamlAt        = regexp.MustCompile(`^\[(\d+):\d+\] (.*)$`)
+	yamlDuplicate = regexp.MustCompile(`^mapping key "(.*)" already defined at \[(\d+):\d+\]`)
+)
 
 // firstLine is the first line of a message: YAML errors go on with a
 // picture of the source.
