@@ -44,6 +44,9 @@ type Templates struct {
 	// failedPartials are the partials that did not parse, by path, with
 	// why: an error where a shortcode or hook calls one.
 	failedPartials map[string]error
+	// absent are the themes (folders) the site imports that are missing
+	// or empty: a partial not found may be one of theirs.
+	absent []string
 	hooks          map[hookKey]*siteTemplate
 	hookKinds      map[string]bool // the kinds in hooks
 	// loadingHooks is the folder of the _markup being loaded (hooks.go).
@@ -147,6 +150,9 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
 	roots := []string{"layouts"}
 	for _, th := range themes {
 		roots = append(roots, path.Join(th, "layouts"))
+		if entries, err := fs.ReadDir(fsys, th); err != nil || len(entries) == 0 {
+			t.absent = append(t.absent, th)
+		}
 	}
 	files := 0
 	for ri, root := range roots {

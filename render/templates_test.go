@@ -308,3 +308,29 @@ func TestTemplatesFolioDoesNotRun(t *testing.T) {
 		})
 	}
 }
+
+// TestPartialOfAbsentTheme: a partial the site's template calls that is
+// not found says, when a theme the site imports is missing, that the
+// theme may hold it; with every theme there, it says no more.
+func TestPartialOfAbsentTheme(t *testing.T) {
+	files := fstest.MapFS{
+		"layouts/_markup/render-heading.html": {Data: []byte(`{{ partial "td/render-heading.html" . }}`)},
+		"themes/present/theme.toml":           {Data: []byte("")},
+	}
+	for _, tc := range []struct {
+		themes []string
+		want   string
+	}{
+		{[]string{"themes/present", "themes/docsy"}, `partial "td/render-heading.html" not found (themes/docsy, which may hold it, is missing: the warning at the config's theme or module says how to get it)`},
+		{[]string{"themes/present"}, `partial "td/render-heading.html" not found`},
+	} {
+		r := renderBody(t, "## A heading\n", Options{BaseURL: testBase, Section: "blog", Templates: LoadTemplates(files, tc.themes, "en")})
+		var got []string
+		for _, is := range r.Issues {
+			got = append(got, is.Message)
+		}
+		if len(got) != 1 || !strings.HasSuffix(got[0], tc.want) {
+			t.Errorf("themes %v: issues %q, want one ending %q", tc.themes, got, tc.want)
+		}
+	}
+}

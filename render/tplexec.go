@@ -233,6 +233,10 @@ func (e *tplEnv) Partial(name string, ctx any) (any, error) {
 		if err := e.t.failedPartial(name); err != nil {
 			return nil, fmt.Errorf("partial %q: %w", name, err)
 		}
+		if absent := e.t.absent; len(absent) > 0 {
+			return nil, fmt.Errorf("partial %q not found (%s, which may hold it, %s missing: the warning at the config's theme or module says how to get it)",
+				name, strings.Join(absent, ", "), map[bool]string{true: "is", false: "are"}[len(absent) == 1])
+		}
 		return nil, fmt.Errorf("partial %q not found", name)
 	}
 	nest := e.nest
