@@ -46,9 +46,9 @@ type Templates struct {
 	failedPartials map[string]error
 	// absent are the themes (folders) the site imports that are missing
 	// or empty: a partial not found may be one of theirs.
-	absent []string
-	hooks          map[hookKey]*siteTemplate
-	hookKinds      map[string]bool // the kinds in hooks
+	absent    []string
+	hooks     map[hookKey]*siteTemplate
+	hookKinds map[string]bool // the kinds in hooks
 	// loadingHooks is the folder of the _markup being loaded (hooks.go).
 	loadingHooks string
 	problems     []pipeline.Problem
