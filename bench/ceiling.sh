@@ -27,7 +27,23 @@
 #                         client's wake-ups included (set it to folio's own
 #                         work per request to see whether that explains
 #                         the gap)
-#   SERVER_CPU=0 WRK_CPU=1  the cores: every server is pinned to one, wrk to the other
+#   BARE_FRONT="cap coalesce log log+heap"  also run the bare server through
+#                         folio's own front end (package front) with those
+#                         layers, each a server "front:LAYERS" (see
+#                         bench/peers/nethttp/front.go): cap = front.Serve
+#                         (folio's http.Server settings, the connection cap),
+#                         coalesce = + the coalescing connection, log = + the
+#                         access log into a LogWriter to a file, as folio
+#                         serve's (discard: the lines made, thrown away);
+#                         "+heap" adds BARE_HEAP's heap (98 MB if unset):
+#                         the bare server built up to folio a layer at a time
+#   SERVER_CPU=0 WRK_CPU=1  the cores: every server is pinned to one, wrk to the other;
+#                         WRK_CPU=0 puts wrk on the server's core: no
+#                         wake-up of an idle core then, so a server's CPU
+#                         per request is its own work (with RT, server and
+#                         wrk take turns, each running until it waits), and
+#                         the rounds spread far less (BENCHMARKS.md,
+#                         "Session 30")
 #   WARMUP=10s            wrk on the first route before any round, every server
 #                         (each route then gets 1 s more): folio's heap grows to
 #                         its collector's goal for the first time then, and the
@@ -65,8 +81,10 @@
 # processes, nginx's master and worker, from /proc/PID/stat) over the
 # requests answered. The table gives medians with their ranges and
 # folio's ratios: req/s folio ÷ other, and CPU other ÷ folio (so that both
-# read "1.00x = as cheap, more is better"). Raw runs go to
-# bench/out/ceiling/runs.tsv.
+# read "1.00x = as cheap, more is better"). A second table gives the
+# rescheduling interrupts wrk's core took per request (each a wake-up of
+# wrk's idle core, paid inside the server's write(2)) and how a run's CPU
+# per request follows them. Raw runs go to bench/out/ceiling/runs.tsv.
 #
 # Needs go, wrk, nginx, curl, python3, taskset. Writes into
 # bench/out/ceiling/ (ignored by git). Every process it starts is stopped
@@ -192,6 +210,15 @@ for w in ${BARE_WORK:-}; do
   pids+=(${pid[bare+$w]})
   servers+=("bare+$w")
 done
+for l in ${BARE_FRONT:-}; do
+  s="front:$l" fl=${l%+heap} extra=()
+  [ "$fl" != "$l" ] && extra=(-heap "${BARE_HEAP:-98}" -gogc "${BARE_GOGC:-258}")
+  port[$s]=$(free_port)
+  taskset -c "$scpu" "$out/bare-nethttp" -addr "127.0.0.1:${port[$s]}" -from "$F" -paths "$all_paths" -front "$fl" "${extra[@]}" 2> "$out/front-$l.log" &
+  pid[$s]=$!
+  pids+=(${pid[$s]})
+  servers+=("$s")
+done
 if [ -n "${FASTHTTP:-}" ]; then
   port[fasthttp]=$(free_port)
   taskset -c "$scpu" "$out/bare-fasthttp" -addr "127.0.0.1:${port[fasthttp]}" -from "$F" -paths "$all_paths" &
@@ -298,30 +325,36 @@ procs() {
 cpu() { for p in "$@"; do cut -d' ' -f14,15 "/proc/$p/stat"; done | awk '{t += $1 + $2} END {print t}'; }
 hz=$(getconf CLK_TCK)
 
-measure() { # SERVER ROUTE → "req/s µs-CPU/req"
-  local s=$1 r=$2 args=(-H "Accept-Encoding: gzip") ps c0 c1 o q
+# ipis: the rescheduling interrupts CPU $wcpu has taken (/proc/interrupts,
+# RES): each is wrk's core woken from idle by a server's wake-up of wrk
+# (its write(2) of an answer to a wrk asleep in epoll_wait), which the
+# server's core pays for inside that write.
+ipis() { awk -v c="$wcpu" '$1 == "RES:" {print $(c + 2)}' /proc/interrupts; }
+
+measure() { # SERVER ROUTE → "req/s µs-CPU/req non-2xx IPIs/req"
+  local s=$1 r=$2 args=(-H "Accept-Encoding: gzip") ps c0 c1 i0 i1 o q
   [ "$r" = notmod ] && args+=(-H "If-None-Match: ${inm[$s]}")
   ps=$(procs "$s")
-  c0=$(cpu $ps)
+  c0=$(cpu $ps) i0=$(ipis)
   if [ -n "${RT:-}" ]; then
     for q in $ps; do chrt -a -f -p "$RT" "$q" > /dev/null; done
     o=$(timeout 120 chrt -f "$RT" taskset -c "$wcpu" wrk -t1 -c32 -d"$duration" "${args[@]}" "http://127.0.0.1:${port[$s]}${path[$r]}")
-    c1=$(cpu $ps)
+    c1=$(cpu $ps) i1=$(ipis)
     for q in $ps; do chrt -a -o -p 0 "$q" > /dev/null; done
     sleep 1
   else
     o=$(taskset -c "$wcpu" wrk -t1 -c32 -d"$duration" "${args[@]}" "http://127.0.0.1:${port[$s]}${path[$r]}")
-    c1=$(cpu $ps)
+    c1=$(cpu $ps) i1=$(ipis)
   fi
-  echo "$o" | awk -v c="$((c1 - c0))" -v hz="$hz" \
-    '/requests in/ {n = $1} /Requests\/sec/ {r = $2} /Non-2xx/ {bad = $NF} END {printf "%.0f %.2f %d", r, c * 1e6 / hz / n, bad}'
+  echo "$o" | awk -v c="$((c1 - c0))" -v hz="$hz" -v ipi="$((i1 - i0))" \
+    '/requests in/ {n = $1} /Requests\/sec/ {r = $2} /Non-2xx/ {bad = $NF} END {printf "%.0f %.2f %d %.4f", r, c * 1e6 / hz / n, bad, ipi / n}'
 }
 
 runs=$out/runs.tsv
 warm=${WARMUP:-10s}
 {
   echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD 2>/dev/null) posts=$posts duration=$duration rounds=$rounds warmup=$warm rt=${RT:-} load=$(cut -d' ' -f1-3 /proc/loadavg)"
-  printf 'route\tserver\tround\treqs\tcpu_us\n'
+  printf 'route\tserver\tround\treqs\tcpu_us\tipis\n'
 } > "$runs"
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 start=$(date -u +%H:%M)
@@ -334,10 +367,10 @@ for r in "${routes[@]}"; do
   for i in $(seq "$rounds"); do
     for j in $(seq 0 $((n - 1))); do
       s=${servers[$(((i + j) % n))]}
-      read -r rps us bad <<< "$(measure "$s" "$r")"
+      read -r rps us bad ipi <<< "$(measure "$s" "$r")"
       if [ "$r" = notmod ]; then bad=0; fi # a 304 is wrk's "non-2xx"
       [ "$bad" = 0 ] || { echo "bench: $s answered $bad non-2xx to $r" >&2; exit 1; }
-      printf '%s\t%s\t%s\t%s\t%s\n' "$r" "$s" "$i" "$rps" "$us" >> "$runs"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$s" "$i" "$rps" "$us" "$ipi" >> "$runs"
     done
   done
 done
@@ -346,16 +379,16 @@ load1=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "$(nproc) cores; $posts posts; $(date -u +%F) $start–$(date -u +%H:%M) UTC; folio at $(git rev-parse --short HEAD 2>/dev/null); load average before $load0, after $load1"
 echo "each server pinned to CPU $scpu, wrk -t1 -c32 -d$duration pinned to CPU $wcpu${RT:+, both at SCHED_FIFO $RT during each run}; warm-up $warm; $rounds interleaved rounds; medians (min–max)"
 echo
-python3 - "$runs" "${servers[@]}" <<'EOF'
+python3 - "$runs" "$([ "$scpu" = "$wcpu" ] && echo 1 || echo 0)" "${servers[@]}" <<'EOF'
 import csv, statistics as st, sys
-runs, servers = sys.argv[1], sys.argv[2:]
+runs, samecore, servers = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
 names = {"article": "article page (gzip)", "markdown": "its Markdown twin (gzip)",
          "cursor": "cursor page, 2nd (gzip)", "notmod": "article 304 (If-None-Match)",
          "postsjson": "/api/posts.json (gzip, 510 KB)", "llmsfull": "/llms-full.txt (gzip, 406 KB)"}
 rows = {}
 with open(runs) as f:
     for rec in csv.DictReader((l for l in f if not l.startswith("#")), delimiter="\t"):
-        rows.setdefault(rec["route"], {}).setdefault(rec["server"], {})[int(rec["round"])] = (float(rec["reqs"]), float(rec["cpu_us"]))
+        rows.setdefault(rec["route"], {}).setdefault(rec["server"], {})[int(rec["round"])] = (float(rec["reqs"]), float(rec["cpu_us"]), float(rec["ipis"]))
 def med(xs): return st.median(xs)
 def rng(xs, fmt): return f"{fmt(med(xs))} ({fmt(min(xs))}–{fmt(max(xs))})"
 i0 = lambda x: f"{x:.0f}"
@@ -372,5 +405,26 @@ for route, by in rows.items():
         rr = [by["folio"][k][0] / by[o][k][0] for k in by["folio"] if k in by[o]]
         cr = [by[o][k][1] / by["folio"][k][1] for k in by["folio"] if k in by[o]]
         cells.append(f"**{med(rr):.2f}x** ({min(rr):.2f}–{max(rr):.2f}), **{med(cr):.2f}x** ({min(cr):.2f}–{max(cr):.2f})")
+    print(f"| {names.get(route, route)} | " + " | ".join(cells) + " |")
+# wrk's core woken from idle per request (see ipis), and how much of a
+# run's CPU per request goes with it: the least-squares line of µs CPU
+# per request on IPIs per request over every run of the route, all
+# servers together (slope: µs per IPI; r: the correlation). Not when
+# wrk shares the server's core: it is never woken from idle then.
+if samecore:
+    sys.exit()
+print()
+print("| route | " + " | ".join(f"{s} IPIs/req" for s in servers) + " | µs CPU per IPI, r |")
+print("| --- |" + " ---: |" * len(servers) + " --- |")
+f2 = lambda x: f"{x:.2f}"
+for route, by in rows.items():
+    cells = [rng([v[2] for v in by[s].values()], f2) for s in servers]
+    xs = [v[2] for s in servers for v in by[s].values()]
+    ys = [v[1] for s in servers for v in by[s].values()]
+    try:
+        fit = st.linear_regression(xs, ys)
+        cells.append(f"{fit.slope:.1f}, {st.correlation(xs, ys):.2f}")
+    except st.StatisticsError:
+        cells.append("")
     print(f"| {names.get(route, route)} | " + " | ".join(cells) + " |")
 EOF

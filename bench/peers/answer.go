@@ -64,6 +64,10 @@ type Config struct {
 	// slower on purpose, to see what a request's own cost of that size
 	// costs in the whole request (the client's wake-ups included).
 	Work time.Duration
+	// Front (-front, nethttp) serves through folio's own front end
+	// (package front) instead of a bare http.Server, up to the layer it
+	// names: a bare server built up to folio one layer at a time.
+	Front string
 }
 
 // Flags reads -addr, -from (folio's base URL, e.g. http://127.0.0.1:8080)
@@ -75,8 +79,9 @@ func Flags() Config {
 	heap := flag.Int("heap", 0, "MB of live objects with pointers to hold (nethttp), as folio's heap")
 	gogc := flag.Int("gogc", 0, "GOGC to set (nethttp); 0 leaves the default")
 	work := flag.Duration("work", 0, "CPU time to spend on each request beyond answering it (nethttp), e.g. 300ns")
+	front := flag.String("front", "", "serve through folio's front end up to this layer (nethttp): cap, coalesce, log or discard")
 	flag.Parse()
-	c := Config{Addr: *addr, Routes: map[string]*Route{}, HeapMB: *heap, GOGC: *gogc, Work: *work}
+	c := Config{Addr: *addr, Routes: map[string]*Route{}, HeapMB: *heap, GOGC: *gogc, Work: *work, Front: *front}
 	for _, p := range strings.Split(*paths, ",") {
 		rt, err := copyRoute(strings.TrimSuffix(*from, "/") + p)
 		if err != nil {

@@ -45,6 +45,9 @@ func main() {
 		}
 		w.Write(rep.Body)
 	})
+	if c.Front != "" {
+		serveFront(c.Addr, h, c.Front)
+	}
 	// The limits folio serve sets, so that both pay for their deadlines.
 	s := &http.Server{Addr: c.Addr, Handler: h, ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout: 30 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second,
