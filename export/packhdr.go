@@ -3,7 +3,6 @@ package export
 import (
 	"encoding/binary"
 	"net/http"
-	"strings"
 	"sync"
 )
 
@@ -49,33 +48,33 @@ func unsharedHeader(name string) bool {
 	return false
 }
 
-// entryKey is an entry's key in the table's index: its name and values,
-// each after its length (no two entries share one).
-func entryKey(name string, vals []string) string {
-	var b strings.Builder
-	b.Grow(len(name) + 8*len(vals) + 8)
-	b.Write(appendCount(nil, len(name), false))
-	b.WriteString(name)
-	b.Write(appendCount(nil, len(vals), vals == nil))
+// appendEntryKey appends an entry's key in the table's index: its name
+// and values, each after its length (no two entries share one).
+func appendEntryKey(b []byte, name string, vals []string) []byte {
+	b = appendCount(b, len(name), false)
+	b = append(b, name...)
+	b = appendCount(b, len(vals), vals == nil)
 	for _, v := range vals {
-		b.Write(binary.AppendUvarint(nil, uint64(len(v))))
-		b.WriteString(v)
+		b = binary.AppendUvarint(b, uint64(len(v)))
+		b = append(b, v...)
 	}
-	return b.String()
+	return b
 }
 
-// number is the entry's number in the table, added when new.
+// number is the entry's number in the table, added when new. The key
+// is made on the stack, and a string of it only for a new entry.
 func (t *headerTable) number(name string, vals []string) uint64 {
-	key := entryKey(name, vals)
+	var buf [256]byte
+	key := appendEntryKey(buf[:0], name, vals)
 	t.mu.RLock()
-	i, ok := t.index[key]
+	i, ok := t.index[string(key)]
 	t.mu.RUnlock()
 	if ok {
 		return i
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if i, ok := t.index[key]; ok {
+	if i, ok := t.index[string(key)]; ok {
 		return i
 	}
 	if t.index == nil {
@@ -83,7 +82,7 @@ func (t *headerTable) number(name string, vals []string) uint64 {
 	}
 	i = uint64(len(t.entries))
 	t.entries = append(t.entries, headerEntry{name: name, vals: vals})
-	t.index[key] = i
+	t.index[string(key)] = i
 	return i
 }
 
@@ -94,8 +93,8 @@ func (t *headerTable) pack(h http.Header) string {
 	if h == nil {
 		return ""
 	}
-	b := make([]byte, 0, 64)
-	b = appendCount(b, len(h), false)
+	var buf [512]byte // a page's set is some 250-400 bytes
+	b := appendCount(buf[:0], len(h), false)
 	for name, vals := range h {
 		if !unsharedHeader(name) {
 			b = binary.AppendUvarint(b, t.number(name, vals)+1)
