@@ -145,7 +145,17 @@ func TestDevHugoSite(t *testing.T) {
 		f.write("static/files/notes.txt", "notes v2\n")
 		f.write("static/files/new.txt", "new\n")
 		f.waitSnap("the new static file", func(s *pipeline.Snapshot) bool { _, ok := s.Route("/files/new.txt"); return ok })
-		for path, want := range map[string]string{"/2026/second/photo.jpg": "jpeg v2", "/files/notes.txt": "notes v2\n", "/files/new.txt": "new\n"} {
+		// Hidden names in the static folder are published, as Hugo does:
+		// their saves are seen too, in a new hidden folder as well.
+		f.write("static/.htaccess", "Options -Indexes\n")
+		f.write("static/.well-known/security.txt", "Contact: mailto:a@example.org\n")
+		f.waitSnap("the hidden static files", func(s *pipeline.Snapshot) bool {
+			_, a := s.Route("/.htaccess")
+			_, b := s.Route("/.well-known/security.txt")
+			return a && b
+		})
+		for path, want := range map[string]string{"/2026/second/photo.jpg": "jpeg v2", "/files/notes.txt": "notes v2\n", "/files/new.txt": "new\n",
+			"/.htaccess": "Options -Indexes\n", "/.well-known/security.txt": "Contact: mailto:a@example.org\n"} {
 			if resp, body := f.get(path); resp.StatusCode != 200 || body != want {
 				t.Errorf("%s: %d %q, want %q", path, resp.StatusCode, body, want)
 			}

@@ -55,6 +55,10 @@ type roots struct {
 	// themes are the site's theme and module folders (Config.Themes),
 	// one a line: a comparable value, so that roots still compare.
 	themes string
+	// static are the folders mounted as the site's static files, one a
+	// line: Hugo publishes every file in them, hidden ones and editors'
+	// backups too, so the watcher ignores none of their names.
+	static string
 }
 
 // templatePath reports whether rel, a path in a Hugo site's folder, is
@@ -115,6 +119,13 @@ func (h *Host) rootsOf(cfg *pipeline.Config) roots {
 	r := roots{content: root, hugo: cfg.Source != "", env: cfg.Environment}
 	if r.hugo {
 		r.themes = strings.Join(cfg.Themes, "\n")
+		var static []string
+		for _, m := range cfg.Mounts {
+			if (m.Target == "static" || strings.HasPrefix(m.Target, "static/")) && m.Source != "." && m.Source != "" {
+				static = append(static, m.Source)
+			}
+		}
+		r.static = strings.Join(static, "\n")
 	}
 	if h.spec.Watch.Site {
 		r.site = cfg.SiteDir
@@ -337,7 +348,9 @@ func siteConfig(rel, env string) (read, config bool) {
 // siteIgnore adds to ignore what a Hugo site's folder holds that is no
 // part of its content: Hugo's output and caches, node modules, and the
 // site folder (folio's theme) when it lies inside, which its own root
-// watches.
+// watches. And it takes from ignore the static folders: Hugo publishes
+// every file there (.htaccess, .well-known/, a backup~), and so does
+// folio, so a save of one is seen as any other.
 func siteIgnore(ignore func(string) bool, r roots) func(string) bool {
 	if ignore == nil {
 		ignore = watch.DefaultIgnore
@@ -353,9 +366,21 @@ func siteIgnore(ignore func(string) bool, r roots) func(string) bool {
 			return true
 		case inside && (rel == theme || strings.HasPrefix(rel, theme+"/")):
 			return true
+		case r.inStatic(rel):
+			return false
 		}
 		return ignore(rel)
 	}
+}
+
+// inStatic reports whether rel is a static folder or lies in one.
+func (r roots) inStatic(rel string) bool {
+	for dir := range strings.SplitSeq(r.static, "\n") {
+		if dir != "" && (rel == dir || strings.HasPrefix(rel, dir+"/")) {
+			return true
+		}
+	}
+	return false
 }
 
 // gitLocks are the index.lock files of the git repositories that hold the

@@ -33,3 +33,32 @@ func TestTemplatePath(t *testing.T) {
 		}
 	}
 }
+
+// TestSiteIgnore: a Hugo site's folder without Hugo's output, caches and
+// editors' files, except in its static folders, which Hugo publishes
+// whole.
+func TestSiteIgnore(t *testing.T) {
+	ignore := siteIgnore(nil, roots{hugo: true, static: "static\nthemes/congo/static\nextra"})
+	for rel, want := range map[string]bool{
+		"content/posts/.x.md.swp":          true,
+		"content/posts/x.md~":              true,
+		".git/index":                       true,
+		"public/index.html":                true,
+		"resources/_gen/a.css":             true,
+		"node_modules/x/index.js":          true,
+		"static/.htaccess":                 false,
+		"static/.well-known/security.txt":  false,
+		"static/notes.txt~":                false,
+		"static":                           false,
+		"themes/congo/static/.nojekyll":    false,
+		"themes/congo/layouts/.x.html.swp": true,
+		"extra/.hidden":                    false,
+		"extrafolder/.hidden":              true,
+		"content/static/.hidden":           true,
+		"content/posts/first.md":           false,
+	} {
+		if got := ignore(rel); got != want {
+			t.Errorf("ignore(%q) = %v, want %v", rel, got, want)
+		}
+	}
+}
