@@ -27,15 +27,11 @@ var buildInstant = time.Now
 // says, it says in plain "folio: …" lines, as check does.
 func runBuild(_ context.Context, o *options, std stdio) error {
 	start := time.Now()
-	if export.Recorded(o.out) {
-		defer tuneGC()()
-	} else {
-		defer tuneColdGC()()
-	}
 	limits, err := cloudflareFlags(o)
 	if err != nil {
 		return mistake("%v", err)
 	}
+	defer tuneBuild(o.out)() // o.out is known now: --cloudflare DIR sets it
 	if err := checkNginxPath(o.out, o.nginx); err != nil {
 		return mistake("%v", err)
 	}

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"folio/export"
 )
 
 // cloudflareSite writes a small site and returns its content folder.
@@ -115,4 +119,29 @@ func snapshotDir(t *testing.T, dir string) map[string]string {
 		return err
 	})
 	return out
+}
+
+// TestBuildTunesForItsOutput: the collector is tuned for the folder a
+// build writes, --cloudflare's public/ included: cold the first time,
+// over its record the second (the record was looked for in --out's
+// default before --cloudflare set it).
+func TestBuildTunesForItsOutput(t *testing.T) {
+	dir, content := cloudflareSite(t)
+	cf := filepath.Join(dir, "cf")
+	var got []string
+	defer func(f func(string) func()) { tuneBuild = f }(tuneBuild)
+	tuneBuild = func(out string) func() {
+		got = append(got, fmt.Sprintf("%s recorded=%v", out, export.Recorded(out)))
+		return func() {}
+	}
+	for range 2 {
+		if code, _, stderr := runCLI(t, "build", "--content", content, "--cloudflare", cf); code != 0 {
+			t.Fatalf("exit %d:\n%s", code, stderr)
+		}
+	}
+	public := export.CloudflarePublic(cf)
+	want := []string{public + " recorded=false", public + " recorded=true"}
+	if !slices.Equal(got, want) {
+		t.Errorf("tuned for %q, want %q", got, want)
+	}
 }

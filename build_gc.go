@@ -2,6 +2,8 @@ package main
 
 import (
 	"os"
+
+	"folio/export"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -144,6 +146,16 @@ func tuneColdGC() (restore func()) {
 		debug.SetGCPercent(percent)
 		debug.SetMemoryLimit(limit)
 	}
+}
+
+// tuneBuild tunes the collector for a build into out: tuneGC over a
+// previous export (its record beside out), tuneColdGC for a cold one.
+// A variable for tests.
+var tuneBuild = func(out string) (restore func()) {
+	if export.Recorded(out) {
+		return tuneGC()
+	}
+	return tuneColdGC()
 }
 
 // tuneGCTo is tuneGC at another GOGC (serve and dev load at
