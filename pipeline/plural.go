@@ -30,6 +30,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Pluralize is how Hugo pluralises a section's name for its title
@@ -117,27 +118,44 @@ func wordParts(s string, acronyms map[string]bool) []string {
 			parts = append(parts, w)
 		}
 	}
+	// A word longer than the longest acronym is none: it is not
+	// upper-cased to be looked up (strings.ToUpper keeps the number of
+	// runes), which made a long run of capitals quadratic.
+	longest := acronymRunes()
 	var prev rune
 	var x strings.Builder
+	n := 0 // runes in x
 	for _, c := range s {
 		switch {
 		case isWordSeparator(c),
 			unicode.IsUpper(c) && !unicode.IsUpper(prev),
-			unicode.IsUpper(c) && acronyms[strings.ToUpper(x.String())]:
+			unicode.IsUpper(c) && n <= longest && acronyms[strings.ToUpper(x.String())]:
 			add(x.String())
 			x.Reset()
 			x.WriteRune(c)
+			n = 1
 		case unicode.IsLetter(c) || unicode.IsDigit(c) || unicode.IsPunct(c) || c == '`':
 			x.WriteRune(c)
+			n++
 		default:
 			add(x.String())
 			x.Reset()
+			n = 0
 		}
 		prev = c
 	}
 	add(x.String())
 	return parts
 }
+
+// acronymRunes is the length in runes of the longest known acronym.
+var acronymRunes = sync.OnceValue(func() int {
+	longest := 0
+	for _, a := range pluralAcronyms {
+		longest = max(longest, utf8.RuneCountInString(a))
+	}
+	return longest
+})
 
 // cleanWord is a word as flect keeps it (its xappend): trimmed of spaces
 // and separators, a known acronym upper-cased; "" for none.

@@ -73,3 +73,35 @@ func TestInflectIsFlect(t *testing.T) {
 	}
 	t.Logf("%d words as flect inflects them", len(words))
 }
+
+// TestInflectLongCapitals: a long run of capitals (a template may call
+// humanize on any text) is one word, as flect makes it. Before, each
+// capital upper-cased the word so far to look it up as an acronym: 100,000
+// capitals took 11-16 s; the length of the longest acronym now bounds the
+// lookups (BenchmarkHumanizeCapitals).
+func TestInflectLongCapitals(t *testing.T) {
+	for _, s := range []string{strings.Repeat("AB", 500), "NASA" + strings.Repeat("X", 300), "the " + strings.Repeat("ÉCOLE", 200) + " way"} {
+		for _, f := range []struct {
+			name       string
+			folio, its func(string) string
+		}{{"Pluralize", Pluralize, flect.Pluralize}, {"Singularize", Singularize, flect.Singularize}, {"Humanize", Humanize, flect.Humanize}} {
+			if got, want := f.folio(s), f.its(s); got != want {
+				t.Errorf("%s of %d capitals: ...%q, flect ...%q", f.name, len(s), got[max(0, len(got)-8):], want[max(0, len(want)-8):])
+			}
+		}
+	}
+	caps := strings.Repeat("AB", 50_000)
+	if got := Humanize(caps); got != caps {
+		t.Errorf("Humanize of 100,000 capitals: %d bytes, want them as they were", len(got))
+	}
+	if got := Pluralize(caps); got != caps+"s" {
+		t.Errorf("Pluralize of 100,000 capitals: ...%q, want the word with s", got[max(0, len(got)-4):])
+	}
+}
+
+func BenchmarkHumanizeCapitals(b *testing.B) {
+	caps := strings.Repeat("AB", 5_000)
+	for b.Loop() {
+		Humanize(caps)
+	}
+}
