@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"folio/export"
 	"folio/internal/corpus"
 	"folio/site"
 )
@@ -52,9 +53,15 @@ func TestIncrementalCacheWhole(t *testing.T) {
 	build(t, dir, out) // cold: the cache written
 	time.Sleep(3500 * time.Millisecond)
 	build(t, dir, out) // the cache read, its CRC computed, its stamp kept
+	if !cacheWhole(t, out, cache) {
+		t.Fatal("the record does not know the cache it read whole by its stamp: the next build would compute its CRC")
+	}
 	edit(posts[0])
 	if msg, _ := buildAsCold(t, dir, out); !strings.Contains(msg, "1 content file parsed") {
 		t.Errorf("an edit over a cache known whole: %s", msg)
+	}
+	if !cacheWhole(t, out, cache) {
+		t.Error("a build that took the cache by its stamp, and left it in place, does not keep that stamp")
 	}
 
 	// A letter of a body changed in place: the middle of the cache's
@@ -83,8 +90,24 @@ func TestIncrementalCacheWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
+	if cacheWhole(t, out, cache) {
+		t.Error("a cache written in place is still known whole by its stamp")
+	}
 	edit(posts[1])
 	if msg, _ := buildAsCold(t, dir, out); strings.Contains(msg, "from the cache") {
 		t.Errorf("a cache written in place since it was known whole is taken: %s", msg)
 	}
+}
+
+// cacheWhole reports whether the next build into out would take the
+// parse cache as it is now without computing its CRC (export.Ahead).
+func cacheWhole(t *testing.T, out, cache string) bool {
+	t.Helper()
+	info, err := os.Stat(cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := export.ReadAhead(out)
+	defer a.Close()
+	return a.CacheWhole(info)
 }
