@@ -1,6 +1,7 @@
 package host
 
 import (
+	"crypto/sha256"
 	"io/fs"
 	"slices"
 	"strings"
@@ -92,10 +93,25 @@ func (h *Host) next(old *pipeline.Snapshot, cfg *pipeline.Config, ch change, now
 	switch {
 	case fresh:
 		return h.build(cfg, now)
-	case ch.rescan:
-		return old.Reconfigured(cfg, append(cfg.MountSources(), ch.paths...), now)
-	case ch.config:
-		return old.Reconfigured(cfg, ch.paths, now)
+	case ch.rescan || ch.config:
+		paths := ch.paths
+		if ch.rescan {
+			paths = append(cfg.MountSources(), ch.paths...)
+		}
+		// The config or the templates read again may describe the
+		// posts otherwise: they are described again, so that their
+		// descriptions (meta tags, feeds, posts.json) and their bodies
+		// come from the same templates.
+		var describe func(*pipeline.Post) string
+		var sum [sha256.Size]byte
+		if ch.config {
+			describe, sum = h.describer(old.Config(), cfg)
+		}
+		snap, err := old.Reconfigured(cfg, describe, paths, now)
+		if err == nil && describe != nil {
+			h.templates = sum
+		}
+		return snap, err
 	case len(ch.paths) > 0:
 		return old.Update(ch.paths, now)
 	case ch.schedule:

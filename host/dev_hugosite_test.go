@@ -184,6 +184,24 @@ func TestDevHugoSite(t *testing.T) {
 		if !strings.Contains(f.logs.String(), "changed=templates") {
 			t.Errorf("the log does not say the templates changed:\n%s", f.logs.String())
 		}
+		// What is made of the post's summary (its description: meta
+		// tags, JSON-LD, the feed, posts.json, llms.txt) is made with the
+		// new template too, and stays so when the post is edited.
+		wantDescribed := func(t *testing.T, s *pipeline.Snapshot, version string) {
+			t.Helper()
+			if d := s.Post("first").Description; !strings.Contains(d, version+" inside") {
+				t.Errorf("first's description %q, want the shortcode's %s", d, version)
+			}
+			for _, path := range []string{"/2026/first/", "/api/posts.json", "/rss.xml", "/llms.txt"} {
+				if _, body := f.get(path); !strings.Contains(body, version+" inside") || strings.Contains(body, "v1 inside") {
+					t.Errorf("%s does not show the shortcode's %s alone:\n%s", path, version, body)
+				}
+			}
+		}
+		wantDescribed(t, f.h.Snapshot(), "v2")
+		s := save(t, "content/posts/first.md", post("First", "2026-01-01T00:00:00Z", "go", "rust")+"{{< note >}}inside{{< /note >}} edited\n",
+			"the edited post", func(s *pipeline.Snapshot) bool { return strings.Contains(s.Post("first").Description, "edited") })
+		wantDescribed(t, s, "v2")
 	})
 
 	t.Run("Hugo's output and layouts", func(t *testing.T) {

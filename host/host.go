@@ -1,11 +1,13 @@
 package host
 
 import (
+	"crypto/sha256"
 	"io/fs"
 	"log/slog"
 	"os"
 	"time"
 
+	"folio/internal/digest"
 	"folio/pipeline"
 	"folio/render"
 	"folio/server"
@@ -29,6 +31,9 @@ type Host struct {
 	// The problems found outside the content, shown beside the
 	// snapshot's: the config file's, the theme's.
 	configProblems, siteProblems []pipeline.Problem
+	// templates is the digest of the site's templates the snapshot's
+	// descriptions were made with (Options.Describe): see describer.
+	templates [sha256.Size]byte
 }
 
 // Load is the start of every command: it reads the config, starts the
@@ -136,7 +141,11 @@ func (h *Host) build(cfg *pipeline.Config, now time.Time) (*pipeline.Snapshot, e
 			opts.Cache = pipeline.NewCache(key) // none yet: every file is parsed, and the cache made
 		}
 	}
-	return pipeline.Build(fsys, cfg, opts, now)
+	snap, err := pipeline.Build(fsys, cfg, opts, now)
+	if err == nil {
+		h.templates = templatesSum(ropts)
+	}
+	return snap, err
 }
 
 // Describer makes the descriptions of posts whose front matter has none:
@@ -144,6 +153,37 @@ func (h *Host) build(cfg *pipeline.Config, now time.Time) (*pipeline.Snapshot, e
 // the site's markup and templates.
 func Describer(cfg *pipeline.Config) func(*pipeline.Post) string {
 	return render.New(renderOptions(cfg)).Description
+}
+
+// describer is Options.Describe for cfg, and the digest of the templates
+// it renders with, when it may describe posts otherwise than the one old
+// was read with: the config or the site's templates changed (a shortcode
+// saved in dev, a SIGHUP). It is nil when neither did.
+func (h *Host) describer(old, cfg *pipeline.Config) (func(*pipeline.Post) string, [sha256.Size]byte) {
+	ropts := renderOptions(cfg)
+	sum := templatesSum(ropts)
+	if sum == h.templates && configSum(old) == configSum(cfg) {
+		return nil, sum
+	}
+	return render.New(ropts).Description, sum
+}
+
+// templatesSum is the digest of the site's templates in ropts, zero for
+// none.
+func templatesSum(ropts render.Options) [sha256.Size]byte {
+	if ropts.Templates == nil {
+		return [sha256.Size]byte{}
+	}
+	return ropts.Templates.Sum()
+}
+
+// configSum is the digest of every setting of cfg.
+func configSum(cfg *pipeline.Config) [sha256.Size]byte {
+	h := sha256.New()
+	digest.Write(h, cfg, nil)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
 }
 
 // renderOptions are the render options of the site of cfg.

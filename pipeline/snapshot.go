@@ -202,12 +202,23 @@ func (s *Snapshot) update(changed []string, now time.Time, patching bool) (*Snap
 // are read again as by Update, every other post is shared, and the new
 // snapshot carries cfg (title, base URL, page size…). When cfg reads the
 // content another way, the posts must be parsed afresh: it is an error.
-func (s *Snapshot) Reconfigured(cfg *Config, changed []string, now time.Time) (*Snapshot, error) {
+//
+// describe, when not nil, replaces Options.Describe: the site's templates
+// or markup were read again. Every post whose description the old one
+// made is described again with it, and every post read from now on, so
+// that no description keeps what the old templates made while the bodies
+// show the new ones.
+func (s *Snapshot) Reconfigured(cfg *Config, describe func(*Post) string, changed []string, now time.Time) (*Snapshot, error) {
 	if !s.config.ReadsLike(cfg) {
 		return nil, fmt.Errorf("pipeline: the new config reads the content differently; build afresh")
 	}
 	base := *s // a private copy, never shared: Update makes a new snapshot from it
 	base.config = cfg
+	if describe != nil {
+		base.opts.Describe = describe
+		base.opts.Cache = nil // its posts were described by the old templates
+		base.units = base.redescribe()
+	}
 	n, err := base.update(changed, now, false)
 	if err != nil || n != &base {
 		return n, err
