@@ -266,3 +266,47 @@ func TestNoDateIsAWarning(t *testing.T) {
 		})
 	}
 }
+
+// TestAliasNeverHidesAStaticIndex: an alias at the URL of a static
+// folder whose index.html a static host serves there gives way to the
+// file, with a warning at the alias's line, and still after an update.
+func TestAliasNeverHidesAStaticIndex(t *testing.T) {
+	files := map[string]string{
+		"hugo.toml":                "title = 'S'",
+		"content/posts/a.md":       post("aliases: [/legacy/, /old/]"),
+		"static/legacy/index.html": "<p>the old site</p>",
+		"static/legacy/page.html":  "<p>a page of it</p>",
+		"static/other/index.html":  "<p>other</p>",
+		"content/posts/other/b.md": post("title: B"),
+	}
+	cfg := loadSite(t, files, "production")
+	fsys := mapFS(files)
+	s, err := Build(fsys, cfg, Options{}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(when string) {
+		t.Helper()
+		if r, ok := s.Route("/legacy/"); ok && r.Kind == RouteAlias {
+			t.Errorf("%s: /legacy/ is the alias, want the static folder's index.html", when)
+		}
+		if r, ok := s.Route("/legacy/index.html"); !ok || r.Kind != RouteFile {
+			t.Errorf("%s: /legacy/index.html = %+v, %v; want the file", when, r, ok)
+		}
+		if r, ok := s.Route("/old/"); !ok || r.Kind != RouteAlias {
+			t.Errorf("%s: /old/ = %+v, want the other alias", when, r)
+		}
+		want := "alias /legacy/ is also the URL of " + filepath.FromSlash("static/legacy/index.html") + ", which is served there, not the redirect"
+		found := false
+		for _, p := range s.problems {
+			found = found || p.Severity == Warning && p.Line == 2 && strings.HasPrefix(p.Message, want)
+		}
+		if !found {
+			t.Errorf("%s: no warning %q at the aliases line in %v", when, want, s.problems)
+		}
+	}
+	check("built")
+	set(fsys, "content/posts/a.md", post("aliases: [/legacy/, /old/]")+"Edited.\n")
+	s = update1(t, s, "content/posts/a.md")
+	check("after an edit of the post")
+}

@@ -142,15 +142,24 @@ func buildSite(in siteInput) *siteModel {
 		}
 	})
 	for u, f := range in.static {
+		file := Route{Path: u, Kind: RouteFile, File: f}
 		if dir, ok := strings.CutSuffix(u, "/index.html"); ok {
-			if _, page := m.routes.Base()[dir+"/"]; page {
+			switch old, taken := m.routes.Base()[dir+"/"]; {
+			case taken && old.Kind == RouteAlias:
+				// An alias at the folder's URL would write its redirect
+				// page over the file: it never hides a file (add), which
+				// is answered at the folder's URL as a static host does.
+				delete(m.routes.Base(), dir+"/")
+				m.contest(dir + "/")
+				m.hiddenAliases = append(m.hiddenAliases, aliasClash{alias: old, by: file})
+			case taken:
 				// The page's own file. Hugo copies static files while it
 				// renders, so which one it keeps is a race; folio keeps
 				// the page, at both URLs.
 				continue
 			}
 		}
-		m.add(Route{Path: u, Kind: RouteFile, File: f})
+		m.add(file)
 	}
 	m.addLanguageRedirects(in.cfg)
 	return m
@@ -178,10 +187,7 @@ func (m *siteModel) add(r Route) {
 		m.routes.Base()[r.Path] = r
 		return
 	}
-	if m.contested == nil {
-		m.contested = map[string]bool{}
-	}
-	m.contested[r.Path] = true
+	m.contest(r.Path)
 	switch {
 	case old.Kind == RouteAlias && r.Kind != RouteAlias:
 		m.routes.Base()[r.Path] = r
@@ -194,6 +200,14 @@ func (m *siteModel) add(r Route) {
 	if r.Kind == RoutePage && old.Kind == RoutePage && r.Page.Post != nil && old.Page.Post != nil && r.Page.Post != old.Page.Post {
 		m.clashes = append(m.clashes, pageClash{path: r.Path, loser: r.Page.Post, winner: old.Page.Post})
 	}
+}
+
+// contest records that two routes claimed path.
+func (m *siteModel) contest(path string) {
+	if m.contested == nil {
+		m.contested = map[string]bool{}
+	}
+	m.contested[path] = true
 }
 
 // A pageClash is a page whose path an earlier page holds.
