@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/url"
 	"path"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -209,7 +210,23 @@ func (l *siteLoader) siteSettings(s *SiteConfig, k *rootKeys) error {
 	if err := l.languages(s, k); err != nil {
 		return err
 	}
-	s.Mounts = mountsOf(h, s.Languages)
+	mounts, err := mountsOf(h, s.Languages)
+	if err != nil {
+		return fmt.Errorf("%s%v", l.raw.where([]string{"module", "mounts"}).place(), err)
+	}
+	s.Mounts = mounts
+	ignore, err := ignoreFilesOf(h.IgnoreFiles)
+	if err != nil {
+		return fmt.Errorf("%signoreFiles: %v", l.raw.where([]string{"ignorefiles"}).place(), err)
+	}
+	s.IgnoreFiles = ignore
+	if len(ignore) > 0 {
+		root, err := filepath.Abs(l.src)
+		if err != nil {
+			return err
+		}
+		s.ignoreRoot = filepath.ToSlash(root)
+	}
 	return nil
 }
 
@@ -473,7 +490,7 @@ func overlay(base, top map[string]any) map[string]any {
 // mountsOf is module.mounts for the content, static and assets folders;
 // a folder with no mount of its own gets Hugo's: contentDir (and each
 // language's own contentDir), staticDir (and staticDir0…10), assetDir.
-func mountsOf(h *hugoKeys, langs []Language) []Mount {
+func mountsOf(h *hugoKeys, langs []Language) ([]Mount, error) {
 	var out []Mount
 	configured := map[string]bool{}
 	if h.Module != nil {
@@ -484,7 +501,15 @@ func mountsOf(h *hugoKeys, langs []Language) []Mount {
 				continue
 			}
 			configured[component] = true
-			out = append(out, Mount{Source: path.Clean(m.Source), Target: target, Lang: strings.ToLower(m.Lang)})
+			mount := Mount{Source: path.Clean(m.Source), Target: target, Lang: strings.ToLower(m.Lang)}
+			if component == "content" {
+				f, err := newMountFilter(m.ExcludeFiles)
+				if err != nil {
+					return nil, fmt.Errorf("mount of %q: %v", m.Source, err)
+				}
+				mount.Exclude = f
+			}
+			out = append(out, mount)
 		}
 	}
 	if !configured["content"] {
@@ -519,7 +544,7 @@ func mountsOf(h *hugoKeys, langs []Language) []Mount {
 	if !configured["assets"] {
 		out = append(out, Mount{Source: path.Clean(cmp.Or(deref(h.AssetDir), "assets")), Target: "assets"})
 	}
-	return out
+	return out, nil
 }
 
 func deref[T any](p *T) T {

@@ -181,7 +181,7 @@ staticDir: [static, extra]
 		{"line numbers", [3]bool{cfg.Markup.Highlight.LineNos, cfg.Markup.Highlight.LineNumbersInTable, cfg.Markup.Highlight.NoClasses}, [3]bool{true, true, false}},
 		{"typographer default", cfg.Markup.Goldmark.Extensions.Typographer.EmDash, "&mdash;"},
 		{"menu renamed", entryNames(cfg.Menus["main"]), []string{"Home"}},
-		{"mounts", cfg.Mounts, []Mount{{"content", "content", ""}, {"static", "static", ""}, {"extra", "static", ""}, {"assets", "assets", ""}}},
+		{"mounts", cfg.Mounts, []Mount{{Source: "content", Target: "content"}, {Source: "static", Target: "static"}, {Source: "extra", Target: "static"}, {Source: "assets", Target: "assets"}}},
 	}
 	for _, c := range checks {
 		if !reflect.DeepEqual(c.got, c.want) {

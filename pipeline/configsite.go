@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"reflect"
+	"regexp"
 	"slices"
 	"time"
 )
@@ -68,6 +69,11 @@ type SiteConfig struct {
 	// Mounts are the folders of content, static files and assets, after
 	// Hugo's defaults (content/, static/, assets/) and staticDir.
 	Mounts []Mount
+	// IgnoreFiles are ignoreFiles: regular expressions matched against
+	// the absolute path of each content file and folder (contentfilter.go),
+	// ignoreRoot the site's folder's absolute path they are matched below.
+	IgnoreFiles []*regexp.Regexp
+	ignoreRoot  string
 
 	// Themes are the theme folders, relative to the site's folder, in
 	// order of precedence (theme, a name or a list, under themesDir).
@@ -197,6 +203,9 @@ type Mount struct {
 	Source string
 	Target string
 	Lang   string
+	// Exclude is a content mount's excludeFiles (contentfilter.go); nil
+	// when it has none.
+	Exclude *mountFilter
 }
 
 // defaultSite is Hugo 0.165's configuration of a site with no config.
@@ -299,6 +308,8 @@ func (s *SiteConfig) reading() SiteConfig {
 		SummaryLength:           s.SummaryLength,
 		Frontmatter:             s.Frontmatter,
 		Mounts:                  s.Mounts,
+		IgnoreFiles:             s.IgnoreFiles,
+		ignoreRoot:              s.ignoreRoot,
 		HasCJKLanguage:          s.HasCJKLanguage,
 		sectionIndexIsPost:      s.sectionIndexIsPost,
 	}

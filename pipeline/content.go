@@ -126,7 +126,19 @@ func (c *Config) contentMounts() []Mount {
 }
 
 // mountOf finds the content mount of a path of the site's FS.
+//
+// A path that ignoreFiles or its mount's excludeFiles leave out is in
+// none (contentfilter.go): it is never content, nor a file beside it.
 func (c *Config) mountOf(p string) (contentMount, bool) {
+	cm, ok := c.mountOfPath(p)
+	if ok && c.leftOut(cm.mount, p) {
+		return contentMount{}, false
+	}
+	return cm, ok
+}
+
+// mountOfPath is mountOf, whatever the filters leave out.
+func (c *Config) mountOfPath(p string) (contentMount, bool) {
 	for _, m := range c.contentMounts() {
 		src := m.Source
 		if src == "." {

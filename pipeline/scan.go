@@ -130,12 +130,16 @@ func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
 			return nil
 		}
 	}
+	filtering := s.config.filtersContent()
 	for _, e := range entries {
 		name := e.Name()
 		if ignored(name) {
 			continue
 		}
 		p := join(name)
+		if filtering && !s.config.inContent(p) {
+			continue // ignoreFiles or excludeFiles leave it out, and what it holds
+		}
 		switch {
 		case e.IsDir():
 			s.walkContent(p, false, out)
@@ -406,6 +410,11 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool, walked fileSta
 	var lockedErr map[string]error
 	if bundle != "" {
 		resources, contents, locked, lockedErr = listResources(s.fsys, bundle)
+		if s.config.filtersContent() {
+			out := func(name string) bool { return !s.config.inContent(bundle + "/" + name) }
+			resources = slices.DeleteFunc(resources, out)
+			contents = slices.DeleteFunc(contents, out)
+		}
 	}
 	cache := s.opts.Cache
 	if prev != nil || len(locked) > 0 {
