@@ -310,3 +310,33 @@ func TestAliasNeverHidesAStaticIndex(t *testing.T) {
 	s = update1(t, s, "content/posts/a.md")
 	check("after an edit of the post")
 }
+
+// TestAliasNeverHidesThe404Page: an alias at /404.html gives way to the
+// site's 404 page (serve answered it with the 301, and build refused the
+// site without saying where), with a warning at the aliases line, also
+// when an edit adds it.
+func TestAliasNeverHidesThe404Page(t *testing.T) {
+	want := []Problem{{Path: filepath.FromSlash("content/blog/a.md"), Line: 2, Severity: Warning,
+		Message: "alias /404.html is also the URL of the site's 404 page, which is served there, not the redirect (Hugo writes both, and which one it keeps varies from build to build)"}}
+	fsys := mapFS(map[string]string{"blog/a.md": post("aliases: [/404.html, /old/]"), "blog/b.md": post("title: B")})
+	s := build(t, fsys, Options{Root: "content"}, testNow)
+	if r, ok := s.Route("/404.html"); ok {
+		t.Errorf("/404.html = %+v, want no route (the 404 page)", r)
+	}
+	if r, ok := s.Route("/old/"); !ok || r.Kind != RouteAlias {
+		t.Errorf("/old/ = %+v, want the other alias", r)
+	}
+	if !equalProblems(s.problems, want) {
+		t.Errorf("problems:\n%v\nwant:\n%v", s.problems, want)
+	}
+	fsys = mapFS(map[string]string{"blog/a.md": post("title: A"), "blog/b.md": post("title: B")})
+	s = build(t, fsys, Options{Root: "content"}, testNow)
+	set(fsys, "blog/a.md", post("aliases: [/404.html, /old/]"))
+	s = update1(t, s, "blog/a.md")
+	if r, ok := s.Route("/404.html"); ok {
+		t.Errorf("after an edit: /404.html = %+v, want no route", r)
+	}
+	if !equalProblems(s.problems, want) {
+		t.Errorf("after an edit: problems:\n%v\nwant:\n%v", s.problems, want)
+	}
+}

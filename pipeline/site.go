@@ -182,6 +182,12 @@ func (m *siteModel) lang(code string) *langModel {
 // last (it varies from build to build); folio keeps the page, and says
 // so (aliasClash).
 func (m *siteModel) add(r Route) {
+	if r.Kind == RouteAlias && r.Path == notFoundPath {
+		// The site's 404 page is there, in serve and in the export.
+		m.contest(r.Path)
+		m.hiddenAliases = append(m.hiddenAliases, aliasClash{alias: r, by: Route{Path: notFoundPath, Kind: RoutePage}})
+		return
+	}
 	old, taken := m.routes.Base()[r.Path]
 	if !taken {
 		m.routes.Base()[r.Path] = r
@@ -209,6 +215,10 @@ func (m *siteModel) contest(path string) {
 	}
 	m.contested[path] = true
 }
+
+// notFoundPath is the site's 404 page (server.NotFoundPath), which no
+// alias takes: Hugo writes both there, as at a page's URL.
+const notFoundPath = "/404.html"
 
 // A pageClash is a page whose path an earlier page holds.
 type pageClash struct {

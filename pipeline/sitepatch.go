@@ -179,7 +179,7 @@ func (l *langModel) patchRoutes(oldPg, newPg *Page) bool {
 	}
 	if newPg != nil {
 		for _, r := range l.pageRoutes(newPg) {
-			if l.m.contested[r.Path] {
+			if l.m.contested[r.Path] || r.Path == notFoundPath {
 				return false
 			}
 			if _, taken := routes.Get(r.Path); taken {

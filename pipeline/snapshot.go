@@ -488,6 +488,8 @@ func Compare(a, b *Post) int {
 // file, else its file.
 func (s *Snapshot) routeSource(r Route) string {
 	switch {
+	case r.Path == notFoundPath && r.owner == nil && r.File == "":
+		return "the site's 404 page"
 	case r.owner != nil && r.owner.Post != nil && r.Kind == RoutePage:
 		return s.display(r.owner.Post.File)
 	case r.File != "":
