@@ -389,6 +389,7 @@ func (l *siteLoader) languages(s *SiteConfig, k *rootKeys) error {
 			lk = &languageKeys{}
 		}
 		if lk.Disabled || disabled[code] {
+			s.DisabledLanguages = append(s.DisabledLanguages, code)
 			if code == def {
 				return fmt.Errorf("%sdefault language %q is disabled", l.raw.where([]string{"languages", code}).place(), code)
 			}

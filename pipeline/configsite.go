@@ -74,6 +74,10 @@ type SiteConfig struct {
 	// ignoreRoot the site's folder's absolute path they are matched below.
 	IgnoreFiles []*regexp.Regexp
 	ignoreRoot  string
+	// DisabledLanguages are the codes of the languages disableLanguages
+	// (or a language's disabled) turns off: a content file named for one
+	// (post.de.md) is left out, as Hugo leaves it out.
+	DisabledLanguages []string
 
 	// Themes are the theme folders, relative to the site's folder, in
 	// order of precedence (theme, a name or a list, under themesDir).
@@ -310,6 +314,7 @@ func (s *SiteConfig) reading() SiteConfig {
 		Mounts:                  s.Mounts,
 		IgnoreFiles:             s.IgnoreFiles,
 		ignoreRoot:              s.ignoreRoot,
+		DisabledLanguages:       s.DisabledLanguages,
 		HasCJKLanguage:          s.HasCJKLanguage,
 		sectionIndexIsPost:      s.sectionIndexIsPost,
 	}

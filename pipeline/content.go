@@ -84,6 +84,9 @@ func isContentFile(name string) bool {
 type contentName struct {
 	base string // without extension and language
 	lang string // "" when the name carries none
+	// disabled: the language the name carries is one disableLanguages
+	// turns off (lang is then "").
+	disabled bool
 }
 
 // parseContentName splits a content file name; a language suffix counts
@@ -91,19 +94,24 @@ type contentName struct {
 func (c *Config) parseContentName(name string) contentName {
 	base := strings.TrimSuffix(name, path.Ext(name))
 	if i := strings.LastIndexByte(base, '.'); i > 0 {
-		if lang := strings.ToLower(base[i+1:]); c.Lang(lang) != nil {
+		lang := strings.ToLower(base[i+1:])
+		if c.Lang(lang) != nil {
 			return contentName{base: base[:i], lang: lang}
+		}
+		if slices.Contains(c.DisabledLanguages, lang) {
+			return contentName{base: base[:i], disabled: true}
 		}
 	}
 	return contentName{base: base}
 }
 
 // isIndex reports whether a content file is a leaf bundle's index.
-func (n contentName) isIndex() bool { return n.base == "index" }
+// A disabled language's index.de.md is none: its folder is no bundle.
+func (n contentName) isIndex() bool { return n.base == "index" && !n.disabled }
 
 // isBranch reports whether a content file is a section's (or the home
 // page's) _index.
-func (n contentName) isBranch() bool { return n.base == "_index" }
+func (n contentName) isBranch() bool { return n.base == "_index" && !n.disabled }
 
 // contentMount is where a unit key lies: the mount and the path inside
 // it.

@@ -121,3 +121,26 @@ excludeFiles = ['private/**', '**/*.wip.md', 'posts/trip/secret.txt']
 		}
 	}
 }
+
+// TestUpdateLeavesOutDisabledLanguages: a file named for a disabled
+// language that appears while serving stays out, as Hugo leaves it out
+// of a build, and is no default-language page either.
+func TestUpdateLeavesOutDisabledLanguages(t *testing.T) {
+	files := map[string]string{
+		"hugo.toml":              "title = 'S'\ndisableLanguages = ['de']\n[languages.en]\nweight = 1\n[languages.de]\nweight = 2\n",
+		"content/posts/hello.md": post("title: Hello"),
+	}
+	cfg := loadSite(t, files, "production")
+	fsys := mapFS(files)
+	s, err := Build(fsys, cfg, Options{}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set(fsys, "content/posts/other.de.md", post("title: Anderes"))
+	s = update1(t, s, "content/posts/other.de.md")
+	for p, want := range map[string]bool{"/posts/hello/": true, "/posts/other/": false, "/posts/other.de/": false, "/de/posts/other/": false} {
+		if _, ok := s.Route(p); ok != want {
+			t.Errorf("%s served = %v, want %v", p, ok, want)
+		}
+	}
+}

@@ -396,6 +396,9 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool, walked fileSta
 		return s.unreadableFolder(key)
 	}
 	cn := s.config.parseContentName(name)
+	if cn.disabled {
+		return nil // a disabled language's: Hugo leaves it out
+	}
 	file, bundle, slug := key, "", cn.base
 	switch {
 	case !outside:
