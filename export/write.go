@@ -14,6 +14,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -773,6 +774,13 @@ func request(method, urlPath, encoding string, header ...string) (*http.Request,
 // Replaceable refuses to replace a folder that is not a previous export:
 // --out pointed at the wrong place must not cost anyone their files. An
 // absent or empty folder is fine.
+//
+// An export always holds 404.html and api/posts.json, and folio's API
+// catalog (.well-known/api-catalog) or, before it had one, the home page.
+// The home page alone is no mark: a site whose default language lives in
+// its folder with the redirect turned off (disableDefaultSiteRedirect)
+// has nothing at /, as Hugo publishes it. The build record beside the
+// folder is no mark either: a build that dies half way leaves none.
 func Replaceable(out string) error {
 	entries, err := os.ReadDir(out)
 	if errors.Is(err, fs.ErrNotExist) || (err == nil && len(entries) == 0) {
@@ -781,9 +789,12 @@ func Replaceable(out string) error {
 	if err != nil {
 		return fmt.Errorf("export: output folder: %w", err)
 	}
-	for _, marker := range []string{"404.html", "api/posts.json", "index.html"} {
-		if info, err := os.Stat(filepath.Join(out, marker)); err != nil || !info.Mode().IsRegular() {
-			return fmt.Errorf("export: %s is not empty and does not look like an earlier export (no %s); remove it or choose another --out", out, marker)
+	for _, markers := range [][]string{{"404.html"}, {"api/posts.json"}, {".well-known/api-catalog", "index.html"}} {
+		if !slices.ContainsFunc(markers, func(m string) bool {
+			info, err := os.Stat(filepath.Join(out, m))
+			return err == nil && info.Mode().IsRegular()
+		}) {
+			return fmt.Errorf("export: %s is not empty and does not look like an earlier export (no %s); remove it or choose another --out", out, strings.Join(markers, " nor "))
 		}
 	}
 	return nil

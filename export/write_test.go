@@ -170,6 +170,51 @@ func TestWriteReplacesOnlyExports(t *testing.T) {
 	}
 }
 
+// TestReplaceable: an earlier export is known by the files folio always
+// writes (404.html, api/posts.json, and the API catalog or, in exports
+// made before it, index.html), not by its home page: a site whose
+// default language lives in its folder with the redirect turned off
+// has nothing at / (TestAliasPagesAreHugos builds one twice). A folder
+// short of any of them is refused and left as it was.
+func TestReplaceable(t *testing.T) {
+	cases := []struct {
+		name  string
+		files []string
+		ok    bool
+	}{
+		{"absent", nil, true},
+		{"an export", []string{"index.html", "404.html", "api/posts.json", ".well-known/api-catalog"}, true},
+		{"an export with nothing at /", []string{"404.html", "api/posts.json", ".well-known/api-catalog"}, true},
+		{"an export made before the API catalog", []string{"index.html", "404.html", "api/posts.json"}, true},
+		{"no 404.html", []string{"index.html", "api/posts.json", ".well-known/api-catalog"}, false},
+		{"no api/posts.json", []string{"index.html", "404.html", ".well-known/api-catalog"}, false},
+		{"neither catalog nor home", []string{"404.html", "api/posts.json"}, false},
+		{"a folder of pages", []string{"index.html", "404.html", "about/index.html"}, false},
+		{"the catalog a folder", []string{"404.html", "api/posts.json", ".well-known/api-catalog/x"}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "public")
+			for _, f := range c.files {
+				p := filepath.Join(out, filepath.FromSlash(f))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			err := Replaceable(out)
+			switch {
+			case c.ok && err != nil:
+				t.Errorf("Replaceable: %v, want nil", err)
+			case !c.ok && (err == nil || !strings.Contains(err.Error(), "does not look like an earlier export")):
+				t.Errorf("Replaceable: %v, want a refusal", err)
+			}
+		})
+	}
+}
+
 func TestWriteCollision(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	_, err := Write(out, fakeSite{}, []string{"/blog/", "/blog/index.html", "/404.html"}, fakeOptions)
