@@ -2,6 +2,8 @@ package main
 
 import (
 	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"folio/host"
 	"folio/internal/hugotest"
 )
 
@@ -18,9 +21,11 @@ import (
 // language's, a slug that moved a page from its alias, the lists'
 // /page/1/) under each configuration below, and the plain export holds
 // an alias page at exactly the paths Hugo writes one, each sending the
-// browser to Hugo's target, in Hugo's language. A second build over the
-// first replaces it, whatever is at / (nothing, with the default
-// language in its folder and the redirect turned off).
+// browser to Hugo's target, in Hugo's language. At /, the export holds a
+// page exactly when Hugo writes one, serve answers 404 exactly when it
+// writes none (the default language in its folder, the redirect turned
+// off), and so do /index.md in the export and in serve; a second build
+// over the first replaces it.
 func TestAliasPagesAreHugos(t *testing.T) {
 	bin := hugotest.Binary(t)
 	const site = "https://example.org/blog/"
@@ -63,6 +68,7 @@ func TestAliasPagesAreHugos(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "public")
 			build(t, dir, out)
 			build(t, dir, out) // the first is recognised as an export
+			rootAsHugos(t, dir, hugoOut, out, site)
 			hugo, folio := aliasPagesIn(t, hugoOut), aliasPagesIn(t, out)
 			for from, to := range c.moved {
 				h, ok := hugo[from]
@@ -91,6 +97,62 @@ func TestAliasPagesAreHugos(t *testing.T) {
 			}
 			t.Logf("%d alias pages", len(hugo))
 		})
+	}
+}
+
+// rootAsHugos fails the test unless the export in out has a page at /
+// exactly when Hugo's in hugoOut has one, and serve answers / with 404
+// exactly when Hugo has none, and /index.md (folio's Markdown twin of /)
+// likewise, in the export and in serve. Where nothing is at /, no page
+// or agent file of the export links to it (base, the site's URL): they
+// give the default language's home instead. Only the API's base URL is
+// base itself (the client's, the search form's).
+func rootAsHugos(t *testing.T, dir, hugoOut, out, base string) {
+	t.Helper()
+	h, err := host.Load(host.Spec{Source: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	has := func(dir, name string) bool {
+		_, err := os.Stat(filepath.Join(dir, name))
+		return err == nil
+	}
+	status := func(path string) int {
+		rec := httptest.NewRecorder()
+		h.Server().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://example.org"+path, nil))
+		return rec.Code
+	}
+	hugo := has(hugoOut, "index.html")
+	for _, c := range []struct{ path, file string }{{"/", "index.html"}, {"/index.md", "index.md"}} {
+		if exported := has(out, c.file); exported != hugo {
+			t.Errorf("export: %s at %s is %v; Hugo writes a page there: %v", c.file, c.path, exported, hugo)
+		}
+		if got := status(c.path); (got == http.StatusNotFound) == hugo {
+			t.Errorf("serve: %s answers %d; Hugo writes a page at /: %v", c.path, got, hugo)
+		}
+	}
+	if hugo {
+		return
+	}
+	apiBase := regexp.MustCompile(`(createClient\(|data-base-url=|e\.g\. )"` + regexp.QuoteMeta(base) + `"`)
+	toRoot := regexp.MustCompile(regexp.QuoteMeta(base) + `([^\w.%/-]|$)`)
+	err = filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if m := toRoot.Find(apiBase.ReplaceAll(data, nil)); m != nil {
+			rel, _ := filepath.Rel(out, p)
+			t.Errorf("export: %s links to %q, where nothing is", rel, m)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -79,7 +79,7 @@ func (s *Server) apiCatalog(w http.ResponseWriter, r *http.Request, m match) {
 	rp, _ := st.memo("api-catalog", func() (*rep, error) {
 		cfg := st.snap.Config()
 		body := agents.Catalog(agents.CatalogLinks{
-			Anchor:      cfg.AbsURL(""),
+			Anchor:      siteURL(st),
 			ServiceDesc: agents.Link{Href: cfg.AbsURL("openapi.json"), Type: mediaTypeJSON},
 			ServiceDoc:  agents.Link{Href: cfg.AbsURL(apiPagePath), Type: mediaTypeHTML},
 			Alternates: []agents.Link{
@@ -96,7 +96,7 @@ func (s *Server) apiCatalog(w http.ResponseWriter, r *http.Request, m match) {
 func skillSite(st *state) agents.SkillSite {
 	cfg := st.snap.Config()
 	site := agents.SkillSite{
-		Title: cfg.Title, Description: cfg.Description, Home: cfg.AbsURL(""),
+		Title: cfg.Title, Description: cfg.Description, Home: siteURL(st),
 		Posts: cfg.AbsURL("api/posts.json"), FirstPage: cfg.AbsURL("api/posts/cursor/0.json"),
 		CursorPage: cfg.AbsURL("api/posts/cursor/") + "{cursor}.json", PageSize: cfg.API.PageSize,
 		Feed: cfg.AbsURL("rss.xml"), LLMs: cfg.AbsURL("llms.txt"), LLMsFull: cfg.AbsURL("llms-full.txt"),

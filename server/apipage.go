@@ -34,6 +34,14 @@ func endpoints(st *state) []endpoint {
 		e := endpoint{Path: docPath(rt.Path), Summary: rt.Doc.Summary, Description: rt.Doc.Description, Types: rt.Types, Negotiates: rt.Negotiates}
 		if p, ok := examplePath(st, rt.Path); ok {
 			e.Example = cfg.AbsURL(strings.TrimPrefix(p, "/"))
+			if rootEmpty(st) && (p == "/" || p == homeTwinPath) {
+				// Nothing there: the default language's home shows
+				// what the row answers.
+				page, twin := homeURLs(st)
+				if e.Example = page; p == homeTwinPath {
+					e.Example = twin
+				}
+			}
 			e.Curl = "curl " + e.Example
 			if rt.Negotiates {
 				e.Curl = "curl -H 'Accept: text/markdown' " + e.Example

@@ -64,7 +64,7 @@ func (s *Server) articlePage(st *state, p *pipeline.Post) *pageData {
 	pg.JSONLD = template.JS(agents.BlogPosting(agents.Article{
 		Title: p.Title, Description: p.Description, URL: v.URL, MarkdownURL: v.MarkdownURL,
 		Author: cfg.Author, Language: cfg.Language, Published: p.Date, Modified: p.Lastmod, Tags: p.Tags,
-		SiteName: cfg.Title, SiteURL: cfg.AbsURL(""),
+		SiteName: cfg.Title, SiteURL: siteURL(st),
 	}))
 	return pg
 }

@@ -44,7 +44,7 @@ func directoryURL(st *state) string {
 	if d := st.snap.Directory(); d != nil {
 		return cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(d.Path), "/"))
 	}
-	return cfg.AbsURL("")
+	return siteURL(st)
 }
 
 // directoryMarkdownURL is the absolute URL of the directory's Markdown.
@@ -52,6 +52,10 @@ func directoryMarkdownURL(st *state) string {
 	cfg := st.snap.Config()
 	if d := st.snap.Directory(); d != nil {
 		return cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(pipeline.TwinPath(d.Path)), "/"))
+	}
+	if rootEmpty(st) {
+		_, twin := homeURLs(st)
+		return twin
 	}
 	return cfg.AbsURL("index.md")
 }

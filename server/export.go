@@ -135,9 +135,13 @@ func (s *Server) exportList(what Export) []string {
 
 // exportOf is what the export does with rt's paths for st: the row's
 // Export, but a redirect for the home row where / answers 301 to the
-// default language's home (homeMoved).
+// default language's home (homeMoved), and nothing for / and /index.md
+// where nothing answers at / (rootEmpty).
 func exportOf(st *state, rt *Route) Export {
-	if rt.Kind == KindHome && homeMoved(st) {
+	switch {
+	case rootEmpty(st) && (rt.Kind == KindHome || rt.Path == homeTwinPath):
+		return ExportNone
+	case rt.Kind == KindHome && homeMoved(st):
 		return ExportRedirect
 	}
 	return rt.Export

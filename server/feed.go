@@ -19,6 +19,9 @@ func (s *Server) rss(w http.ResponseWriter, r *http.Request, m match) {
 		}
 		cfg := st.snap.Config()
 		ch := channel{title: cfg.Title, link: cfg.BaseURL, description: cfg.Description, self: cfg.AbsURL("rss.xml")}
+		if rootEmpty(st) {
+			ch.link = siteURL(st) // nothing at /
+		}
 		return newRep("application/rss+xml; charset=utf-8", feedBody(st, ch, posts), newest(st, posts)), nil
 	})
 	s.serve(w, r, m, rp)

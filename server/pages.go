@@ -68,12 +68,18 @@ type pageData struct {
 
 	theme     *theme
 	directory string
+	site      string    // siteURL, what URL "" gives
 	fragments *sync.Map // the state's, for Cached
 }
 
 // URL returns the absolute URL of a site-relative path ("" is the home
 // page): every URL in a page is built from baseURL, never the Host header.
-func (p *pageData) URL(path string) string { return p.Site.AbsURL(path) }
+func (p *pageData) URL(path string) string {
+	if path == "" && p.site != "" {
+		return p.site
+	}
+	return p.Site.AbsURL(path)
+}
 
 // Asset returns the absolute URL of a static file, fingerprinted.
 func (p *pageData) Asset(name string) string { return p.Site.AbsURL(p.theme.asset(name)) }
@@ -250,6 +256,7 @@ func (s *Server) newPage(st *state, kind string) *pageData {
 		signals:     cfg.Agents.Signals,
 		theme:       st.theme,
 		directory:   directoryURL(st),
+		site:        siteURL(st),
 		Menu:        mainMenu(st),
 		fragments:   &st.fragments,
 	}
@@ -304,6 +311,10 @@ func htmlRep(st *state, pg *pageData, modified time.Time) (*rep, error) {
 func (s *Server) home(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
 	if homeMoved(st) && m.route.Path == "/" {
+		if rootEmpty(st) {
+			s.notFound(w, r, m)
+			return
+		}
 		// The home page lives in the default language's folder
 		// (defaultContentLanguageInSubdir): / sends there, as Hugo's does.
 		page, _ := homeURLs(st)
@@ -320,6 +331,29 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request, m match) {
 func homeMoved(st *state) bool {
 	page, _ := homeURLs(st)
 	return page != st.snap.Config().AbsURL("")
+}
+
+// homeTwinPath is the home page's Markdown twin, when the home is at /.
+const homeTwinPath = "/index.md"
+
+// rootEmpty reports whether nothing answers at /: the home page lives in
+// the default language's folder (homeMoved) and the config turns Hugo's
+// redirect there off (disableDefaultSiteRedirect), so Hugo writes nothing
+// at /. Serve and the export then answer / with 404, and /index.md, its
+// Markdown twin, too.
+func rootEmpty(st *state) bool {
+	return st.snap.Config().DisableDefaultSiteRedirect && homeMoved(st)
+}
+
+// siteURL is the URL folio's pages and agent files give for the site as
+// a whole: /, or the default language's home when nothing answers at /
+// (rootEmpty).
+func siteURL(st *state) string {
+	if rootEmpty(st) {
+		page, _ := homeURLs(st)
+		return page
+	}
+	return st.snap.Config().AbsURL("")
 }
 
 // homeURLs are the absolute URLs of the home page and its twin: "/" and

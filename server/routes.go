@@ -165,7 +165,7 @@ func routeRows() []Route {
 		{Path: "/", Kind: KindHome, Types: typesNegotiate, Negotiates: true, CORS: CORSMarkdown, Link: true, Export: ExportFile, serve: (*Server).home,
 			Doc: &Doc{ID: "Home", Summary: "Home page", Errors: []string{"NotAcceptable"},
 				Description: "HTML, or the site and its newest posts as Markdown (the bytes of /index.md) when Accept prefers text/markdown."}},
-		{Path: "/index.md", Kind: KindMarkdown, Types: typesMarkdown, CORS: CORSAll, Errors: ErrorsProblem, Link: true, Export: ExportFile, serve: (*Server).homeMarkdown,
+		{Path: homeTwinPath, Kind: KindMarkdown, Types: typesMarkdown, CORS: CORSAll, Errors: ErrorsProblem, Link: true, Export: ExportFile, serve: (*Server).homeMarkdown,
 			Doc: &Doc{ID: "HomeMarkdown", Summary: "The home page as Markdown: the site, its newest posts and where agents find the rest"}},
 		{Path: "/api/posts.json", Kind: KindPosts, Types: typesJSON, CORS: CORSAll, Errors: ErrorsProblem, Export: ExportFile, serve: (*Server).postsJSON,
 			Doc: &Doc{ID: "Posts", Summary: "Every published post, newest first", Schema: schemaRef("PostCollection")}},
