@@ -100,7 +100,7 @@ func skillSite(st *state) agents.SkillSite {
 		Posts: cfg.AbsURL("api/posts.json"), FirstPage: cfg.AbsURL("api/posts/cursor/0.json"),
 		CursorPage: cfg.AbsURL("api/posts/cursor/") + "{cursor}.json", PageSize: cfg.API.PageSize,
 		Feed: cfg.AbsURL("rss.xml"), LLMs: cfg.AbsURL("llms.txt"), LLMsFull: cfg.AbsURL("llms-full.txt"),
-		OpenAPI: cfg.AbsURL("openapi.json"), Client: cfg.AbsURL(sdkPath), Directory: cfg.AbsURL(cfg.Section + "/"),
+		OpenAPI: cfg.AbsURL("openapi.json"), Client: cfg.AbsURL(sdkPath), Directory: directoryURL(st),
 	}
 	if posts := st.snap.Posts(); len(posts) > 0 {
 		site.ExamplePost = cfg.AbsURL(st.snap.MarkdownURLOf(posts[0]))
