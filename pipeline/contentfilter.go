@@ -11,70 +11,161 @@ import (
 // This file leaves out the content files the site's author excluded, as
 // Hugo 0.165 does: the site's ignoreFiles, regular expressions matched
 // against a file's or folder's absolute path, and a content mount's
-// excludeFiles, globs matched against its path below the mount's source
-// (with a leading slash, in lower case). A folder that matches is left
-// out with all it holds.
+// files, includeFiles and excludeFiles, globs matched against its path
+// below the mount's source (with a leading slash, in any case). A folder
+// left out is left out with all it holds.
 
-// mountFilter is a mount's excludeFiles, compiled.
+// mountFilter is a content mount's files, includeFiles and excludeFiles,
+// compiled: globs in order, each an inclusion or (written "! glob" in
+// files, or in excludeFiles) an exclusion. A path is decided by the first
+// that matches; with inclusions, a path none matches is left out, and a
+// folder is kept when it is on the way to an inclusion.
 type mountFilter struct {
-	Patterns []string // as written, lower-cased
-	exclude  []*regexp.Regexp
+	Patterns []string // as compiled, in order: "+glob", "-glob", "/dir" (a folder on the way)
+	entries  []filterEntry
 }
 
-// excludes reports whether the path rel below the mount's source ("a/b.md")
-// matches one of the patterns.
-func (f *mountFilter) excludes(rel string) bool {
+// A filterEntry is one glob: a regular expression, or (re nil) a test of
+// a path's start and end (globMatcher). Plain data, so that two configs
+// compare (ReadsLike).
+type filterEntry struct {
+	re         *regexp.Regexp
+	start, end string
+	kind       byte // '+' inclusion, '-' exclusion, '/' a folder an inclusion is below
+}
+
+func (e filterEntry) match(p string) bool {
+	if e.re != nil {
+		return e.re.MatchString(p)
+	}
+	return strings.HasPrefix(p, e.start) && strings.HasSuffix(p, e.end)
+}
+
+// keeps reports whether the path rel below the mount's source ("a/b.md")
+// is kept; dir says it is a folder.
+func (f *mountFilter) keeps(rel string, dir bool) bool {
 	if f == nil {
-		return false
+		return true
 	}
 	p := "/" + strings.ToLower(rel)
-	for _, re := range f.exclude {
-		if re.MatchString(p) {
-			return true
+	include := false
+	for _, e := range f.entries {
+		switch e.kind {
+		case '-':
+			if e.match(p) {
+				return false
+			}
+		case '+':
+			if e.match(p) {
+				return true
+			}
+			include = true
+		case '/':
+			if dir && e.match(p) {
+				return true
+			}
 		}
 	}
-	return false
+	return !include
 }
 
-// newMountFilter compiles a mount's excludeFiles (a string or a list of
-// them); nil when there is none.
-func newMountFilter(v any) (*mountFilter, error) {
-	var patterns []string
+// excludes reports whether a file at rel is left out.
+func (f *mountFilter) excludes(rel string) bool { return !f.keeps(rel, false) }
+
+// globList reads a key that is a glob or a list of them.
+func globList(key string, v any) ([]string, error) {
 	switch v := v.(type) {
 	case nil:
 		return nil, nil
 	case string:
-		patterns = []string{v}
+		return []string{v}, nil
+	case []string:
+		return v, nil
 	case []any:
+		var out []string
 		for _, e := range v {
 			s, ok := e.(string)
 			if !ok {
-				return nil, fmt.Errorf("excludeFiles: %v is not a string", e)
+				return nil, fmt.Errorf("%s: %v is not a string", key, e)
 			}
-			patterns = append(patterns, s)
+			out = append(out, s)
 		}
-	case []string:
-		patterns = v
-	default:
-		return nil, fmt.Errorf("excludeFiles: want a glob or a list of globs, not %T", v)
+		return out, nil
 	}
-	if len(patterns) == 0 {
+	return nil, fmt.Errorf("%s: want a glob or a list of globs, not %T", key, v)
+}
+
+// newMountFilter compiles a mount's files, includeFiles and excludeFiles;
+// nil when it has none. includeFiles come before excludeFiles, as Hugo
+// orders them, then files in its own order.
+func newMountFilter(files, include, exclude any) (*mountFilter, error) {
+	var list []string
+	for _, k := range []struct {
+		key string
+		v   any
+		neg bool
+	}{{"includeFiles", include, false}, {"excludeFiles", exclude, true}, {"files", files, false}} {
+		globs, err := globList(k.key, k.v)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range globs {
+			if k.neg && !strings.HasPrefix(g, "! ") {
+				g = "! " + g
+			}
+			list = append(list, k.key+"\x00"+g)
+		}
+	}
+	if len(list) == 0 {
 		return nil, nil
 	}
 	f := &mountFilter{}
-	for _, p := range patterns {
-		p = strings.ToLower(filepath.ToSlash(p))
-		if !strings.HasPrefix(p, "/") {
-			p = "/" + p
-		}
-		re, err := globRegexp(p)
+	add := func(kind byte, glob string) error {
+		e, err := globMatcher(glob)
 		if err != nil {
-			return nil, fmt.Errorf("excludeFiles: glob %q: %v", p[1:], err)
+			return err
 		}
-		f.Patterns = append(f.Patterns, p)
-		f.exclude = append(f.exclude, re)
+		e.kind = kind
+		f.Patterns = append(f.Patterns, string(kind)+glob)
+		f.entries = append(f.entries, e)
+		return nil
+	}
+	for _, item := range list {
+		key, g, _ := strings.Cut(item, "\x00")
+		kind := byte('+')
+		if rest, ok := strings.CutPrefix(g, "! "); ok {
+			kind, g = '-', rest
+		}
+		g = strings.ToLower(filepath.ToSlash(g))
+		if !strings.HasPrefix(g, "/") {
+			g = "/" + g
+		}
+		if err := add(kind, g); err != nil {
+			return nil, fmt.Errorf("%s: glob %q: %v", key, g[1:], err)
+		}
+		if kind == '+' {
+			// The folders on the way to an inclusion are walked.
+			parts := strings.Split(path.Dir(g), "/")
+			for i := 1; i < len(parts); i++ {
+				if err := add('/', strings.Join(parts[:i+1], "/")); err != nil {
+					return nil, fmt.Errorf("%s: glob %q: %v", key, g[1:], err)
+				}
+			}
+		}
 	}
 	return f, nil
+}
+
+// globMatcher is a glob's test of a path. A glob that is text, **, text
+// and nothing else is a test of the path's start and end, which may
+// overlap, as Hugo's glob library has it: /**/r.md matches /r.md, where
+// /**/r-* does not match /r-1.md.
+func globMatcher(glob string) (filterEntry, error) {
+	if before, after, ok := strings.Cut(glob, "**"); ok && !strings.ContainsAny(before+after, `*?[]{}\`) {
+		return filterEntry{start: before, end: after}, nil
+	}
+	re, err := globRegexp(glob)
+	return filterEntry{re: re}, err
 }
 
 // globRegexp translates a glob as Hugo matches file names: * is any run
@@ -205,7 +296,9 @@ func (c *Config) leftOut(m Mount, p string) bool {
 		abs = c.ignoreRoot
 	}
 	for r := rel; r != "." && r != "" && r != "/"; r = path.Dir(r) {
-		if m.Exclude.excludes(r) {
+		// The folders above p are folders; p itself is taken for a
+		// file when its name has an extension, else for a folder.
+		if !m.Exclude.keeps(r, r != rel || !strings.Contains(path.Base(r), ".")) {
 			return true
 		}
 		if abs != "" {

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"path"
 	"strings"
 	"testing"
 )
@@ -36,14 +37,61 @@ func TestMountFilterMatchesAsHugo(t *testing.T) {
 		{"private/**", "private", false},
 		{"a+b.md", "a+b.md", true},
 		{"a+b.md", "aab.md", false},
+		{"**/r.md", "r.md", true},
+		{"posts/**/a.md", "posts/a.md", true},
+		{"**/skip-*", "skip-me.md", false},
+		{"**/skip-*", "sub/skip-me.md", true},
 	}
 	for _, tt := range tests {
-		f, err := newMountFilter([]any{tt.glob})
+		f, err := newMountFilter(nil, nil, []any{tt.glob})
 		if err != nil {
 			t.Fatalf("%q: %v", tt.glob, err)
 		}
 		if got := f.excludes(tt.rel); got != tt.want {
 			t.Errorf("glob %q on %q = %v, want %v", tt.glob, tt.rel, got, tt.want)
+		}
+	}
+}
+
+// TestMountFilesAsHugo: files, includeFiles and excludeFiles together
+// keep what Hugo 0.165 kept building a site with content/r.md,
+// content/posts/{a,b,d}.md and content/posts/sub/ under each: the first
+// glob that matches decides (includeFiles before excludeFiles), a path
+// no inclusion matches is left out, and so is a folder not on the way to
+// one (a folder kept with no file kept in it publishes nothing).
+func TestMountFilesAsHugo(t *testing.T) {
+	all := []string{"r.md", "posts", "posts/a.md", "posts/b.md", "posts/d.md", "posts/sub", "posts/sub/index.md"}
+	tests := []struct {
+		files, include, exclude any
+		kept                    string
+	}{
+		{nil, nil, []any{"**/r.md"}, "posts posts/a.md posts/b.md posts/d.md posts/sub posts/sub/index.md"},
+		{[]any{"**/r.md"}, nil, nil, "r.md posts posts/sub"}, // walked, nothing kept in them
+		{[]any{"posts/**", "! posts/b.md"}, nil, nil, "posts posts/a.md posts/b.md posts/d.md posts/sub posts/sub/index.md"},
+		{[]any{"! posts/b.md", "posts/**"}, nil, nil, "posts posts/a.md posts/d.md posts/sub posts/sub/index.md"},
+		{[]any{"! posts/a.md"}, nil, nil, "r.md posts posts/b.md posts/d.md posts/sub posts/sub/index.md"},
+		{nil, []any{"posts/a.md"}, nil, "posts posts/a.md"},
+		{nil, []any{"**/a.md"}, nil, "posts posts/a.md posts/sub"},
+		{nil, []any{"posts/sub/**"}, nil, "posts posts/sub posts/sub/index.md"},
+		{nil, []any{"**.md"}, []any{"**/b.md"}, "r.md"},
+	}
+	for _, tt := range tests {
+		f, err := newMountFilter(tt.files, tt.include, tt.exclude)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept []string
+		for _, rel := range all {
+			keep := true
+			for r := rel; r != "."; r = path.Dir(r) {
+				keep = keep && f.keeps(r, r != rel || !strings.HasSuffix(r, ".md"))
+			}
+			if keep {
+				kept = append(kept, rel)
+			}
+		}
+		if got := strings.Join(kept, " "); got != tt.kept {
+			t.Errorf("files %v includeFiles %v excludeFiles %v keep %q, want %q", tt.files, tt.include, tt.exclude, got, tt.kept)
 		}
 	}
 }
@@ -142,5 +190,20 @@ func TestUpdateLeavesOutDisabledLanguages(t *testing.T) {
 		if _, ok := s.Route(p); ok != want {
 			t.Errorf("%s served = %v, want %v", p, ok, want)
 		}
+	}
+}
+
+// TestContentFiltersReadAlike: the same filters loaded twice read the
+// content alike, so that a reload that changes nothing reads nothing
+// again; other filters do not.
+func TestContentFiltersReadAlike(t *testing.T) {
+	conf := func(glob string) *Config {
+		return loadSite(t, map[string]string{"hugo.toml": "ignoreFiles = ['x$']\n[[module.mounts]]\nsource = 'content'\ntarget = 'content'\nexcludeFiles = ['" + glob + "', 'a/**']\n"}, "production")
+	}
+	if !conf("**/r.md").ReadsLike(conf("**/r.md")) {
+		t.Error("the same filters do not read alike")
+	}
+	if conf("**/r.md").ReadsLike(conf("**/s.md")) {
+		t.Error("other filters read alike")
 	}
 }
