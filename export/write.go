@@ -247,9 +247,12 @@ func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, 
 	// A handler that can release what it prepared for a path is told so
 	// (unless the path's files were kept, and it was not asked) once the
 	// path's run and the next are both written: what a release
-	// drops is shared only by a post's page and its Markdown, which are
-	// neighbours, so nothing is released while a worker may still ask for
-	// it, and the export does not hold every answer of the site at once.
+	// drops is shared only by neighbours (a post's page and its
+	// Markdown, a list's page and its Markdown) or by no other path (the
+	// API's posts.json and cursor pages, llms.txt, llms-full.txt, the
+	// sitemaps: Server.Release), so nothing is released while a worker
+	// may still ask for it, and the export does not hold every answer of
+	// the site at once.
 	const run = 32
 	var (
 		mu      sync.Mutex
