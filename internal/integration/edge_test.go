@@ -52,7 +52,7 @@ func TestCloudflareParity(t *testing.T) {
 			if info, err := os.Stat(dir); err != nil || !info.IsDir() || filepath.Base(dir) == "legacy" {
 				continue
 			}
-			sites = append(sites, staticSite{name: filepath.Base(dir), source: dir, random: 200})
+			sites = append(sites, fixtureSite(dir, 200))
 		}
 	}
 	total := parity.Stats{}

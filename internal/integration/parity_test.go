@@ -75,6 +75,19 @@ func (s staticSite) flags() []string {
 	return append([]string{"--config", s.config, "--content", s.content}, s.args...)
 }
 
+// fixtureSite is the fixture site in dir, built from its folder
+// (--source), asked random Accept headers.
+func fixtureSite(dir string, random int) staticSite {
+	site := staticSite{name: filepath.Base(dir), source: dir, random: random}
+	if site.name == "hostless" {
+		// Its baseURL has no host, so each command links to the address
+		// it is given (build --addr, serve's own): one base URL for
+		// both, its path kept, makes them comparable.
+		site.args = []string{"--base-url", "https://hostless.example/blog/"}
+	}
+	return site
+}
+
 // TestStaticExportParity serves folio build's output with the nginx config
 // it writes, and asks nginx and folio serve the suite every host is held
 // to (parity.Suite: every exported path plainly, with several
@@ -131,14 +144,7 @@ func TestStaticExportParity(t *testing.T) {
 			if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 				continue
 			}
-			site := staticSite{name: filepath.Base(dir), source: dir, random: 2000}
-			if site.name == "hostless" {
-				// Its baseURL has no host, so each command links to the
-				// address it is given (build --addr, serve's own): one
-				// base URL for both, its path kept, makes them comparable.
-				site.args = []string{"--base-url", "https://hostless.example/blog/"}
-			}
-			sites = append(sites, site)
+			sites = append(sites, fixtureSite(dir, 2000))
 		}
 	}
 	total := parity.Stats{}
