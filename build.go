@@ -111,7 +111,7 @@ func aliasWarning(a export.AliasLeftOut) string {
 	if a.Source == "" {
 		return "folio: warning: " + msg
 	}
-	return pipeline.Problem{Path: a.Source, Message: msg, Severity: pipeline.Warning}.String()
+	return pipeline.Problem{Path: a.Source, Line: a.Line, Message: msg, Severity: pipeline.Warning}.String()
 }
 
 // count writes n with the noun in the right number: "1 problem", "2 problems".

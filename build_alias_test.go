@@ -213,7 +213,7 @@ func TestBuildSaysAliasPages(t *testing.T) {
 	write(t, dir, "content/posts/hello.md", "---\ntitle: Hello\ndate: 2024-01-01T00:00:00Z\naliases: [/old/hello/, /Posts/Hello/]\n---\nHi.\n")
 	out := filepath.Join(t.TempDir(), "public")
 	msg := build(t, dir, out)
-	want := "content/posts/hello.md: warning: alias /Posts/Hello/ gets no redirect page in the export (folio serve and the nginx and Cloudflare configs answer its 301; a bare static host answers 404): its file Posts/Hello/index.html and posts/hello/index.html of /posts/hello/ differ only in case\n"
+	want := "content/posts/hello.md:4: warning: alias /Posts/Hello/ gets no redirect page in the export (folio serve and the nginx and Cloudflare configs answer its 301; a bare static host answers 404): its file Posts/Hello/index.html and posts/hello/index.html of /posts/hello/ differ only in case\n"
 	if !strings.Contains(msg, want) {
 		t.Errorf("build said\n%s\nwant the line\n%s", msg, want)
 	}

@@ -66,7 +66,7 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 func aliasesLeftOut(srv *server.Server) []export.AliasLeftOut {
 	var aliases []export.Alias
 	for _, a := range srv.ExportAliases() {
-		aliases = append(aliases, export.Alias{Path: a.Path, Lang: a.Lang, Source: a.Source})
+		aliases = append(aliases, export.Alias{Path: a.Path, Lang: a.Lang, Source: a.Source, Line: a.Line})
 	}
 	if len(aliases) == 0 {
 		return nil

@@ -349,7 +349,7 @@ func TestCheckSaysAliasesLeftOut(t *testing.T) {
 	write(t, dir, "hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'Aliases'\n")
 	write(t, dir, "content/posts/hello.md", "---\ntitle: Hello\ndate: 2024-01-01T00:00:00Z\naliases: [/old/hello/, /Posts/Hello/]\n---\nHi.\n")
 	code, stdout, _ := runCLI(t, "check", "--source", dir)
-	want := filepath.Join(dir, "content/posts/hello.md") + ": warning: alias /Posts/Hello/ gets no redirect page in the export (folio serve and the nginx and Cloudflare configs answer its 301; a bare static host answers 404): its file Posts/Hello/index.html and posts/hello/index.html of /posts/hello/ differ only in case\n1 post, 0 problems, 1 warning\n"
+	want := filepath.Join(dir, "content/posts/hello.md") + ":4: warning: alias /Posts/Hello/ gets no redirect page in the export (folio serve and the nginx and Cloudflare configs answer its 301; a bare static host answers 404): its file Posts/Hello/index.html and posts/hello/index.html of /posts/hello/ differ only in case\n1 post, 0 problems, 1 warning\n"
 	if code != 0 || stdout != want {
 		t.Errorf("check: exit %d, said\n%s\nwant exit 0 and\n%s", code, stdout, want)
 	}

@@ -43,8 +43,10 @@ type Alias struct {
 	// for none.
 	Lang string
 	// Source is the content file that declares the alias, for what is
-	// said of it ("" for none).
+	// said of it ("" for none), and Line the line of its aliases key
+	// (0 when not known).
 	Source string
+	Line   int
 }
 
 // An AliasLeftOut is an alias the export holds no page for, and why.

@@ -214,7 +214,7 @@ func aliasPages(srv *server.Server, o ExportOptions) []export.Alias {
 	}
 	var out []export.Alias
 	for _, a := range srv.ExportAliases() {
-		out = append(out, export.Alias{Path: a.Path, Lang: a.Lang, Source: a.Source})
+		out = append(out, export.Alias{Path: a.Path, Lang: a.Lang, Source: a.Source, Line: a.Line})
 	}
 	return out
 }

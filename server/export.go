@@ -63,6 +63,8 @@ type Alias struct {
 	// as the author names it; "" for a list's /page/1/ and a language's
 	// redirect.
 	Source string
+	// Line is the line of Source's aliases key, 0 when not known.
+	Line int
 }
 
 // ExportAliases lists the aliases that serve answers with a 301 and that
@@ -97,7 +99,7 @@ func (s *Server) ExportAliases() []Alias {
 				a.Lang = cmp.Or(l.Locale, l.Code)
 			}
 			if t.Page.Kind == pipeline.KindPage && t.Page.Post != nil {
-				a.Source = st.snap.DisplayPath(t.Page.Post.File)
+				a.Source, a.Line = st.snap.DisplayPath(t.Page.Post.File), t.Page.Post.AliasesLine()
 			}
 		}
 		out = append(out, a)
