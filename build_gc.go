@@ -2,12 +2,12 @@ package main
 
 import (
 	"os"
-
-	"folio/export"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
+
+	"folio/export"
 )
 
 // buildGCPercent is the garbage collector's GOGC during folio build: a
@@ -40,10 +40,7 @@ func tuneGC() (restore func()) {
 	}
 	percent := debug.SetGCPercent(-1)
 	limit := debug.SetMemoryLimit(-1)
-	soft := limit
-	if budget := memoryBudget(); budget > 0 && budget/2 < soft {
-		soft = budget / 2
-	}
+	soft := softLimit(limit)
 	debug.SetMemoryLimit(min(buildHeapFloor, soft))
 	// Once a collection has run, the object below is gone, and the
 	// collector is set as for any build; once the build is over, as it
@@ -60,6 +57,17 @@ func tuneGC() (restore func()) {
 		debug.SetGCPercent(percent)
 		debug.SetMemoryLimit(limit)
 	}
+}
+
+// softLimit is the soft memory limit a build or a load sets: half the
+// memory the process may use (the machine's or its control group's),
+// or limit, the one set before, when that is less or the memory is
+// not known.
+func softLimit(limit int64) int64 {
+	if budget := memoryBudget(); budget > 0 && budget/2 < limit {
+		return budget / 2
+	}
+	return limit
 }
 
 // buildHeapFloor is the heap a build reaches before it first collects.
@@ -92,10 +100,7 @@ func tuneColdGC() (restore func()) {
 	}
 	percent := debug.SetGCPercent(buildGCPercent)
 	limit := debug.SetMemoryLimit(-1)
-	soft := limit
-	if budget := memoryBudget(); budget > 0 && budget/2 < soft {
-		soft = budget / 2
-	}
+	soft := softLimit(limit)
 	if soft <= coldBudget {
 		debug.SetMemoryLimit(soft)
 		return func() {
@@ -166,9 +171,7 @@ func tuneGCTo(gcPercent int) (restore func()) {
 	}
 	percent := debug.SetGCPercent(gcPercent)
 	limit := debug.SetMemoryLimit(-1)
-	if budget := memoryBudget(); budget > 0 && budget/2 < limit {
-		debug.SetMemoryLimit(budget / 2)
-	}
+	debug.SetMemoryLimit(softLimit(limit))
 	return func() {
 		debug.SetGCPercent(percent)
 		debug.SetMemoryLimit(limit)
