@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -103,6 +104,20 @@ func (c *Config) parseContentName(name string) contentName {
 		}
 	}
 	return contentName{base: base}
+}
+
+// fileLang is the language of a content folder's file that is no page
+// (a bundle's resource, a section's file) as Hugo 0.165 assigns it: the
+// language its name carries (pic.fr.png is French), else its mount's,
+// else the default language. ok is false for a disabled language's file,
+// which Hugo leaves out. Hugo publishes such a file once, beside its own
+// language's page, and not at all when that language has no such page.
+func (c *Config) fileLang(cm contentMount, name string) (lang string, ok bool) {
+	cn := c.parseContentName(path.Base(name))
+	if cn.disabled {
+		return "", false
+	}
+	return cmp.Or(cn.lang, cm.mount.Lang, c.DefaultLanguage), true
 }
 
 // isIndex reports whether a content file is a leaf bundle's index.

@@ -30,7 +30,9 @@
 //
 // Folders without an index are walked into, so pages may be grouped by
 // year; their other files belong to the section above them. A file's
-// language is its mount's, its name's (post.fr.md), else the default.
+// language is its name's (post.fr.md, pic.fr.png), else its mount's, else
+// the default. A bundle's or section's file is published once, beside
+// its own language's page, and not at all when that page does not exist.
 //
 // The units are read in parallel. For each file, frontmatter.go runs Hugo's
 // pageparser, which finds the YAML (---), TOML (+++) or JSON ({…}) front

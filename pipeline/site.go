@@ -798,32 +798,20 @@ func (b *langModel) pageRoutes(pg *Page) []Route {
 		out = append(out, b.aliasRoutes(pg)...)
 	}
 	p := pg.Post
-	if p.Bundle != "" && p.Build.PublishResources && b.ownsBundle(p) {
+	if p.Bundle != "" && p.Build.PublishResources {
 		base := resourceBase(pg.File)
+		cm, _ := b.cfg.mountOf(p.File)
 		for _, r := range b.in.bundles[p.Bundle] {
 			if isContentFile(path.Base(r)) {
 				continue
+			}
+			if lang, ok := b.cfg.fileLang(cm, r); !ok || lang != p.Lang {
+				continue // another language's page publishes it, or none does
 			}
 			out = append(out, Route{Path: "/" + path.Join(base, r), Kind: RouteFile, File: p.Bundle + "/" + r, owner: pg})
 		}
 	}
 	return append(out, b.imageRoutes(pg)...)
-}
-
-// ownsBundle reports whether this language publishes a bundle's files:
-// the first of the site's languages with a page for it does.
-func (b *langModel) ownsBundle(p *Post) bool {
-	for _, l := range b.cfg.Languages {
-		if l.Code == b.lang.Code {
-			return true
-		}
-		for _, q := range b.in.posts {
-			if q.Bundle == p.Bundle && q.Lang == l.Code {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // imageRoutes are the files of assets/ that a page's images name, at
@@ -1041,16 +1029,16 @@ func (b *langModel) pagerPath(pg *Page, n int) string {
 // not content and not in a leaf bundle: each belongs to the deepest
 // section (or the home page) above it and is written below its URL.
 func (b *langModel) publishBranchFiles() {
-	if b.lang.Code != b.cfg.DefaultLanguage && b.cfg.Lang(b.cfg.DefaultLanguage) != nil && b.lang.ContentDir == "" {
-		return // shared folders' files are published once, by the default language
-	}
 	for _, f := range b.in.files {
 		if otherFormat(path.Base(f)) != "" {
 			continue // a page to Hugo, which folio cannot render (a warning)
 		}
 		cm, ok := b.cfg.mountOf(f)
-		if !ok || (cm.mount.Lang != "" && cm.mount.Lang != b.lang.Code) || (cm.mount.Lang == "" && b.lang.ContentDir != "") {
+		if !ok {
 			continue
+		}
+		if lang, ok := b.cfg.fileLang(cm, f); !ok || lang != b.lang.Code {
+			continue // published once, by its own language
 		}
 		owner, rel := b.fileOwner(cm.rel)
 		if owner == nil || !owner.Rendered {
