@@ -24,8 +24,10 @@ import (
 // browser to Hugo's target, in Hugo's language. At /, the export holds a
 // page exactly when Hugo writes one, serve answers 404 exactly when it
 // writes none (the default language in its folder, the redirect turned
-// off), and so do /index.md in the export and in serve; a second build
-// over the first replaces it.
+// off), and so does /index.md; where Hugo publishes the site's own static/index.html or index.md
+// there, the export holds its bytes and serve answers them (but for the
+// 301 it keeps at / with the redirect on); a second build over the first
+// replaces it.
 func TestAliasPagesAreHugos(t *testing.T) {
 	bin := hugotest.Binary(t)
 	const site = "https://example.org/blog/"
@@ -42,6 +44,8 @@ func TestAliasPagesAreHugos(t *testing.T) {
 		// a path no one asks for; folio, as it answers in serve, at
 		// /en/.
 		moved map[string]string
+		// static are files of the site's static folder.
+		static map[string]string
 	}{
 		{name: "default", least: 26},
 		{name: "default language in a subfolder", top: "defaultContentLanguageInSubdir = true\n", least: 26},
@@ -53,6 +57,8 @@ func TestAliasPagesAreHugos(t *testing.T) {
 		{name: "disableDefaultLanguageRedirect", top: "defaultContentLanguageInSubdir = true\ndisableDefaultLanguageRedirect = true\n", least: 25},
 		{name: "disableDefaultSiteRedirect", top: "disableDefaultSiteRedirect = true\n", least: 25},
 		{name: "disableDefaultSiteRedirect in a subfolder", top: "defaultContentLanguageInSubdir = true\ndisableDefaultSiteRedirect = true\n", least: 25},
+		{name: "disableDefaultSiteRedirect in a subfolder, static index", top: "defaultContentLanguageInSubdir = true\ndisableDefaultSiteRedirect = true\n", least: 25,
+			static: rootFiles},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -61,6 +67,9 @@ func TestAliasPagesAreHugos(t *testing.T) {
 				t.Fatal(err)
 			}
 			write(t, dir, "hugo.toml", base+c.top+tables+c.more)
+			for name, text := range c.static {
+				write(t, dir, "static/"+name, text)
+			}
 			hugoOut := filepath.Join(t.TempDir(), "public")
 			if _, err := hugotest.BuildWith(bin, dir, t.TempDir(), hugoOut); err != nil {
 				t.Fatal(err)
@@ -123,13 +132,38 @@ func rootAsHugos(t *testing.T, dir, hugoOut, out, base string) {
 		h.Server().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://example.org"+path, nil))
 		return rec.Code
 	}
+	read := func(dir, name string) []byte {
+		data, _ := os.ReadFile(filepath.Join(dir, name))
+		return data
+	}
 	hugo := has(hugoOut, "index.html")
-	for _, c := range []struct{ path, file string }{{"/", "index.html"}, {"/index.md", "index.md"}} {
-		if exported := has(out, c.file); exported != hugo {
-			t.Errorf("export: %s at %s is %v; Hugo writes a page there: %v", c.file, c.path, exported, hugo)
+	static := func(name string) bool {
+		own := read(filepath.Join(dir, "static"), name)
+		return own != nil && slices.Equal(own, read(hugoOut, name))
+	}
+	twin := hugo
+	for _, c := range []struct {
+		path, file string
+		there      bool
+	}{{"/", "index.html", hugo}, {"/index.md", "index.md", twin || static("index.md")}} {
+		if exported := has(out, c.file); exported != c.there {
+			t.Errorf("export: %s at %s is %v; Hugo writes a page there: %v", c.file, c.path, exported, c.there)
 		}
-		if got := status(c.path); (got == http.StatusNotFound) == hugo {
-			t.Errorf("serve: %s answers %d; Hugo writes a page at /: %v", c.path, got, hugo)
+		if got := status(c.path); (got == http.StatusNotFound) == c.there {
+			t.Errorf("serve: %s answers %d; Hugo writes a page there: %v", c.path, got, c.there)
+		}
+		if !static(c.file) {
+			continue
+		}
+		// Hugo publishes the site's own file there: the export holds it,
+		// serve answers it (or, at /, the 301 it keeps with a warning).
+		if !slices.Equal(read(out, c.file), read(hugoOut, c.file)) {
+			t.Errorf("export: %s is not the site's static/%s that Hugo publishes", c.file, c.file)
+		}
+		rec := httptest.NewRecorder()
+		h.Server().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://example.org"+c.path, nil))
+		if rec.Code != http.StatusMovedPermanently && (rec.Code != http.StatusOK || !slices.Equal(rec.Body.Bytes(), read(hugoOut, c.file))) {
+			t.Errorf("serve: %s answers %d %.60q, not the site's static/%s that Hugo publishes", c.path, rec.Code, rec.Body.Bytes(), c.file)
 		}
 	}
 	if hugo {
@@ -154,6 +188,13 @@ func rootAsHugos(t *testing.T, dir, hugoOut, out, base string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// rootFiles are a site's own files at its root, which Hugo publishes
+// there when it writes no home page at / (a language chooser).
+var rootFiles = map[string]string{
+	"index.html": "<!doctype html><title>Choose a language</title><a href=\"en/\">English</a>\n",
+	"index.md":   "# Choose a language\n",
 }
 
 // An aliasPage is what an alias page of an export says: where it sends

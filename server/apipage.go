@@ -34,9 +34,9 @@ func endpoints(st *state) []endpoint {
 		e := endpoint{Path: docPath(rt.Path), Summary: rt.Doc.Summary, Description: rt.Doc.Description, Types: rt.Types, Negotiates: rt.Negotiates}
 		if p, ok := examplePath(st, rt.Path); ok {
 			e.Example = cfg.AbsURL(strings.TrimPrefix(p, "/"))
-			if rootEmpty(st) && (p == "/" || p == homeTwinPath) {
-				// Nothing there: the default language's home shows
-				// what the row answers.
+			if (p == "/" || p == homeTwinPath) && elsewhere(st, rt) {
+				// Not the home page there: the default language's
+				// home shows what the row answers.
 				page, twin := homeURLs(st)
 				if e.Example = page; p == homeTwinPath {
 					e.Example = twin

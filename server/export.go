@@ -137,11 +137,12 @@ func (s *Server) exportList(what Export) []string {
 
 // exportOf is what the export does with rt's paths for st: the row's
 // Export, but a redirect for the home row where / answers 301 to the
-// default language's home (homeMoved), and nothing for / and /index.md
-// where nothing answers at / (rootEmpty).
+// default language's home (homeMoved), and nothing for the home's rows
+// where they do not answer (elsewhere: the site's own files there are
+// the file row's).
 func exportOf(st *state, rt *Route) Export {
 	switch {
-	case rootEmpty(st) && (rt.Kind == KindHome || rt.Path == homeTwinPath):
+	case rt.pat.wild == wildNone && elsewhere(st, rt):
 		return ExportNone
 	case rt.Kind == KindHome && homeMoved(st):
 		return ExportRedirect

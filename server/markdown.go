@@ -83,12 +83,8 @@ func (s *Server) homeMarkdownRep(st *state) (*rep, error) {
 	})
 }
 
-// homeMarkdown answers /index.md.
+// homeMarkdown answers /index.md where the home page is at / (elsewhere).
 func (s *Server) homeMarkdown(w http.ResponseWriter, r *http.Request, m match) {
-	if rootEmpty(m.st) {
-		s.notFound(w, r, m) // as / is
-		return
-	}
 	rp, err := s.homeMarkdownRep(m.st)
 	if err != nil {
 		s.internalError(w, r, m, err)

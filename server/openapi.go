@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,7 +16,7 @@ import (
 func (s *Server) openAPI(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
 	rp, err := st.memo("openapi.json", func() (*rep, error) {
-		body, err := json.MarshalIndent(openAPIDoc(st.snap.Config(), st.routes.rows, siteDepth(st)), "", "  ")
+		body, err := json.MarshalIndent(openAPIDoc(st.snap.Config(), docRows(st), siteDepth(st)), "", "  ")
 		if err != nil {
 			return nil, err
 		}
@@ -90,6 +91,41 @@ func openAPIDoc(cfg *pipeline.Config, rows []Route, depth int) obj {
 		"paths":      paths,
 		"components": components(cfg, depth),
 	}
+}
+
+// docRows are the rows the document describes for st: the table's, with
+// the home page's as st answers them. Where nothing is written at /
+// (rootEmpty), / is the site's own static index.html or nothing at all,
+// and /index.md is the twin of no page: a static index.md of the site is
+// the site's files' row's.
+func docRows(st *state) []Route {
+	if !rootEmpty(st) {
+		return st.routes.rows
+	}
+	page, _ := homeURLs(st)
+	rows := make([]Route, 0, len(st.routes.rows))
+	for _, rt := range st.routes.rows {
+		switch {
+		case rt.Path == homeTwinPath:
+			continue
+		case rt.Kind != KindHome:
+		default:
+			f, ok := lookupSiteFile(st, rt.Path)
+			if !ok {
+				continue // nothing there, as Hugo writes nothing there
+			}
+			rt = Route{Path: rt.Path, Kind: KindFile, Types: []string{mediaOf(contentType(f.File))},
+				Doc: &Doc{ID: "Root", Summary: "The site's own " + path.Base(f.Path) + " (from its static folder), as Hugo publishes it at /; the home page is " + page}}
+		}
+		rows = append(rows, rt)
+	}
+	return rows
+}
+
+// mediaOf is a content type's media type, without its parameters.
+func mediaOf(contentType string) string {
+	media, _, _ := strings.Cut(contentType, ";")
+	return strings.TrimSpace(media)
 }
 
 // mergeDocs describes two rows of one path (the site's pages, feeds and

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -242,5 +243,74 @@ func TestValidatorCatchesBadBodies(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), b.why) {
 			t.Errorf("%s %d %s: %v; want an error about %q", b.path, b.status, b.body, err, b.why)
 		}
+	}
+}
+
+// TestOpenAPIDescribesRoot: where the home page lives in the default
+// language's folder and Hugo's redirect is turned off, the document
+// describes / and /index.md as they answer, and every answer there and
+// at the home page matches it: / is the site's own static/index.html
+// where it has one (Hugo publishes it there) and is not described where
+// nothing answers; /index.md is the twin of no page (a 404, or the
+// site's static/index.md).
+func TestOpenAPIDescribesRoot(t *testing.T) {
+	const top = "baseURL = \"https://example.org/\"\ntitle = \"Root\"\ndefaultContentLanguage = \"en\"\ndefaultContentLanguageInSubdir = true\n"
+	const langs = "[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n"
+	const chooser = "<!doctype html><title>Choose a language</title>\n"
+	cases := []struct {
+		name, config string
+		static       map[string]string
+		root         int // the status of /, and of /index.md
+		index        int
+		described    bool // / is in the document
+	}{
+		{"no redirect", top + "disableDefaultSiteRedirect = true\n" + langs, nil, 404, 404, false},
+		{"no redirect, static index", top + "disableDefaultSiteRedirect = true\n" + langs,
+			map[string]string{"index.html": chooser, "index.md": "# Hi\n"}, 200, 200, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fsys := fstest.MapFS{
+				"hugo.toml":                 {Data: []byte(c.config)},
+				"content/posts/hello.md":    {Data: []byte("---\ntitle: Hello\ndate: 2026-01-02T00:00:00Z\n---\nHi.\n")},
+				"content/posts/salut.fr.md": {Data: []byte("---\ntitle: Salut\ndate: 2026-01-02T00:00:00Z\n---\nSalut.\n")},
+			}
+			for name, text := range c.static {
+				fsys["static/"+name] = &fstest.MapFile{Data: []byte(text)}
+			}
+			cfg, err := pipeline.LoadSite(pipeline.SiteOptions{FS: fsys})
+			if err != nil {
+				t.Fatal(err)
+			}
+			snap, err := pipeline.Build(fsys, cfg, pipeline.Options{}, fixtureNow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts := httptest.NewServer(newServer(t, snap, false))
+			defer ts.Close()
+			doc := served(t, ts)
+			if _, ok := doc.Paths.Map()["/"]; ok != c.described {
+				t.Errorf("/ described: %v, want %v", ok, c.described)
+			}
+			if _, ok := doc.Paths.Map()["/index.md"]; ok {
+				t.Error("/index.md described as the home page's twin; the home page is /en/")
+			}
+			for _, tc := range []struct {
+				path   string
+				status int
+			}{{"/", c.root}, {"/index.md", c.index}, {"/en/", 200}, {"/en.md", 200}} {
+				resp, body := get(t, ts, "GET", tc.path)
+				if resp.StatusCode != tc.status {
+					t.Errorf("%s: %d, want %d", tc.path, resp.StatusCode, tc.status)
+				}
+				if tc.path == "/" && c.static["index.html"] != "" && string(body) != c.static["index.html"] {
+					t.Errorf("/: %q, want the site's static/index.html", body)
+				}
+				if tc.path == "/" && !c.described {
+					continue // a path the document does not list: 404
+				}
+				validate(t, doc, "GET", tc.path, resp, body)
+			}
+		})
 	}
 }

@@ -311,10 +311,6 @@ func htmlRep(st *state, pg *pageData, modified time.Time) (*rep, error) {
 func (s *Server) home(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
 	if homeMoved(st) && m.route.Path == "/" {
-		if rootEmpty(st) {
-			s.notFound(w, r, m)
-			return
-		}
 		// The home page lives in the default language's folder
 		// (defaultContentLanguageInSubdir): / sends there, as Hugo's does.
 		page, _ := homeURLs(st)
@@ -336,11 +332,11 @@ func homeMoved(st *state) bool {
 // homeTwinPath is the home page's Markdown twin, when the home is at /.
 const homeTwinPath = "/index.md"
 
-// rootEmpty reports whether nothing answers at /: the home page lives in
-// the default language's folder (homeMoved) and the config turns Hugo's
-// redirect there off (disableDefaultSiteRedirect), so Hugo writes nothing
-// at /. Serve and the export then answer / with 404, and /index.md, its
-// Markdown twin, too.
+// rootEmpty reports whether folio writes nothing at /: the home page
+// lives in the default language's folder (homeMoved) and the config turns
+// Hugo's redirect there off (disableDefaultSiteRedirect), so Hugo writes
+// nothing at / but the site's own static/index.html, if it has one. Serve
+// and the export then answer / with that file or 404 (elsewhere).
 func rootEmpty(st *state) bool {
 	return st.snap.Config().DisableDefaultSiteRedirect && homeMoved(st)
 }

@@ -331,7 +331,7 @@ type match struct {
 // find returns the row that answers the routing path rp in st. The last
 // row matches every path; a target that is not a path ("*") gets it too.
 func (t *table) find(st *state, rp routingPath) match {
-	if rt, ok := t.exact[rp.path]; ok {
+	if rt, ok := t.exact[rp.path]; ok && !elsewhere(st, rt) {
 		return match{st: st, route: rt}
 	}
 	for _, rt := range t.rest {
@@ -361,6 +361,14 @@ func (t *table) find(st *state, rp routingPath) match {
 		return m
 	}
 	return match{st: st, route: t.rest[len(t.rest)-1]}
+}
+
+// elsewhere reports whether rt is a row of the home page that does not
+// answer in st: / and /index.md where nothing is written at / (rootEmpty).
+// The site's rows answer them then, as Hugo publishes them: a
+// static/index.html at / and a static/index.md, or a 404.
+func elsewhere(st *state, rt *Route) bool {
+	return (rt.Kind == KindHome || rt.Path == homeTwinPath) && rootEmpty(st)
 }
 
 // sitePath is the path a site row looks up: its prefix and the
