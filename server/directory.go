@@ -53,9 +53,6 @@ func directoryMarkdownURL(st *state) string {
 	if d := st.snap.Directory(); d != nil {
 		return cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(pipeline.TwinPath(d.Path)), "/"))
 	}
-	if rootEmpty(st) {
-		_, twin := homeURLs(st)
-		return twin
-	}
-	return cfg.AbsURL("index.md")
+	_, twin := homeURLs(st) // /index.md, or the default language's home's
+	return twin
 }

@@ -94,12 +94,13 @@ func openAPIDoc(cfg *pipeline.Config, rows []Route, depth int) obj {
 }
 
 // docRows are the rows the document describes for st: the table's, with
-// the home page's as st answers them. Where nothing is written at /
-// (rootEmpty), / is the site's own static index.html or nothing at all,
-// and /index.md is the twin of no page: a static index.md of the site is
-// the site's files' row's.
+// the home page's as st answers them. Where the home page lives in the
+// default language's folder (homeMoved), / is a 301 there, or, with the
+// redirect turned off (rootEmpty), the site's own static index.html or
+// nothing at all; and /index.md is the twin of no page (elsewhere): a
+// static index.md of the site is the site's files' row's.
 func docRows(st *state) []Route {
-	if !rootEmpty(st) {
+	if !homeMoved(st) {
 		return st.routes.rows
 	}
 	page, _ := homeURLs(st)
@@ -109,6 +110,9 @@ func docRows(st *state) []Route {
 		case rt.Path == homeTwinPath:
 			continue
 		case rt.Kind != KindHome:
+		case !rootEmpty(st):
+			rt = Route{Path: rt.Path, Kind: KindRedirect,
+				Doc: &Doc{ID: "Home", Summary: "Redirect (301) to the home page of the default language, " + page, Moved: page}}
 		default:
 			f, ok := lookupSiteFile(st, rt.Path)
 			if !ok {
@@ -243,6 +247,16 @@ func optionsResponse(rt *Route) string {
 }
 
 func operation(rt *Route, method string, withBody bool) obj {
+	if rt.Doc.Moved != "" {
+		return obj{
+			"operationId": method + rt.Doc.ID,
+			"summary":     rt.Doc.Summary,
+			"responses": obj{"301": obj{"description": "Moved permanently to " + rt.Doc.Moved, "headers": obj{
+				"Location":      obj{"description": rt.Doc.Moved, "schema": obj{"type": "string", "const": rt.Doc.Moved}},
+				"Cache-Control": ref("headers", "CacheControl"),
+			}}},
+		}
+	}
 	responses := obj{}
 	responses["200"] = okResponse(rt, withBody)
 	responses["304"] = notModifiedResponse(rt)

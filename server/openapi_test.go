@@ -247,12 +247,12 @@ func TestValidatorCatchesBadBodies(t *testing.T) {
 }
 
 // TestOpenAPIDescribesRoot: where the home page lives in the default
-// language's folder and Hugo's redirect is turned off, the document
-// describes / and /index.md as they answer, and every answer there and
-// at the home page matches it: / is the site's own static/index.html
+// language's folder, the document describes / and /index.md as they
+// answer, and every answer there and at the home page matches it. With
+// Hugo's redirect turned off, / is the site's own static/index.html
 // where it has one (Hugo publishes it there) and is not described where
-// nothing answers; /index.md is the twin of no page (a 404, or the
-// site's static/index.md).
+// nothing answers; /index.md is the twin of no page (a 404, or the site's
+// static/index.md), and / with the redirect on is a 301.
 func TestOpenAPIDescribesRoot(t *testing.T) {
 	const top = "baseURL = \"https://example.org/\"\ntitle = \"Root\"\ndefaultContentLanguage = \"en\"\ndefaultContentLanguageInSubdir = true\n"
 	const langs = "[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n"
@@ -264,6 +264,8 @@ func TestOpenAPIDescribesRoot(t *testing.T) {
 		index        int
 		described    bool // / is in the document
 	}{
+		{"redirect", top + langs, nil, 301, 404, true},
+		{"redirect, static index.md", top + langs, map[string]string{"index.md": "# Hi\n"}, 301, 200, true},
 		{"no redirect", top + "disableDefaultSiteRedirect = true\n" + langs, nil, 404, 404, false},
 		{"no redirect, static index", top + "disableDefaultSiteRedirect = true\n" + langs,
 			map[string]string{"index.html": chooser, "index.md": "# Hi\n"}, 200, 200, true},
@@ -291,6 +293,10 @@ func TestOpenAPIDescribesRoot(t *testing.T) {
 			doc := served(t, ts)
 			if _, ok := doc.Paths.Map()["/"]; ok != c.described {
 				t.Errorf("/ described: %v, want %v", ok, c.described)
+			}
+			if item := doc.Paths.Map()["/"]; item != nil && c.root == http.StatusMovedPermanently &&
+				(item.Get.Responses.Status(301) == nil || item.Get.Responses.Status(200) != nil) {
+				t.Error("/ is not described as the 301 it answers")
 			}
 			if _, ok := doc.Paths.Map()["/index.md"]; ok {
 				t.Error("/index.md described as the home page's twin; the home page is /en/")

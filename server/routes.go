@@ -143,6 +143,9 @@ type Doc struct {
 	Schema obj
 	// Errors are the error response components besides 304.
 	Errors []string
+	// Moved, on a redirect's row, is where its 301 sends: it answers
+	// nothing else.
+	Moved string
 }
 
 // Media types of the rows.
@@ -364,11 +367,19 @@ func (t *table) find(st *state, rp routingPath) match {
 }
 
 // elsewhere reports whether rt is a row of the home page that does not
-// answer in st: / and /index.md where nothing is written at / (rootEmpty).
-// The site's rows answer them then, as Hugo publishes them: a
-// static/index.html at / and a static/index.md, or a 404.
+// answer in st, where the home page lives in the default language's
+// folder (homeMoved): / when nothing is written there (rootEmpty), and
+// /index.md, the twin of no page (/ is a redirect or nothing; the home's
+// twin is /en.md). The site's rows answer them then, as Hugo publishes
+// them: a static/index.html at / and a static/index.md, or a 404.
 func elsewhere(st *state, rt *Route) bool {
-	return (rt.Kind == KindHome || rt.Path == homeTwinPath) && rootEmpty(st)
+	switch {
+	case rt.Kind == KindHome:
+		return rootEmpty(st)
+	case rt.Path == homeTwinPath:
+		return homeMoved(st)
+	}
+	return false
 }
 
 // sitePath is the path a site row looks up: its prefix and the
