@@ -45,7 +45,7 @@ require (
 	github.com/gohugoio/hashstructure v1.0.0 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/mmcdole/goxpp/v2 v2.0.0 // indirect
-	github.com/niklasfasching/go-org v1.9.1 // indirect
+	github.com/niklasfasching/go-org v1.9.1
 	github.com/pmezard/go-difflib v1.0.1-0.20181226105442-5d4384ee4fb2 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
 	github.com/spf13/afero v1.15.0 // indirect

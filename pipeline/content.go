@@ -12,8 +12,9 @@ import (
 // a resource; and in which language.
 
 // contentExts are the file extensions of the content folio publishes as
-// pages: Markdown, as Hugo's default handler reads it.
-var contentExts = []string{"md", "markdown", "mdown"}
+// pages: Markdown, as Hugo's default handler reads it, and Emacs Org mode,
+// which Hugo renders with go-org (render's org.go does too).
+var contentExts = []string{"md", "markdown", "mdown", "org"}
 
 // hugoContentExts are the file name extensions of Hugo 0.165's content
 // formats (its default content types: Markdown, HTML, AsciiDoc, Pandoc,
@@ -21,15 +22,13 @@ var contentExts = []string{"md", "markdown", "mdown"}
 var hugoContentExts = []string{"md", "mdown", "markdown", "html", "htm", "adoc", "asciidoc", "ad", "pandoc", "pdc", "rst", "org"}
 
 // otherFormat names the content format of a file Hugo reads as a page
-// and folio cannot render (Org, AsciiDoc, HTML…), "" for any other
-// (Markdown, or a file Hugo publishes as it is).
+// and folio cannot render (AsciiDoc, HTML…), "" for any other
+// (Markdown, Org, or a file Hugo publishes as it is).
 func otherFormat(name string) string {
 	if ignored(name) {
 		return ""
 	}
 	switch strings.ToLower(strings.TrimPrefix(path.Ext(name), ".")) {
-	case "org":
-		return "Org"
 	case "html", "htm":
 		return "HTML"
 	case "adoc", "asciidoc", "ad":
@@ -48,8 +47,6 @@ func otherFormat(name string) string {
 func otherFormatWarning(format string) string {
 	hugo := "Hugo 0.165 publishes it as a page"
 	switch format {
-	case "Org":
-		hugo += " (its own Org renderer)"
 	case "HTML":
 		hugo = "Hugo 0.165 refuses it unless security.allowContent allows text/html, then publishes it as a page"
 	case "AsciiDoc":
@@ -59,7 +56,7 @@ func otherFormatWarning(format string) string {
 	case "reStructuredText":
 		hugo += " when rst2html is installed"
 	}
-	return format + " content: " + hugo + "; folio renders Markdown only and leaves it out (neither a page nor a file)"
+	return format + " content: " + hugo + "; folio renders Markdown and Org only and leaves it out (neither a page nor a file)"
 }
 
 // isPageResource reports whether a bundle's file named name is content to
@@ -71,7 +68,7 @@ func isPageResource(name string) bool {
 }
 
 // isContentFile reports whether a file named name is content (a page):
-// Markdown no editor left behind.
+// Markdown or Org no editor left behind.
 func isContentFile(name string) bool {
 	if ignored(name) {
 		return false

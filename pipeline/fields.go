@@ -120,6 +120,7 @@ func keyLineIn(source string, first int, key string) int {
 
 func isKeyLine(l, key string) bool {
 	l = strings.TrimLeft(l, " \t{")
+	l = strings.TrimPrefix(l, "#+") // an Org keyword
 	l = strings.TrimLeft(l, `"'`)
 	if len(l) <= len(key) || !strings.EqualFold(l[:len(key)], key) {
 		return false

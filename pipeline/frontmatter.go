@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"regexp"
 	"slices"
 	"strconv"
@@ -16,6 +18,7 @@ import (
 	"github.com/gohugoio/hugo/common/herrors"
 	"github.com/gohugoio/hugo/parser/metadecoders"
 	"github.com/gohugoio/hugo/parser/pageparser"
+	"github.com/niklasfasching/go-org/org"
 	gotoml "github.com/pelletier/go-toml/v2"
 )
 
@@ -89,9 +92,12 @@ func parseContent(file string, src []byte, defaultSlug string, loc *time.Locatio
 			val := it.Val(src)
 			fmSource = unsafe.String(unsafe.SliceData(val), len(val))
 			fmLine = lines.at(it.Pos())
-			if it.Type != pageparser.TypeFrontMatterJSON {
+			switch it.Type {
+			case pageparser.TypeFrontMatterORG:
+				fmOpen = fmLine // #+KEY: lines, no delimiter
+			case pageparser.TypeFrontMatterYAML, pageparser.TypeFrontMatterTOML:
 				fmOpen = fmLine - 1 // the --- or +++ line
-			} else { // the item may start with the blank lines before {
+			default: // JSON: the item may start with the blank lines before {
 				fmOpen = fmLine + strings.Count(fmSource[:max(strings.IndexByte(fmSource, '{'), 0)], "\n")
 			}
 			fm, err = decodeFrontMatter(it, src, fmSource, fmLine)
@@ -185,10 +191,10 @@ var yamlPos = regexp.MustCompile(`^\[(\d+):(\d+)\]\s*`)
 // from it, to the same values, without the decoder.
 func decodeFrontMatter(it pageparser.Item, src []byte, text string, startLine int) (map[string]any, error) {
 	format := pageparser.FormatFromFrontMatterType(it.Type)
-	if format == metadecoders.ORG {
-		return nil, errorAt(startLine, "front matter: org-mode front matter is not supported")
-	}
 	data := it.Val(src)
+	if format == metadecoders.ORG {
+		return orgFrontMatter(data, startLine)
+	}
 	if line, msg := frontMatterBounds(string(format), data); line > 0 {
 		return nil, errorAt(startLine-1+line, "front matter: %s", msg)
 	}
@@ -328,4 +334,55 @@ func (c *lineCounter) at(pos int) int {
 	c.line += bytes.Count(c.src[c.pos:pos], []byte{'\n'})
 	c.pos = pos
 	return c.line
+}
+
+// orgFrontMatter decodes Org keywords (#+TITLE: …, #+TAGS[]: a b) at the
+// top of a file, which Hugo's lexer takes for front matter in any content
+// file, by Hugo's rules: keys lower-cased; "KEY[]" a list of the value's
+// words, a keyword given on several lines a list of its lines, filetags
+// (":a:b:") a list of its tags; dates written as Org timestamps
+// (<2026-01-02 Fri>, [2026-01-02 Fri 10:00]) cut to their day. go-org
+// reads the keywords, as in Hugo, its warnings unsaid.
+func orgFrontMatter(data []byte, startLine int) (map[string]any, error) {
+	if len(data) > maxFrontMatter {
+		return nil, errorAt(startLine, "front matter too large: %d bytes (the limit is %d KiB)", len(data), maxFrontMatter>>10)
+	}
+	cfg := org.New()
+	cfg.Log = log.New(io.Discard, "", 0)
+	cfg.ReadFile = func(string) ([]byte, error) { return nil, errors.New("not read") }
+	doc := cfg.Parse(bytes.NewReader(data), "")
+	if doc.Error != nil {
+		return nil, errorAt(startLine, "front matter: org: %v", doc.Error)
+	}
+	m := make(map[string]any, len(doc.BufferSettings))
+	for k, v := range doc.BufferSettings {
+		k = strings.ToLower(k)
+		switch {
+		case strings.HasSuffix(k, "[]"):
+			m[k[:len(k)-2]] = anyList(strings.Fields(v))
+		case strings.Contains(v, "\n"):
+			m[k] = anyList(strings.Split(v, "\n"))
+		case k == "filetags":
+			m[k] = anyList(strings.Split(strings.TrimSuffix(strings.TrimPrefix(v, ":"), ":"), ":"))
+		case k == "date" || k == "lastmod" || k == "publishdate" || k == "expirydate":
+			if d := orgTimestamp.FindStringSubmatch(v); d != nil {
+				v = d[1]
+			}
+			m[k] = v
+		default:
+			m[k] = v
+		}
+	}
+	return m, nil
+}
+
+// orgTimestamp is an Org timestamp, active or inactive, with its day.
+var orgTimestamp = regexp.MustCompile(`[<\[](\d{4}-\d{2}-\d{2}) .*[>\]]`)
+
+func anyList(l []string) []any {
+	a := make([]any, len(l))
+	for i, s := range l {
+		a[i] = s
+	}
+	return a
 }

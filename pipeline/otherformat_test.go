@@ -4,14 +4,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestOtherFormatContent: a content file Hugo reads as a page in another
-// format than Markdown (Org, HTML, AsciiDoc…) is neither a page nor a
+// format than Markdown and Org (HTML, AsciiDoc…) is neither a page nor a
 // file of folio's, and a warning says so, when the site is built and when
 // one comes while serving; a bundle's such file stays a page resource
 // (never published) with no warning, and a section's other files are
-// still published.
+// still published. An Org file is a page, with no warning.
 func TestOtherFormatContent(t *testing.T) {
 	files := map[string]string{
 		"hugo.toml":                   "title = 'S'",
@@ -32,7 +33,7 @@ func TestOtherFormatContent(t *testing.T) {
 		t.Helper()
 		var got []string
 		for _, p := range s.Problems() {
-			if strings.Contains(p.Message, "folio renders Markdown only") && p.Severity == Warning {
+			if strings.Contains(p.Message, "folio renders Markdown and Org only") && p.Severity == Warning {
 				got = append(got, p.Path)
 			}
 		}
@@ -40,19 +41,24 @@ func TestOtherFormatContent(t *testing.T) {
 			t.Errorf("%s: warnings on %q, want %q", when, got, warned)
 		}
 		for _, r := range s.Routes() {
-			if strings.HasSuffix(r.Path, ".org") || strings.HasSuffix(r.Path, ".html") && r.Kind == RouteFile {
+			if strings.HasSuffix(r.Path, ".org") || strings.HasSuffix(r.Path, ".adoc") || strings.HasSuffix(r.Path, ".html") && r.Kind == RouteFile {
 				t.Errorf("%s: %s published (%v)", when, r.Path, r.Kind)
 			}
 		}
 		if r, ok := s.Route("/posts/notes.txt"); !ok || r.Kind != RouteFile {
 			t.Errorf("%s: /posts/notes.txt: %+v %v", when, r, ok)
 		}
+		if r, ok := s.Route("/posts/b/"); !ok || r.Kind != RoutePage {
+			t.Errorf("%s: /posts/b/ (b.org): %+v %v", when, r, ok)
+		} else if p := r.Page.Post; p.Title != "B" || !p.Date.Equal(time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)) {
+			t.Errorf("%s: b.org's front matter: title %q, date %v", when, p.Title, p.Date)
+		}
 	}
-	check("built", "content/page.html", "content/posts/b.org")
+	check("built", "content/page.html")
 	set(fsys, "content/posts/c.adoc", "= C\n")
 	s = update1(t, s, "content/posts/c.adoc")
-	check("after adding c.adoc", "content/page.html", "content/posts/b.org", "content/posts/c.adoc")
+	check("after adding c.adoc", "content/page.html", "content/posts/c.adoc")
 	set(fsys, "content/posts/a.md", post("title: A2"))
 	s = update1(t, s, "content/posts/a.md")
-	check("after editing a post", "content/page.html", "content/posts/b.org", "content/posts/c.adoc")
+	check("after editing a post", "content/page.html", "content/posts/c.adoc")
 }

@@ -57,7 +57,6 @@ var brokenPosts = []struct {
 	{"stray-closing-shortcode", "---\ntitle: T\ndate: 2024-01-01\n---\nText.\n\n{{< /figure >}}\n", 7, "shortcode"},
 	{"mismatched-closing-shortcode", "---\ntitle: T\ndate: 2024-01-01\n---\n{{< note >}}\nx\n{{< /other >}}\n", 7, "shortcode"},
 	{"closed-figure", "---\ntitle: T\ndate: 2024-01-01\n---\n{{< figure src=a >}}\ncaption?\n{{< /figure >}}\n", 7, "unexpected closing tag {{< /figure >}}"},
-	{"org-mode", "#+TITLE: T\n\nBody.\n", 1, "org-mode"},
 }
 
 func TestParseProblems(t *testing.T) {
