@@ -54,6 +54,12 @@ func (st *state) renderMarkdown(text string, inline bool) (htm, md string) {
 // renderString renders Markdown that may call shortcodes, as Hugo's
 // .Page.RenderString does.
 func (st *state) renderString(text string, inline bool) (string, error) {
+	return st.renderStringAs(text, inline, isOrg(st.post))
+}
+
+// renderStringAs is renderString as Markdown, or as Org (org): Hugo's
+// RenderString renders with the page's content format.
+func (st *state) renderStringAs(text string, inline, org bool) (string, error) {
 	nodes := []pipeline.Node{{Kind: pipeline.TextNode, Text: text, Line: st.root().lastLine}}
 	if strings.Contains(text, "{{") {
 		parsed, err := pipeline.ParseBody(text)
@@ -63,7 +69,12 @@ func (st *state) renderString(text string, inline bool) (string, error) {
 		nodes = parsed
 		shiftLines(nodes, st.root().lastLine-1)
 	}
-	htm, _ := st.renderNodes(nodes, st.root().lastLine)
+	var htm string
+	if org {
+		htm = st.renderOrgNodes(nodes, st.root().lastLine)
+	} else {
+		htm, _ = st.renderNodes(nodes, st.root().lastLine)
+	}
 	if inline {
 		htm = trimShortHTML(htm)
 	}
@@ -80,9 +91,10 @@ func shiftLines(nodes []pipeline.Node, by int) {
 }
 
 // markdownify is the template function: RenderString, inline, with the
-// <p> of a short text dropped once more. An error is the call's problem.
+// <p> of a short text dropped once more, always as Markdown (Hugo's
+// renders with the home page). An error is the call's problem.
 func (st *state) markdownify(s string, sc *shortcode) string {
-	h, err := st.renderString(s, true)
+	h, err := st.renderStringAs(s, true, false)
 	if err != nil {
 		st.callError(sc, err)
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -147,11 +148,17 @@ func (w *mdWriter) node(n *html.Node) {
 		if inner != "" {
 			w.blocks = append(w.blocks, "> "+strings.ReplaceAll(inner, "\n", "\n> "))
 		}
+	case atom.Table:
+		w.flush()
+		if t := tableMarkdown(n); t != "" {
+			w.blocks = append(w.blocks, t)
+			return
+		}
+		w.children(n)
+		w.flush()
 	case atom.Summary, atom.Dt, atom.Th:
 		w.flush()
-		w.inline.WriteString("**")
-		w.children(n)
-		w.inline.WriteString("**")
+		w.wrap(n, "**")
 		w.flush()
 	case atom.Td:
 		w.children(n)
@@ -200,8 +207,14 @@ func (w *mdWriter) list(n *html.Node, ordered bool) {
 			k++
 		}
 		body := htmlChildrenMarkdown(c)
+		switch attrOf(c, "class") { // go-org's task list items
+		case "checked":
+			body = "[x] " + body
+		case "unchecked":
+			body = "[ ] " + body
+		}
 		indent := strings.Repeat(" ", len(marker))
-		lines = append(lines, marker+strings.ReplaceAll(body, "\n", "\n"+indent))
+		lines = append(lines, marker+indentLines(body, indent))
 	}
 	if len(lines) > 0 {
 		w.blocks = append(w.blocks, strings.Join(lines, "\n"))
@@ -292,3 +305,71 @@ func escapeMarkdownText(s string) string {
 }
 
 var mdEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "`", "\\`", "[", `\[`, "]", `\]`, "<", `\<`)
+
+// tableMarkdown writes a table as a GFM table: a header row (the
+// thead's, else the first row when its cells are all th), then the
+// body's rows; each cell's content on one line, | escaped. A table
+// without rows, or whose header is not the first row, is "" (its text
+// stands instead).
+func tableMarkdown(n *html.Node) string {
+	var rows [][]string
+	var header []string
+	var walk func(*html.Node, bool)
+	walk = func(n *html.Node, inHead bool) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			switch c.DataAtom {
+			case atom.Thead:
+				walk(c, true)
+			case atom.Tbody, atom.Tfoot:
+				walk(c, false)
+			case atom.Tr:
+				var cells []string
+				allTh := true
+				for d := c.FirstChild; d != nil; d = d.NextSibling {
+					if d.Type == html.ElementNode && (d.DataAtom == atom.Td || d.DataAtom == atom.Th) {
+						allTh = allTh && d.DataAtom == atom.Th
+						cells = append(cells, strings.ReplaceAll(strings.TrimSpace(collapseSpace(inlineOf(d))), "|", `\|`))
+					}
+				}
+				if header == nil && len(rows) == 0 && (inHead || allTh) && len(cells) > 0 {
+					header = cells
+				} else if len(cells) > 0 {
+					rows = append(rows, cells)
+				}
+			}
+		}
+	}
+	walk(n, false)
+	if header == nil && len(rows) == 0 {
+		return ""
+	}
+	width := len(header)
+	for _, r := range rows {
+		width = max(width, len(r))
+	}
+	line := func(cells []string) string {
+		for len(cells) < width {
+			cells = append(cells, "")
+		}
+		return "| " + strings.Join(cells, " | ") + " |"
+	}
+	out := []string{line(header), line(slices.Repeat([]string{"---"}, width))}
+	for _, r := range rows {
+		out = append(out, line(r))
+	}
+	return strings.Join(out, "\n")
+}
+
+// indentLines indents every line of s but the first, and the empty ones.
+func indentLines(s, indent string) string {
+	lines := strings.Split(s, "\n")
+	for i := 1; i < len(lines); i++ {
+		if lines[i] != "" {
+			lines[i] = indent + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"io/fs"
 	"net/url"
 	"os"
@@ -50,7 +51,11 @@ type oracleSuite struct {
 	// (or its summary, plainified) instead of its content, and folio's
 	// Description is compared with it, as one line of plain text.
 	description bool
+	// ext is the extension of the suite's content files, "md" when "".
+	ext string
 }
+
+func (s oracleSuite) extension() string { return "." + cmp.Or(s.ext, "md") }
 
 var oracleSuites = []oracleSuite{
 	{name: "markup", opts: func() Options {
@@ -91,6 +96,14 @@ var oracleSuites = []oracleSuite{
 	// disabled import, a vendored module read from _vendor/.
 	{name: "imports"},
 	{name: "summaries", description: true, opts: func() Options {
+		return Options{BaseURL: oracleBase, Section: "posts", SummaryLength: 40}
+	}},
+	// Org-mode content, rendered by go-org as in Hugo, front matter as
+	// Org keywords and as YAML.
+	{name: "org", ext: "org", opts: func() Options {
+		return Options{BaseURL: oracleBase, Section: "posts", Site: &Site{Title: "Oracle: Org mode"}}
+	}},
+	{name: "orgsummaries", ext: "org", description: true, opts: func() Options {
 		return Options{BaseURL: oracleBase, Section: "posts", SummaryLength: 40}
 	}},
 	{name: "shortcodes", opts: func() Options {
@@ -137,7 +150,7 @@ func TestOracle(t *testing.T) {
 			r := New(s.options(t))
 			for _, file := range s.pages(t) {
 				t.Run(file, func(t *testing.T) {
-					p := posts["posts/"+file+".md"]
+					p := posts["posts/"+file+s.extension()]
 					if p == nil {
 						t.Fatalf("the pipeline did not read %s", file)
 					}
@@ -154,7 +167,7 @@ func TestOracle(t *testing.T) {
 					got := r.Render(p, res)
 					checkInvariants(t, p, got)
 					if g, w := folioSide(string(got.HTML)), hugoSide(string(want), file); g != w {
-						t.Errorf("folio's HTML differs from Hugo's\n--- folio:\n%s\n--- hugo:\n%s", got.HTML, w)
+						t.Errorf("folio's HTML differs from Hugo's\n--- folio:\n%s\n--- hugo:\n%s", g, w)
 					}
 					oracleGolden(t, filepath.Join(s.dir(), "md", file+".md"), got.Markdown)
 					oracleGolden(t, filepath.Join(s.dir(), "issues", file+".txt"), issueText(got.Issues))
@@ -183,20 +196,21 @@ func (s oracleSuite) options(t *testing.T) Options {
 func (s oracleSuite) dir() string  { return filepath.Join("testdata", "oracle", s.name) }
 func (s oracleSuite) site() string { return filepath.Join(s.dir(), "site") }
 
-// pages lists the suite's posts, relative to content/posts, without ".md".
+// pages lists the suite's posts, relative to content/posts, without their
+// extension (".md", or the suite's).
 func (s oracleSuite) pages(t *testing.T) []string {
 	t.Helper()
 	var out []string
 	root := filepath.Join(s.site(), "content", "posts")
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") || d.Name() == "_index.md" {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, s.extension()) || strings.HasPrefix(d.Name(), "_index.") {
 			return err
 		}
 		rel, _ := filepath.Rel(root, p)
-		if dir := filepath.Dir(rel); dir != "." && d.Name() != "index.md" {
+		if dir := filepath.Dir(rel); dir != "." && d.Name() != "index"+s.extension() {
 			return nil // a bundle's other Markdown files are resources
 		}
-		out = append(out, strings.TrimSuffix(filepath.ToSlash(rel), ".md"))
+		out = append(out, strings.TrimSuffix(filepath.ToSlash(rel), s.extension()))
 		return nil
 	})
 	if err != nil {

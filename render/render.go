@@ -149,6 +149,9 @@ func (r *Renderer) Render(p *pipeline.Post, res Resolver) (out Result) {
 			out = st.fallback(fmt.Sprint(v))
 		}
 	}()
+	if isOrg(p) {
+		return st.renderOrg(p)
+	}
 	st.build(p.Body)
 	st.expandCalls()
 	doc := r.parse(st, st.src)
