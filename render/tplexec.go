@@ -225,6 +225,13 @@ func (e *tplEnv) Highlight(code, lang, opts string) (template.HTML, error) {
 	return template.HTML(b.String()), nil
 }
 
+// CanHighlight implements funcs.Env: the lookup highlighting would make,
+// from the post's budget (a name chroma must match against its file-name
+// patterns costs the budget as a fenced block naming it does).
+func (e *tplEnv) CanHighlight(lang string) bool {
+	return e.st.root().highlightBudget.highlighter(lang) != nil
+}
+
 // Partial implements funcs.Env: the partial's output, or the value it
 // returned.
 func (e *tplEnv) Partial(name string, ctx any) (any, error) {

@@ -37,6 +37,8 @@ type Env interface {
 	Markdownify(s string) (template.HTML, error)
 	// Highlight highlights code as Hugo's highlight function.
 	Highlight(code, lang, opts string) (template.HTML, error)
+	// CanHighlight reports whether the highlighter knows the language.
+	CanHighlight(lang string) bool
 	// Goat draws a GoAT diagram as SVG, as Hugo's diagrams.Goat: a value
 	// with the methods Inner, Wrapped, Width and Height.
 	Goat(src string) (any, error)

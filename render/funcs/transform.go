@@ -118,6 +118,16 @@ func (t *transformNS) Highlight(code any, lang any, opts ...any) (template.HTML,
 	return t.n.env().Highlight(c, l, o)
 }
 
+// CanHighlight reports whether chroma knows the language, as Hugo's
+// transform.CanHighlight: code block hooks ask it before calling highlight.
+func (t *transformNS) CanHighlight(lang any) (bool, error) {
+	l, err := toString(lang)
+	if err != nil {
+		return false, err
+	}
+	return t.n.env().CanHighlight(l), nil
+}
+
 // Unmarshal decodes JSON, YAML, TOML or CSV text (or a resource's
 // content) into data, as Hugo's unmarshal, the format told by the text.
 func (t *transformNS) Unmarshal(args ...any) (any, error) {
