@@ -49,7 +49,7 @@ func TestTemplateProblems(t *testing.T) {
 		{"syntax error", "{{ if }}", "{{< x >}}", `layouts/_shortcodes/x.html:1:`, ""},
 		{"errorf", `{{ errorf "bad %s" "input" }}`, "{{< x >}}inner{{< /x >}}", `shortcode "x": bad input`, "<p>inner</p>"},
 		{"missing field", "{{ .Page.NoSuchThing }}", "{{< x >}}", `template layouts/_shortcodes/x.html:1: at .Page.NoSuchThing: can't evaluate field NoSuchThing in type Page`, ""},
-		{"nil index", "{{ index (slice 1 2) 5 }}", "{{< x >}}", "index out of range: 5", ""},
+		{"bad index", `{{ index (slice 1 2) "a" }}`, "{{< x >}}", "index: cannot index a list with a", ""},
 		{"warnf", `{{ warnf "careful" }}ok`, "{{< x >}}", `shortcode "x": careful`, "ok\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -148,7 +148,7 @@ func (c *collectionsNS) In(l, v any) (bool, error) {
 }
 
 // Index looks up keys and positions in turn, as Hugo's index (a missing
-// map key is nil, not an error).
+// map key, or a position out of range, is nil, not an error).
 func (c *collectionsNS) Index(item any, args ...any) (any, error) {
 	v := reflect.ValueOf(item)
 	var keys []any
@@ -175,7 +175,7 @@ func (c *collectionsNS) Index(item any, args ...any) (any, error) {
 				return nil, fmt.Errorf("index: cannot index a list with %v", k)
 			}
 			if i < 0 || i >= v.Len() {
-				return nil, fmt.Errorf("index out of range: %d", i)
+				return nil, nil
 			}
 			v = v.Index(i)
 		case reflect.Map:
