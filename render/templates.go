@@ -175,6 +175,7 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
 	}
 	t.loadI18n(fsys, append([]string{"."}, themes...))
 	t.loadData(fsys, append([]string{"."}, themes...))
+	rewriteTry(t.master)
 	t.fields = fieldNames(t.master)
 	t.countsWords = countsWords(t.master, t.fields)
 	t.instrument()
@@ -495,6 +496,8 @@ func (t *Templates) funcMap(env func() *tplEnv) template.FuncMap {
 	m[fnStep] = func() (bool, error) { return false, env().step() }
 	m[fnEnter] = func() (bool, error) { return false, env().enter() }
 	m[fnLeave] = func() (bool, error) { env().leave(); return false, nil }
+	m[fnTry], m[fnTryVal] = funcs.TryOK, funcs.TryOK
+	m[fnTryCall] = tryCall(m)
 	return m
 }
 

@@ -93,13 +93,18 @@ func TestTemplateBounds(t *testing.T) {
 		{"searching a long list in a loop", `{{ $l := seq 10000 }}{{ range seq 100 }}{{ if in $l 0 }}{{ end }}{{ end }}`, "more than 16384 steps", 0},
 		{"uniq of maps", maps + `{{ len (uniq $l) }}`, "items compared", 0},
 		{"intersect of maps", maps + `{{ len (intersect $l $l) }}`, "items compared", 0},
+		// try catches a call's error, not folio's limits.
+		{"partial recursion in try", `{{ with try (partial "p" .) }}{{ .Err }}{{ end }}`, "nested more than 64 deep", 0},
+		{"huge repeat in try", `{{ with try (strings.Repeat 1000000000 "x") }}{{ .Err }}{{ end }}`, "template limit", 0},
+		{"loop in a partial in try", `{{ with try (partial "loop" .) }}{{ .Err }}{{ end }}`, "more than 16384 steps", 0},
 		{"the clock, last", `{{ range seq 3000 }}{{ end }}`, "ran longer than 10s", 11 * time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fakeClock(t, tc.tick)
 			r := renderWith(t, map[string]string{
-				"layouts/_shortcodes/x.html": tc.template,
-				"layouts/_partials/p.html":   `{{ partial "p" . }}`,
+				"layouts/_shortcodes/x.html":  tc.template,
+				"layouts/_partials/p.html":    `{{ partial "p" . }}`,
+				"layouts/_partials/loop.html": `{{ range seq 100000 }}{{ range seq 100000 }}{{ end }}{{ end }}`,
 			}, "Before.\n\n{{< x >}}\n\nAfter.\n")
 			if !strings.Contains(issuesOf(r), tc.issue) {
 				t.Errorf("issues:\n%swant one containing %q", issuesOf(r), tc.issue)
