@@ -65,6 +65,10 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	}
 	res, err := h.Export(host.ExportOptions{Out: o.out, Nginx: o.nginx, Listen: o.addr, Cloudflare: o.cf, Limits: limits, Ahead: ahead})
 	writeProblems(std.err, res.Problems, false, "folio check -v lists each")
+	if p, ok := clashProblem(snap, err); ok {
+		fmt.Fprintln(std.err, p) // as check says it
+		return fmt.Errorf("1 problem; %s left as it was", o.dest())
+	}
 	switch {
 	case errors.Is(err, host.ErrProblems):
 		return fmt.Errorf("%s; %s left as it was", count(len(pipeline.Errors(res.Problems)), "problem", "problems"), o.dest())

@@ -43,8 +43,15 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 		}
 	}
 	problems := h.Problems(h.RenderAll())
+	left, err := aliasesLeftOut(h.Server())
+	if p, ok := clashProblem(snap, err); ok && len(pipeline.Errors(problems)) == 0 {
+		// What build stops with once it gets to the export (after the
+		// problems, which may be this one said of the content).
+		problems = append(problems, p)
+	} else if err != nil && !ok {
+		return err
+	}
 	writeProblems(std.out, problems, o.verbose, "folio check -v lists each")
-	left := aliasesLeftOut(h.Server())
 	for _, a := range left {
 		fmt.Fprintln(std.out, aliasWarning(a))
 	}
@@ -61,21 +68,15 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 }
 
 // aliasesLeftOut are the aliases folio build's export would write no
-// redirect page for (build says them too, as it writes the export).
-// Routes that would share a file leave none: build refuses those.
-func aliasesLeftOut(srv *server.Server) []export.AliasLeftOut {
+// redirect page for (build says them too, as it writes the export); or
+// the error build would stop with when it cannot name the routes' files
+// (an *export.NameClash: two routes that would share one).
+func aliasesLeftOut(srv *server.Server) ([]export.AliasLeftOut, error) {
 	var aliases []export.Alias
 	for _, a := range srv.ExportAliases() {
 		aliases = append(aliases, export.Alias{Path: a.Path, Lang: a.Lang, Source: a.Source, Line: a.Line})
 	}
-	if len(aliases) == 0 {
-		return nil
-	}
-	left, err := export.AliasesLeftOut(srv.ExportPaths(), aliases)
-	if err != nil {
-		return nil
-	}
-	return left
+	return export.AliasesLeftOut(srv.ExportPaths(), aliases)
 }
 
 // unpublished says why the site does not publish p at now ("" when it

@@ -237,6 +237,12 @@ func TestBuildReportsWhatCheckReports(t *testing.T) {
 		{"warnings only", map[string]string{
 			"content/blog/a.md": "---\ntitle: A\ndate: 2024-01-02\n---\n{{< nosuch >}}kept{{< /nosuch >}}\n",
 		}, 1, false},
+		// Two routes whose files would be one (a's Markdown blog/a.md,
+		// the folder of the page slugged a.md): the export refuses them.
+		{"routes that share a file", map[string]string{
+			"content/blog/a.md": good,
+			"content/blog/b.md": "---\ntitle: B\ndate: 2024-01-03\nslug: a.md\naliases: [/old/b/]\n---\nBody.\n",
+		}, 1, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -352,5 +358,22 @@ func TestCheckSaysAliasesLeftOut(t *testing.T) {
 	want := filepath.Join(dir, "content/posts/hello.md") + ":4: warning: alias /Posts/Hello/ gets no redirect page in the export (folio serve and the nginx and Cloudflare configs answer its 301; a bare static host answers 404): its file Posts/Hello/index.html and posts/hello/index.html of /posts/hello/ differ only in case\n1 post, 0 problems, 1 warning\n"
 	if code != 0 || stdout != want {
 		t.Errorf("check: exit %d, said\n%s\nwant exit 0 and\n%s", code, stdout, want)
+	}
+}
+
+// TestCheckSaysRoutesThatShareAFile: routes whose files in the export
+// would be one (a post's Markdown blog/a.md and the folder of the post
+// slugged a.md) make folio build refuse the site; check says so too, at
+// the file and line that set the second route's URL, and exits 1 (it
+// said 0 problems, the error swallowed where the site had aliases).
+func TestCheckSaysRoutesThatShareAFile(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'Clash'\n")
+	write(t, dir, "content/posts/a.md", "---\ntitle: A\ndate: 2024-01-01T00:00:00Z\naliases: [/old/a/]\n---\nHi.\n")
+	write(t, dir, "content/posts/b.md", "---\ntitle: B\ndate: 2024-01-02T00:00:00Z\nslug: a.md\n---\nHi.\n")
+	code, stdout, _ := runCLI(t, "check", "--source", dir)
+	want := filepath.Join(dir, "content/posts/b.md") + ":4: /posts/a.md and /posts/a.md/ cannot both be exported: posts/a.md would be a file of the first (or its .gz twin) and a folder of the second (rename a slug or the section)\n2 posts, 1 problem\n"
+	if code != 1 || stdout != want {
+		t.Errorf("check: exit %d, said\n%s\nwant exit 1 and\n%s", code, stdout, want)
 	}
 }

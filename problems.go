@@ -1,9 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"net/url"
+	"strings"
 
+	"folio/export"
 	"folio/pipeline"
 )
 
@@ -61,4 +65,49 @@ func filesOf(problems []pipeline.Problem) int {
 		files[p.Path] = true
 	}
 	return len(files)
+}
+
+// clashProblem is the problem for two routes folio build's export cannot
+// hold together (an export.NameClash in err): build refuses the site, so
+// check reports it too, both at the content file that makes the second
+// route (else the first) and the line that sets its URL: the file to
+// change. false when err is no such clash.
+func clashProblem(snap *pipeline.Snapshot, err error) (pipeline.Problem, bool) {
+	var c *export.NameClash
+	if !errors.As(err, &c) {
+		return pipeline.Problem{}, false
+	}
+	p := pipeline.Problem{Path: snap.DisplayPath("."), Message: strings.TrimPrefix(c.Error(), "export: ")}
+	for _, route := range []string{c.Paths[1], c.Paths[0]} {
+		if file, line, ok := sourceOf(snap, route); ok {
+			p.Path, p.Line = file, line
+			break
+		}
+	}
+	return p, true
+}
+
+// sourceOf is the file of the site that makes the exported path route
+// (escaped): a page's content file and the line of its URL (a twin's
+// page's), or a file's own path (line 1).
+func sourceOf(snap *pipeline.Snapshot, route string) (file string, line int, ok bool) {
+	u, err := url.PathUnescape(route)
+	if err != nil {
+		return "", 0, false
+	}
+	cands := []string{u}
+	if page, ok := strings.CutSuffix(u, ".md"); ok {
+		cands = append(cands, strings.TrimSuffix(page, "/index")+"/") // a twin's page
+	}
+	for _, c := range cands {
+		r, ok := snap.Route(c)
+		switch {
+		case !ok:
+		case r.Page != nil && r.Page.Post != nil:
+			return snap.DisplayPath(r.Page.Post.File), r.Page.Post.URLLine(), true
+		case r.Kind == pipeline.RouteFile:
+			return snap.DisplayPath(r.File), 1, true
+		}
+	}
+	return "", 0, false
 }

@@ -74,7 +74,7 @@ func caseClash(files []File) error {
 		for _, n := range []string{f.Name, f.Name + ".gz"} {
 			k := FoldCase(n)
 			if prev, dup := byFold[k]; dup && prev.name != n {
-				return fmt.Errorf("export: %s and %s differ only in case: their files %s and %s would be one file where the file system ignores case (macOS, Windows); rename one", prev.route, f.Path, prev.name, n)
+				return &NameClash{Paths: [2]string{prev.route, f.Path}, msg: fmt.Sprintf("export: %s and %s differ only in case: their files %s and %s would be one file where the file system ignores case (macOS, Windows); rename one", prev.route, f.Path, prev.name, n)}
 			}
 			byFold[k] = owned{n, f.Path}
 		}
@@ -82,7 +82,7 @@ func caseClash(files []File) error {
 	for _, f := range files {
 		for d := path.Dir(f.Name); d != "."; d = path.Dir(d) {
 			if prev, dup := byFold[FoldCase(d)]; dup && prev.name != d {
-				return fmt.Errorf("export: %s and %s differ only in case: the file %s of the first and the folder %s of the second would be one where the file system ignores case (macOS, Windows); rename one", prev.route, f.Path, prev.name, d)
+				return &NameClash{Paths: [2]string{prev.route, f.Path}, msg: fmt.Sprintf("export: %s and %s differ only in case: the file %s of the first and the folder %s of the second would be one where the file system ignores case (macOS, Windows); rename one", prev.route, f.Path, prev.name, d)}
 			}
 		}
 	}

@@ -329,7 +329,7 @@ func nameFiles(files []File, paths []string) error {
 		}
 		for _, n := range []string{name, name + ".gz"} {
 			if prev, dup := owner[n]; dup {
-				return fmt.Errorf("export: %s and %s both map to the file %s", prev, p, n)
+				return &NameClash{Paths: [2]string{prev, p}, msg: fmt.Sprintf("export: %s and %s both map to the file %s", prev, p, n)}
 			}
 			if prev, dup := folders[n]; dup {
 				return clash(p, prev, n)
@@ -372,8 +372,20 @@ func (w *writer) samePaths(paths []string) []*manifestRoute {
 // (a post slugged "x.md" beside a post "x": /blog/x.md is one's Markdown
 // and the other's page folder holds blog/x.md/index.html).
 func clash(file, under, name string) error {
-	return fmt.Errorf("export: %s and %s cannot both be exported: %s would be a file of the first (or its .gz twin) and a folder of the second (rename a slug or the section)", file, under, name)
+	return &NameClash{Paths: [2]string{file, under}, msg: fmt.Sprintf("export: %s and %s cannot both be exported: %s would be a file of the first (or its .gz twin) and a folder of the second (rename a slug or the section)", file, under, name)}
 }
+
+// A NameClash is the error for two routes the export cannot hold
+// together: their files would be one (exactly, or where the file system
+// ignores case), or one's file would be the other's folder. folio build
+// refuses the site, and folio check says so, at the content file that
+// makes the second route.
+type NameClash struct {
+	Paths [2]string // the routes, escaped as the site emits them
+	msg   string
+}
+
+func (e *NameClash) Error() string { return e.msg }
 
 // linkMarkdown finds, for each page that negotiates, the exported route
 // whose body its Markdown answer is: nginx serves that file. It is the
