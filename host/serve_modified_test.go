@@ -1,18 +1,12 @@
 package host
 
 import (
-	"context"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
-
-	"folio/pipeline"
 )
 
 // TestReloadKeepsLastModified: a post's body edited without lastmod and
@@ -28,38 +22,17 @@ func TestReloadKeepsLastModified(t *testing.T) {
 			content := filepath.Join(dir, "content")
 			file := filepath.Join(content, "blog", "a.md")
 			writeFile(t, file, post("A", "2026-01-02T15:04:05Z"))
-			swapped := make(chan *pipeline.Snapshot, 10)
-			spec := Spec{Content: content}.ForServe(trigger == "watch")
-			spec.Swapped = func(s *pipeline.Snapshot) { swapped <- s }
-			h := loadUnrun(t, spec)
-			ts := httptest.NewServer(h.Server())
-			defer ts.Close()
-			hup := make(chan os.Signal, 1)
-			ctx, cancel := context.WithCancel(context.Background())
-			done := make(chan struct{})
-			go func() { defer close(done); h.Run(ctx, hup) }()
-			defer func() { cancel(); <-done }()
-
-			lm := revalidate(t, ts.URL+"/blog/a.md", "").Header.Get("Last-Modified")
-			if got := revalidate(t, ts.URL+"/blog/a.md", lm); got.StatusCode != http.StatusNotModified {
+			srv := startServing(t, Spec{Content: content}.ForServe(trigger == "watch"))
+			lm := revalidate(t, srv.url+"/blog/a.md", "").Header.Get("Last-Modified")
+			if got := revalidate(t, srv.url+"/blog/a.md", lm); got.StatusCode != http.StatusNotModified {
 				t.Fatalf("unchanged, If-Modified-Since %s: %d, want 304", lm, got.StatusCode)
 			}
 			writeFile(t, file, post("A", "2026-01-02T15:04:05Z")+"A new paragraph.\n")
 			if trigger == "signal" {
-				hup <- syscall.SIGHUP
+				srv.hup <- syscall.SIGHUP
 			}
-			var next *pipeline.Snapshot
-			select {
-			case next = <-swapped: // told just before it is made current
-			case <-time.After(devWait):
-				t.Fatal("the edit was not applied")
-			}
-			for deadline := time.Now().Add(devWait); h.Snapshot() != next; time.Sleep(time.Millisecond) {
-				if time.Now().After(deadline) {
-					t.Fatal("the edit was not made current")
-				}
-			}
-			got := revalidate(t, ts.URL+"/blog/a.md", lm)
+			srv.applied(t)
+			got := revalidate(t, srv.url+"/blog/a.md", lm)
 			if got.StatusCode != 200 || !strings.Contains(got.body, "A new paragraph.") {
 				t.Errorf("edited, If-Modified-Since %s: %d (Last-Modified %s), want 200 and the new body",
 					lm, got.StatusCode, got.Header.Get("Last-Modified"))

@@ -1,16 +1,12 @@
 package host
 
 import (
-	"context"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"folio/pipeline"
 )
@@ -29,34 +25,13 @@ func TestReloadRedescribes(t *testing.T) {
 		"content/posts/own.md":        "---\ntitle: Own\ndate: 2024-01-01\ndescription: Its own {{< hi >}}\n---\nMore {{< hi >}}.\n",
 		"layouts/_shortcodes/hi.html": "HI-1",
 	})
-	swapped := make(chan *pipeline.Snapshot, 10)
-	spec := Spec{Source: dir}.ForServe(false)
-	spec.Swapped = func(s *pipeline.Snapshot) { swapped <- s }
-	h := loadUnrun(t, spec)
-	ts := httptest.NewServer(h.Server())
-	defer ts.Close()
-	hup := make(chan os.Signal, 1)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); h.Run(ctx, hup) }()
-	defer func() { cancel(); <-done }()
+	srv := startServing(t, Spec{Source: dir}.ForServe(false))
 	reload := func() *pipeline.Snapshot {
 		t.Helper()
-		hup <- syscall.SIGHUP
-		var next *pipeline.Snapshot
-		select {
-		case next = <-swapped:
-		case <-time.After(devWait):
-			t.Fatal("the reload was not applied")
-		}
-		for deadline := time.Now().Add(devWait); h.Snapshot() != next; time.Sleep(time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatal("the reload was not made current")
-			}
-		}
-		return next
+		srv.hup <- syscall.SIGHUP
+		return srv.applied(t)
 	}
-	if d := h.Snapshot().Post("p").Description; d != "Text HI-1 here." {
+	if d := srv.h.Snapshot().Post("p").Description; d != "Text HI-1 here." {
 		t.Fatalf("description at start %q, want the template's HI-1", d)
 	}
 
@@ -69,7 +44,7 @@ func TestReloadRedescribes(t *testing.T) {
 		t.Errorf("own description %q, want the front matter's", d)
 	}
 	for _, path := range []string{"/posts/p/", "/api/posts.json", "/rss.xml", "/llms.txt"} {
-		resp, err := http.Get(ts.URL + path)
+		resp, err := http.Get(srv.url + path)
 		must(t, err)
 		b, err := io.ReadAll(resp.Body)
 		resp.Body.Close()
