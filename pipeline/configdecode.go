@@ -54,6 +54,13 @@ type configValue interface {
 	decodeConfig(v any) error
 }
 
+// scalarTable is implemented by table keys Hugo also takes as one value
+// (markup.goldmark.parser.attribute = true sets its title): decodeScalar
+// reports whether v was such a value.
+type scalarTable interface {
+	decodeScalar(v any) bool
+}
+
 // fieldInfo is a struct field as a config key.
 type fieldInfo struct {
 	index  []int
@@ -201,6 +208,9 @@ func (d *configDecoder) decodeValue(key []string, v any, dst reflect.Value, own,
 	case reflect.Struct:
 		m, ok := v.(map[string]any)
 		if !ok {
+			if st, ok := dst.Addr().Interface().(scalarTable); ok && st.decodeScalar(v) {
+				return
+			}
 			d.wrongType(key, "a table", v)
 			return
 		}

@@ -54,6 +54,17 @@ type ParserAttribute struct {
 	Block bool `cfg:"block"`
 }
 
+// decodeScalar takes attribute = true or false, the key's shape before
+// Hugo 0.81 that Hugo 0.165 still reads: it sets title (headings'
+// attributes) and leaves block as it was.
+func (a *ParserAttribute) decodeScalar(v any) bool {
+	b, ok := toBool(v, true)
+	if ok {
+		a.Title = b
+	}
+	return ok
+}
+
 // GoldmarkExtensions is markup.goldmark.extensions.
 type GoldmarkExtensions struct {
 	Typographer     Typographer `cfg:"typographer"`

@@ -42,6 +42,27 @@ lineNos = "inline"
 	}
 }
 
+// TestMarkupAttributeBoolean: markup.goldmark.parser.attribute as a
+// boolean, its shape before Hugo 0.81, sets the headings' attributes and
+// leaves blocks' off. The HTML is Hugo 0.165's for this page and setting
+// (checked with hugo: zhengzangw's blog sets attribute = true).
+func TestMarkupAttributeBoolean(t *testing.T) {
+	for _, tc := range []struct{ value, want string }{
+		{"true", "<h1 class=\"cls\" id=\"head\">Head</h1>\n<p>para\n{.p}</p>\n"},
+		{"false", "<h1 id=\"head-cls\">Head {.cls}</h1>\n<p>para\n{.p}</p>\n"},
+	} {
+		cfg, err := pipeline.LoadSite(pipeline.SiteOptions{FS: fstest.MapFS{"hugo.toml": {Data: []byte(
+			"[markup.goldmark.parser]\nattribute = " + tc.value + "\n")}}})
+		if err != nil {
+			t.Fatalf("attribute = %s: %v", tc.value, err)
+		}
+		r := renderBody(t, "# Head {.cls}\n\npara\n{.p}\n", Options{BaseURL: testBase, Section: "blog", Markup: MarkupOf(cfg)})
+		if got := string(r.HTML); got != tc.want {
+			t.Errorf("attribute = %s:\n got %q\nwant %q", tc.value, got, tc.want)
+		}
+	}
+}
+
 // TestMarkupOfExtensions: the extensions Hugo configures from
 // markup.goldmark.extensions reach the renderer as the site set them.
 func TestMarkupOfExtensions(t *testing.T) {
