@@ -47,6 +47,9 @@ type Alias struct {
 	// (0 when not known).
 	Source string
 	Line   int
+	// Page is the page to write, when the site's alias template made
+	// it (Hugo's alias page); nil for AliasPage's.
+	Page []byte
 }
 
 // An AliasLeftOut is an alias the export holds no page for, and why.
@@ -82,14 +85,14 @@ func AliasPage(location, lang string) []byte {
 	return []byte(b.String())
 }
 
-// aliasHandler answers an alias with its page (AliasPage) in place of
-// the server's 301, keeping the 301's status and Location: the answer
+// aliasHandler answers an alias with its page (the site's alias
+// template's, else AliasPage) in place of the server's 301, keeping the 301's status and Location: the answer
 // the export records of the alias, and whose body it writes. Any other
 // answer of the server is passed on as it is (and fails the export:
 // Options.Aliases names only paths the server redirects).
 type aliasHandler struct {
-	h    http.Handler
-	lang string
+	h     http.Handler
+	alias Alias
 }
 
 func (a aliasHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -101,7 +104,10 @@ func (a aliasHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Write(rec.Body.Bytes())
 		return
 	}
-	body := AliasPage(loc, a.lang)
+	body := a.alias.Page
+	if body == nil {
+		body = AliasPage(loc, a.alias.Lang)
+	}
 	sum := sha256.Sum256(body)
 	h := w.Header()
 	h.Set("Location", loc)

@@ -108,11 +108,11 @@ func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 	if len(opts.Aliases) > 0 {
 		// The alias pages are routes of the export, after the others
 		// (writeAll names them apart).
-		w.aliases = make(map[string]string, len(opts.Aliases))
+		w.aliases = make(map[string]Alias, len(opts.Aliases))
 		paths = slices.Clip(paths)
 		for _, a := range opts.Aliases {
 			if _, dup := w.aliases[a.Path]; !dup {
-				w.aliases[a.Path] = a.Lang
+				w.aliases[a.Path] = a
 				w.aliasList = append(w.aliasList, a)
 				paths = append(paths, a.Path)
 			}

@@ -295,7 +295,7 @@ func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, 
 					}
 					hi := h
 					if i >= w.routes { // an alias page (Options.Aliases)
-						hi = aliasHandler{h: h, lang: w.aliases[files[i].Path]}
+						hi = aliasHandler{h: h, alias: w.aliases[files[i].Path]}
 					}
 					if err := w.writeOne(hi, &files[i], prev, opts); err != nil {
 						once.Do(func() { first = err })
@@ -443,10 +443,10 @@ type writer struct {
 	// (Options.Shape).
 	sameShape bool
 	// aliases are the alias pages to write (Options.Aliases), by path,
-	// each with its lang, listed after the routes' paths (the first
+	// listed after the routes' paths (the first
 	// routes of paths); left, those left out and why (aliasNames).
 	routes    int
-	aliases   map[string]string
+	aliases   map[string]Alias
 	aliasList []Alias
 	left      []AliasLeftOut
 

@@ -146,8 +146,9 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 	if o.Nginx != "" || o.Cloudflare != "" {
 		redirects = srv.ExportRedirects()
 	}
+	aliases, aliasProblems := aliasPages(srv, o)
 	staged, err := export.Stage(o.Out, srv, paths, export.Options{
-		NotFound: server.NotFoundPath, Redirects: redirects, Aliases: aliasPages(srv, o), Malformed: malformed(srv.Routes()), NoGzip: o.Cloudflare != "",
+		NotFound: server.NotFoundPath, Redirects: redirects, Aliases: aliases, Malformed: malformed(srv.Routes()), NoGzip: o.Cloudflare != "",
 		Fingerprint: func(p string, prev server.Recorded) (export.Print, bool) {
 			fp, post, posts, ok := srv.FingerprintOf(p, prev)
 			return export.Print{Sum: fp, Post: post, Posts: posts}, ok
@@ -167,6 +168,7 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 	if err != nil {
 		return res, err
 	}
+	res.Problems = append(res.Problems, aliasProblems...)
 	defer staged.Abort()
 	if <-worth {
 		// The parse cache is put in place with the export, written as
@@ -208,15 +210,23 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 // the server's (Server.ExportAliases), but in a Workers project, whose
 // Worker answers every alias itself (an alias page among its assets would
 // only count against the plan's files).
-func aliasPages(srv *server.Server, o ExportOptions) []export.Alias {
+//
+// The pages are the site's alias template's where it has one; where it
+// fails, a warning at its line says so (once per problem) and folio's
+// own page stands.
+func aliasPages(srv *server.Server, o ExportOptions) ([]export.Alias, []pipeline.Problem) {
 	if o.Cloudflare != "" {
-		return nil
+		return nil, nil
 	}
 	var out []export.Alias
+	var problems []pipeline.Problem
 	for _, a := range srv.ExportAliases() {
-		out = append(out, export.Alias{Path: a.Path, Lang: a.Lang, Source: a.Source, Line: a.Line})
+		out = append(out, export.Alias{Path: a.Path, Lang: a.Lang, Source: a.Source, Line: a.Line, Page: a.Page})
+		if a.Problem != nil && !slices.Contains(problems, *a.Problem) {
+			problems = append(problems, *a.Problem)
+		}
 	}
-	return out
+	return out, problems
 }
 
 // The exporter releases what the server prepared (see Server.Release).

@@ -78,27 +78,3 @@ func TestRobotsTemplateWarning(t *testing.T) {
 		t.Errorf("robots.txt template warnings on %q", got)
 	}
 }
-
-// TestAliasTemplateWarning: a Hugo alias template (layouts/alias.html or
-// _default/alias.html, the site's or its theme's) is not run, and a
-// warning says so and where.
-func TestAliasTemplateWarning(t *testing.T) {
-	cfg, err := LoadSite(SiteOptions{Source: "site", FS: fstest.MapFS{
-		"hugo.toml":          {Data: []byte("theme = \"paper\"\n")},
-		"layouts/alias.html": {Data: []byte("<a href=\"{{ .Permalink }}\">moved</a>")},
-		"themes/paper/layouts/_default/alias.html":  {Data: []byte("{{ .Permalink }}")},
-		"themes/paper/layouts/_default/single.html": {Data: []byte("")},
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, w := range cfg.Warnings {
-		if strings.Contains(w.Message, "alias templates") {
-			got = append(got, w.Path)
-		}
-	}
-	if strings.Join(got, " ") != "site/layouts/alias.html site/themes/paper/layouts/_default/alias.html" {
-		t.Errorf("alias template warnings on %q", got)
-	}
-}

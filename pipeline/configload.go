@@ -72,7 +72,6 @@ func LoadSite(opts SiteOptions) (*Config, error) {
 	cfg.Source, cfg.Environment = src, opts.Environment
 	cfg.ConfigFiles, cfg.ConfigDirs = l.raw.files, l.dirs
 	cfg.Warnings = append(cfg.Warnings, l.robotsTemplate(cfg)...)
-	cfg.Warnings = append(cfg.Warnings, l.aliasTemplate(cfg)...)
 	cfg.Warnings = append(cfg.Warnings, l.missingThemes()...)
 	return cfg, nil
 }
@@ -123,24 +122,6 @@ func (l *siteLoader) robotsTemplate(cfg *Config) []Problem {
 		if _, err := fs.Stat(l.fsys, name); err == nil {
 			out = append(out, Problem{Path: l.display(name), Line: 1, Severity: Warning,
 				Message: "folio does not run robots.txt templates: it writes robots.txt from [folio.agents] (params.folio.agents), or serves static/robots.txt as it is"})
-		}
-	}
-	return out
-}
-
-// aliasTemplate warns about an alias template (layouts/alias.html or
-// layouts/_default/alias.html, the site's or a theme's), which Hugo runs
-// for the page it writes at each alias: folio runs none, and its
-// export's alias pages are its own.
-func (l *siteLoader) aliasTemplate(cfg *Config) []Problem {
-	var out []Problem
-	for _, dir := range append([]string{"."}, cfg.Themes...) {
-		for _, name := range []string{"alias.html", "_default/alias.html"} {
-			name = path.Join(dir, "layouts", name)
-			if _, err := fs.Stat(l.fsys, name); err == nil {
-				out = append(out, Problem{Path: l.display(name), Line: 1, Severity: Warning,
-					Message: "folio does not run alias templates: serve and the nginx and Cloudflare configs answer an alias with a 301, and folio build writes its own page there (an instant refresh and a canonical link to the page)"})
-			}
 		}
 	}
 	return out

@@ -107,7 +107,7 @@ func (p *page) Kind() string {
 	if n := p.node(); n != nil {
 		return n.Kind()
 	}
-	return "page"
+	return cmp.Or(p.post().Kind, "page")
 }
 func (p *page) Type() string {
 	if n := p.node(); n != nil {

@@ -46,9 +46,13 @@ type Templates struct {
 	failedPartials map[string]error
 	// absent are the themes (folders) the site imports that are missing
 	// or empty: a partial not found may be one of theirs.
-	absent    []string
-	hooks     map[hookKey]*siteTemplate
-	hookKinds map[string]bool // the kinds in hooks
+	absent []string
+	// alias is the alias template's name (its file), "" for none;
+	// aliasFailed: the site has one, which did not parse (alias.go).
+	alias       string
+	aliasFailed bool
+	hooks       map[hookKey]*siteTemplate
+	hookKinds   map[string]bool // the kinds in hooks
 	// loadingHooks is the folder of the _markup being loaded (hooks.go).
 	loadingHooks string
 	problems     []pipeline.Problem
@@ -173,6 +177,7 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
 		}
 		t.loadHooks(fsys, root, ri, &files)
 	}
+	t.loadAlias(fsys, roots)
 	t.loadI18n(fsys, append([]string{"."}, themes...))
 	t.loadData(fsys, append([]string{"."}, themes...))
 	rewriteTry(t.master)

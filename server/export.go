@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"folio/pipeline"
+	"folio/render"
 )
 
 // NotFoundPath is the path whose answer is the site's 404 page. No route
@@ -65,6 +66,10 @@ type Alias struct {
 	Source string
 	// Line is the line of Source's aliases key, 0 when not known.
 	Line int
+	// Page is what the site's alias template writes for it (Hugo's
+	// alias page), nil when the site has none, or it failed (Problem).
+	Page    []byte
+	Problem *pipeline.Problem
 }
 
 // ExportAliases lists the aliases that serve answers with a 301 and that
@@ -95,12 +100,20 @@ func (s *Server) ExportAliases() []Alias {
 		}
 		a := Alias{Path: p, Lang: cfg.Language}
 		if t, ok := st.snap.Route(r.Target); ok && t.Page != nil {
+			var lang render.AliasLang
 			if l := cfg.Lang(t.Page.Lang); l != nil {
 				a.Lang = cmp.Or(l.Locale, l.Code)
+				lang = render.AliasLang{Code: l.Code, Locale: l.Locale}
 			}
 			if t.Page.Kind == pipeline.KindPage && t.Page.Post != nil {
 				a.Source, a.Line = st.snap.DisplayPath(t.Page.Post.File), t.Page.Post.AliasesLine()
 			}
+			rs := st.renders()
+			target := t.Page.Post
+			if target == nil { // a list without an _index: its title and kind
+				target = &pipeline.Post{Title: t.Page.Title, PageMeta: pipeline.PageMeta{Kind: t.Page.Kind}}
+			}
+			a.Page, a.Problem = rs.renderer.AliasPage(target, cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(r.Target), "/")), lang, rs.resolver)
 		}
 		out = append(out, a)
 	}

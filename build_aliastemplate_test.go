@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"folio/host"
+	"folio/internal/hugotest"
+)
+
+// aliasTemplate is a site's alias template that reads what Hugo gives
+// one: .Permalink, the page's title, kind and params, the site's
+// language and title.
+const aliasTemplate = `<!doctype html><html lang="{{ site.Language.LanguageCode }}" data-alias>` +
+	`<head><title>{{ .Title }} | {{ site.Title }}</title><link rel="canonical" href="{{ .Permalink }}">` +
+	`<meta http-equiv="refresh" content="0; url={{ .Permalink }}"></head>` +
+	`<body><p>The {{ .Kind }} “{{ .Title }}” moved to <a href="{{ .Permalink }}">{{ .Permalink }}</a>` +
+	`{{ with .Params.moved }} ({{ . }}){{ end }}.</p></body></html>
+`
+
+// TestAliasTemplateIsHugos: a site's alias template (layouts/alias.html,
+// _default/alias.html, or its theme's) makes the export's alias pages as
+// it makes Hugo 0.165's: at every path Hugo writes one (front matter
+// aliases of pages, bundles and a second language, the lists' /page/1/),
+// folio's file has Hugo's bytes. Serve still answers those paths with
+// its 301 (the contract's rule for aliases), and the build says nothing
+// of the template. Hugo builds the fixture in each case, so this runs
+// where Hugo is installed, and always in CI.
+func TestAliasTemplateIsHugos(t *testing.T) {
+	bin := hugotest.Binary(t)
+	const config = "baseURL = 'https://example.org/blog/'\ntitle = 'Aliases'\ndefaultContentLanguage = 'en'\n" +
+		"[languages.en]\nweight = 1\nlanguageCode = 'en-GB'\n[languages.fr]\nweight = 2\n[pagination]\npagerSize = 1\n"
+	cases := []struct{ name, template, theme string }{
+		{name: "site", template: "layouts/alias.html"},
+		{name: "site _default", template: "layouts/_default/alias.html"},
+		{name: "theme", template: "themes/plain/layouts/_default/alias.html", theme: "theme = 'plain'\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "aliases"))); err != nil {
+				t.Fatal(err)
+			}
+			write(t, dir, "hugo.toml", c.theme+config)
+			write(t, dir, c.template, aliasTemplate)
+			// Lists that paginate, so that Hugo writes their /page/1/.
+			write(t, dir, "layouts/_default/list.html", "{{ range .Paginator.Pages }}{{ .Title }}{{ end }}")
+			write(t, dir, "layouts/_default/single.html", "{{ .Content }}")
+			write(t, dir, "content/posts/moved.md", "---\ntitle: Moved\ndate: 2025-01-02\naliases: [/old/moved/, moved.html]\nmoved: in 2025\n---\nHi.\n")
+			hugoOut := filepath.Join(t.TempDir(), "public")
+			cmd := exec.Command(bin, "--quiet", "--source", dir, "--destination", hugoOut, "--cacheDir", t.TempDir())
+			cmd.Env = append(os.Environ(), "HUGO_ENVIRONMENT=production")
+			if msg, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("hugo: %v\n%s", err, msg)
+			}
+			out := filepath.Join(t.TempDir(), "public")
+			if said := build(t, dir, out); strings.Contains(said, "warning") {
+				t.Errorf("folio build said of the aliases:\n%s", said)
+			}
+			hugo := templatedPages(t, hugoOut)
+			if len(hugo) < 10 {
+				t.Fatalf("Hugo wrote %d pages from the alias template, want at least 10: the case tests too little", len(hugo))
+			}
+			t.Logf("%d pages from the alias template", len(hugo))
+			folio := templatedPages(t, out)
+			for p, want := range hugo {
+				if got, ok := folio[p]; !ok {
+					t.Errorf("%s: Hugo writes the alias template's page, folio does not:\n%s", p, want)
+				} else if got != want {
+					t.Errorf("%s: folio's page differs from Hugo's\n--- folio:\n%s\n--- hugo:\n%s", p, got, want)
+				}
+			}
+			for p := range folio {
+				if _, ok := hugo[p]; !ok {
+					t.Errorf("%s: folio writes the alias template's page, Hugo does not", p)
+				}
+			}
+			h, err := host.Load(host.Spec{Source: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer h.Close()
+			for _, p := range []string{"/old/moved/", "/posts/page/1/"} {
+				rec := httptest.NewRecorder()
+				h.Server().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://example.org"+p, nil))
+				if rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") == "" {
+					t.Errorf("serve: %s answers %d (Location %q), want its 301", p, rec.Code, rec.Header().Get("Location"))
+				}
+			}
+		})
+	}
+}
+
+// templatedPages are the files of out that aliasTemplate wrote, by path.
+func templatedPages(t *testing.T, out string) map[string]string {
+	t.Helper()
+	pages := map[string]string{}
+	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err == nil && bytes.Contains(data, []byte(" data-alias>")) {
+			rel, _ := filepath.Rel(out, p)
+			pages[filepath.ToSlash(rel)] = string(data)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pages
+}
