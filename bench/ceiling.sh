@@ -15,6 +15,12 @@
 #   FASTHTTP=1            also run bench/peers' fasthttp server
 #   BASELINE=path/to/folio  also run another folio binary ("base", e.g. main
 #                         before a change) on the same corpus, for an A/B
+#   FOLIO_ENV="gogc32:GOGC=32 tight:GOGC=off,GOMEMLIMIT=140MiB"  also run
+#                         folio's binary again with those environment
+#                         variables, each a server "folio:NAME" (an A/B of
+#                         a runtime setting without a second build)
+#   BARE_EXTRA="cold:-gogc=8000"  also run the bare server with those flags
+#                         (comma-separated), each a server "bare:NAME"
 #   NO_NGINX=1            leave nginx out (with NO_CADDY=1: an A/B of folio alone)
 #   BARE_HEAP=98          also run the bare server holding that many MB of live
 #                         objects with pointers (about folio's heap at 10,000
@@ -37,6 +43,11 @@
 #                         serve's (discard: the lines made, thrown away);
 #                         "+heap" adds BARE_HEAP's heap (98 MB if unset):
 #                         the bare server built up to folio a layer at a time
+#   BARE_HEAPSCAN=28      shape BARE_HEAP's heap (heap, +heap) as folio's: that
+#                         many MB of small objects with pointers, the rest
+#                         pointer-free text (folio at 10,000 posts: 28.5 MB of
+#                         100 scannable); unset, all of it is 648-byte objects
+#                         the collector scans whole (113 MB scannable of 98)
 #   SERVER_CPU=0 WRK_CPU=1  the cores: every server is pinned to one, wrk to the other;
 #                         WRK_CPU=0 puts wrk on the server's core: no
 #                         wake-up of an idle core then, so a server's CPU
@@ -190,6 +201,21 @@ if [ -n "${BASELINE:-}" ]; then
   done
   servers+=(base)
 fi
+for v in ${FOLIO_ENV:-}; do
+  s="folio:${v%%:*}"
+  IFS=, read -r -a envs <<< "${v#*:}"
+  echo "== folio with ${envs[*]}" >&2
+  port[$s]=$(free_port)
+  (cd "$out" && exec env "${envs[@]}" taskset -c "$scpu" ./folio serve --content "$content" --base-url "$base" --addr "127.0.0.1:${port[$s]}") 2> "$out/serve-${v%%:*}.log" &
+  pid[$s]=$!
+  pids+=(${pid[$s]})
+  up "http://127.0.0.1:${port[$s]}/healthz"
+  for p in ${all_paths//,/ }; do
+    curl -s -o /dev/null "http://127.0.0.1:${port[$s]}$p"
+    curl -s -o /dev/null -H 'Accept-Encoding: gzip' "http://127.0.0.1:${port[$s]}$p"
+  done
+  servers+=("$s")
+done
 [ -z "${NO_NGINX:-}" ] && servers+=(nginx)
 echo "== bare net/http peer" >&2
 port[bare]=$(free_port)
@@ -198,7 +224,7 @@ pid[bare]=$!
 pids+=(${pid[bare]})
 if [ -n "${BARE_HEAP:-}" ]; then
   port[heap]=$(free_port)
-  taskset -c "$scpu" "$out/bare-nethttp" -addr "127.0.0.1:${port[heap]}" -from "$F" -paths "$all_paths" -heap "$BARE_HEAP" -gogc "${BARE_GOGC:-258}" &
+  taskset -c "$scpu" "$out/bare-nethttp" -addr "127.0.0.1:${port[heap]}" -from "$F" -paths "$all_paths" -heap "$BARE_HEAP" -heapscan "${BARE_HEAPSCAN:-0}" -gogc "${BARE_GOGC:-258}" &
   pid[heap]=$!
   pids+=(${pid[heap]})
   servers+=(heap)
@@ -210,9 +236,18 @@ for w in ${BARE_WORK:-}; do
   pids+=(${pid[bare+$w]})
   servers+=("bare+$w")
 done
+for v in ${BARE_EXTRA:-}; do
+  s="bare:${v%%:*}"
+  IFS=, read -r -a flags <<< "${v#*:}"
+  port[$s]=$(free_port)
+  taskset -c "$scpu" "$out/bare-nethttp" -addr "127.0.0.1:${port[$s]}" -from "$F" -paths "$all_paths" "${flags[@]}" &
+  pid[$s]=$!
+  pids+=(${pid[$s]})
+  servers+=("$s")
+done
 for l in ${BARE_FRONT:-}; do
   s="front:$l" fl=${l%+heap} extra=()
-  [ "$fl" != "$l" ] && extra=(-heap "${BARE_HEAP:-98}" -gogc "${BARE_GOGC:-258}")
+  [ "$fl" != "$l" ] && extra=(-heap "${BARE_HEAP:-98}" -heapscan "${BARE_HEAPSCAN:-0}" -gogc "${BARE_GOGC:-258}")
   port[$s]=$(free_port)
   taskset -c "$scpu" "$out/bare-nethttp" -addr "127.0.0.1:${port[$s]}" -from "$F" -paths "$all_paths" -front "$fl" "${extra[@]}" 2> "$out/front-$l.log" &
   pid[$s]=$!

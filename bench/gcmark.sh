@@ -23,6 +23,7 @@
 #   BARE_HEAP=98        also the bare server holding that many MB of live objects
 #                       with pointers at BARE_GOGC (default 258), as in ceiling.sh:
 #                       the collector's price of folio's heap without folio
+#   BARE_HEAPSCAN=28    that heap shaped as folio's (as in ceiling.sh)
 #
 # Every binary is started the same way: no parse cache (--no-cache, so
 # each parses the corpus), the routes of bench/ceiling.sh asked once
@@ -97,7 +98,7 @@ if [ -z "${NO_BARE:-}" ]; then
     log[$i]=$out/bare-heap.log
     GODEBUG=gctrace=1 taskset -c "$scpu" "$out/bare-nethttp" -addr "127.0.0.1:${port[$i]}" -from "$F" \
       -paths "$article,${article%/}.md,/api/posts/cursor/$cursor.json,/api/posts.json,/llms-full.txt" \
-      -heap "$BARE_HEAP" -gogc "${BARE_GOGC:-258}" 2> "${log[$i]}" &
+      -heap "$BARE_HEAP" -heapscan "${BARE_HEAPSCAN:-0}" -gogc "${BARE_GOGC:-258}" 2> "${log[$i]}" &
     pid[$i]=$!
     pids+=(${pid[$i]})
     names[$i]=bare-heap

@@ -59,6 +59,10 @@ type Config struct {
 	// HeapMB and GOGC (-heap, -gogc) give a bare server a live heap of
 	// that size and that collector setting (see nethttp).
 	HeapMB, GOGC int
+	// HeapScanMB (-heapscan) shapes that heap as folio's: so many MB of
+	// small objects with pointers, the rest pointer-free text (0: all of
+	// it objects with pointers, as before).
+	HeapScanMB int
 	// Work (-work) is CPU time a bare server spends on each request
 	// beyond answering it (nethttp: Spin): a server made that much
 	// slower on purpose, to see what a request's own cost of that size
@@ -77,11 +81,12 @@ func Flags() Config {
 	from := flag.String("from", "", "base URL of the folio serve to copy answers from")
 	paths := flag.String("paths", "/api/posts.json", "comma-separated URL paths to answer")
 	heap := flag.Int("heap", 0, "MB of live objects with pointers to hold (nethttp), as folio's heap")
+	heapScan := flag.Int("heapscan", 0, "of -heap, MB in small objects with pointers, the rest pointer-free text (nethttp), as folio's heap is shaped; 0: all with pointers")
 	gogc := flag.Int("gogc", 0, "GOGC to set (nethttp); 0 leaves the default")
 	work := flag.Duration("work", 0, "CPU time to spend on each request beyond answering it (nethttp), e.g. 300ns")
 	front := flag.String("front", "", "serve through folio's front end up to this layer (nethttp): cap, coalesce, log or discard")
 	flag.Parse()
-	c := Config{Addr: *addr, Routes: map[string]*Route{}, HeapMB: *heap, GOGC: *gogc, Work: *work, Front: *front}
+	c := Config{Addr: *addr, Routes: map[string]*Route{}, HeapMB: *heap, HeapScanMB: *heapScan, GOGC: *gogc, Work: *work, Front: *front}
 	for _, p := range strings.Split(*paths, ",") {
 		rt, err := copyRoute(strings.TrimSuffix(*from, "/") + p)
 		if err != nil {
