@@ -31,7 +31,12 @@ import (
 // BENCHMARKS.md: at 10,000 posts about 400 MB resident under load instead
 // of 240 MB, for a collector that runs a third as often (0.4 µs per
 // request); at most five times the live heap on a site under 64 MB live;
-// at 100,000 posts (a live heap of 930 MB) nothing changes.
+// at 100,000 posts (a live heap of 930 MB) nothing changes. Less room
+// costs CPU, more buys little: a collection, not the memory the garbage
+// passes through, is what a request pays for (a bare server whose
+// garbage cycles through 320 MB costs what it costs with 4 MB). At
+// 10,000 posts, 64 MB of room cost 5-9 % more CPU per small request, 16
+// MB 30 %; 1 GB saved nothing to see (BENCHMARKS.md, "Session 31").
 var servingHeadroom int64 = 256 << 20
 
 // maxServingGCPercent bounds the GOGC serve sets: the heap's goal is at
