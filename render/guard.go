@@ -118,7 +118,16 @@ func defuse(s string, budget *int, g *extensionGuard) (pieces []piece, shown int
 		if len(para) == 0 {
 			return
 		}
-		act := defuseParagraph(para, budget, g)
+		var act action
+		if paraStart > 0 && htmlBlockStart(para[0]) {
+			// An HTML block goldmark keeps as raw lines to the next blank
+			// one: no inline parsing, no containers; its lines cost one
+			// each. (Not at the text's start: that may be mid-line, after
+			// a shortcode.)
+			*budget -= blockCost + len(para)
+		} else {
+			act = defuseParagraph(para, budget, g)
+		}
 		if *budget < 0 {
 			end, act = len(s), plain // and all that follows
 		}
@@ -175,6 +184,43 @@ func defuse(s string, budget *int, g *extensionGuard) (pieces []piece, shown int
 	}
 	return pieces, shown
 }
+
+// htmlBlockStart reports whether line, at the start of a block with no
+// indentation, opens one of CommonMark's HTML blocks of type 6 (a block
+// tag: <div, </table, <details>), which end at a blank line.
+func htmlBlockStart(line string) bool {
+	rest, ok := strings.CutPrefix(line, "<")
+	if !ok {
+		return false
+	}
+	if r, ok := strings.CutPrefix(rest, "/"); ok {
+		rest = strings.TrimLeft(r, " ")
+	}
+	n := 0
+	for n < len(rest) && (isASCIILetter(rest[n]) || n > 0 && (rest[n] >= '0' && rest[n] <= '9' || rest[n] == '-')) {
+		n++
+	}
+	if n == 0 || !htmlBlockTags[strings.ToLower(rest[:n])] {
+		return false
+	}
+	after := rest[n:]
+	return after == "" || after[0] == ' ' || after[0] == '>' || after[0] == '\n' || after[0] == '\r' ||
+		strings.HasPrefix(after, "/>")
+}
+
+// htmlBlockTags are the tags that open an HTML block of type 6, as the
+// CommonMark spec (0.31) lists them, and meta, as goldmark reads them.
+var htmlBlockTags = func() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range strings.Fields(`address article aside base basefont blockquote body caption center
+		col colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame
+		frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem
+		meta nav noframes ol optgroup option p param search section summary table tbody td tfoot th
+		thead title tr track ul`) {
+		m[t] = true
+	}
+	return m
+}()
 
 // What defuse does with a paragraph.
 type action uint8

@@ -29,6 +29,11 @@ func TestDefuse(t *testing.T) {
 		{"runaway link openers are plain", strings.Repeat("[a](", 5000) + "\n", "«" + strings.Repeat("[a](", 5000) + "\n»", true},
 		{"dense paragraphs are plain", dense, "Intro.\n\n«" + strings.Repeat("*a", maxParagraphMarkup) + "\n»\nOutro.\n", true},
 		{"reference definitions get blank lines", refs, strings.Replace(strings.Replace(refs, "[r128]", "\n[r128]", 1), "[r256]", "\n[r256]", 1), false},
+		{"an HTML block's lines are raw", "Intro.\n\n<table>\n" + strings.Repeat("*a", maxParagraphMarkup) + "\n</table>\n\nOutro.\n", "", false},
+		{"so is a closing block tag's", "Intro.\n\n</DIV >\n" + strings.Repeat("*a", maxParagraphMarkup) + "\n", "", false},
+		{"an inline tag is not a block", "Intro.\n\n<span>\n" + strings.Repeat("*a", maxParagraphMarkup) + "\n", "Intro.\n\n«<span>\n" + strings.Repeat("*a", maxParagraphMarkup) + "\n»", true},
+		{"nor an indented one (a list item's, maybe)", "Intro.\n\n  <div>\n" + strings.Repeat("*a", maxParagraphMarkup) + "\n", "Intro.\n\n«  <div>\n" + strings.Repeat("*a", maxParagraphMarkup) + "\n»", true},
+		{"nor one at the text's start (after a shortcode, maybe)", "<div>\n" + strings.Repeat("*a", maxParagraphMarkup) + "\n", "«<div>\n" + strings.Repeat("*a", maxParagraphMarkup) + "\n»", true},
 		{"fenced code is left alone", "```\n" + deep + strings.Repeat("[", 300) + "\n```\n", "", false},
 	} {
 		budget := maxPostMarkup
@@ -86,6 +91,7 @@ var pathological = map[string]func(n int) string{
 	"reference links":    func(n int) string { return "[r]: other.md\n\n" + strings.Repeat("[a][r] ", n/7) },
 	"e-mail like runs":   func(n int) string { return strings.Repeat("a.b_c*", n/6) + "@x" },
 	"linkify candidates": func(n int) string { return strings.Repeat("www.a.b a@b.c ", n/14) },
+	"html block":         func(n int) string { return "x\n\n<div>\n" + strings.Repeat("*a", n/2) + "\n" },
 	"code":               func(n int) string { return "```go\n" + strings.Repeat("x := \"a\" + `b`\n", n/16) + "```\n" },
 	// With extensionsMarkup.
 	"unclosed passthrough": func(n int) string { return strings.Repeat(`\( a `, n/12) + "\n" + strings.Repeat(`@( b`, n/8) },
