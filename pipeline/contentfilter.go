@@ -96,15 +96,17 @@ func globList(key string, v any) ([]string, error) {
 }
 
 // newMountFilter compiles a mount's files, includeFiles and excludeFiles;
-// nil when it has none. includeFiles come before excludeFiles, as Hugo
-// orders them, then files in its own order.
+// nil when it has none. files come first, in their own order, then
+// includeFiles, then excludeFiles, as Hugo 0.165 orders them (modules'
+// Mount.FilesToFilter): files: ["**"] keeps what excludeFiles names, and
+// files: ["! x"] leaves out what includeFiles names.
 func newMountFilter(files, include, exclude any) (*mountFilter, error) {
 	var list []string
 	for _, k := range []struct {
 		key string
 		v   any
 		neg bool
-	}{{"includeFiles", include, false}, {"excludeFiles", exclude, true}, {"files", files, false}} {
+	}{{"files", files, false}, {"includeFiles", include, false}, {"excludeFiles", exclude, true}} {
 		globs, err := globList(k.key, k.v)
 		if err != nil {
 			return nil, err
