@@ -115,13 +115,16 @@ func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
 		}
 		return dir + "/" + name
 	}
+	filtering := s.config.filtersContent()
 	if cm, ok := s.config.mountOf(dir); ok && s.config.isBundleDir(cm.rel, s.config.Section) {
 		indexes := 0
 		for _, e := range entries {
 			// An index's name begins with "index.": the test that
 			// passes over 100,000 posts without more, before the walk
-			// queues the first.
-			if strings.HasPrefix(e.Name(), "index.") && e.Type().IsRegular() && isContentFile(e.Name()) && s.config.parseContentName(e.Name()).isIndex() {
+			// queues the first. An index the author excluded makes no
+			// bundle: the folder's pages are pages, as in Hugo.
+			if strings.HasPrefix(e.Name(), "index.") && e.Type().IsRegular() && isContentFile(e.Name()) && s.config.parseContentName(e.Name()).isIndex() &&
+				(!filtering || s.config.inContent(join(e.Name()))) {
 				out.add(join(e.Name()), e)
 				indexes++
 			}
@@ -130,7 +133,6 @@ func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
 			return nil
 		}
 	}
-	filtering := s.config.filtersContent()
 	for _, e := range entries {
 		name := e.Name()
 		if ignored(name) {
