@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -272,17 +273,28 @@ func (c *Config) filtersContent() bool {
 		return true
 	}
 	for _, m := range c.Mounts {
-		if m.Exclude != nil {
+		if m.Exclude != nil || c.disabledMount(m) {
 			return true
 		}
 	}
 	return false
 }
 
+// disabledMount reports whether m is a mount of a disabled language's
+// (lang, or languages' contentDir): Hugo reads nothing of it, not even a
+// file whose name says another language.
+func (c *Config) disabledMount(m Mount) bool {
+	return m.Lang != "" && slices.Contains(c.DisabledLanguages, m.Lang)
+}
+
 // leftOut reports whether the path p of the site's FS, below the source
 // of the content mount m, is left out by ignoreFiles or m's
-// excludeFiles: it or a folder above it, below the mount's source.
+// excludeFiles: it or a folder above it, below the mount's source. A
+// disabled language's mount leaves out everything, its root included.
 func (c *Config) leftOut(m Mount, p string) bool {
+	if c.disabledMount(m) {
+		return true
+	}
 	if len(c.IgnoreFiles) == 0 && m.Exclude == nil {
 		return false
 	}
