@@ -22,26 +22,20 @@ type endpoint struct {
 	Example, Curl string
 }
 
-// endpoints lists the documented rows of st's table, with examples.
+// endpoints lists the rows the OpenAPI document describes for st
+// (docRows: / and /index.md as st answers them), with examples.
 func endpoints(st *state) []endpoint {
 	cfg := st.snap.Config()
 	var out []endpoint
-	for i := range st.routes.rows {
-		rt := &st.routes.rows[i]
+	rows := docRows(st)
+	for i := range rows {
+		rt := &rows[i]
 		if rt.Doc == nil || rt.Dev {
 			continue
 		}
 		e := endpoint{Path: docPath(rt.Path), Summary: rt.Doc.Summary, Description: rt.Doc.Description, Types: rt.Types, Negotiates: rt.Negotiates}
 		if p, ok := examplePath(st, rt.Path); ok {
 			e.Example = cfg.AbsURL(strings.TrimPrefix(p, "/"))
-			if (p == "/" || p == homeTwinPath) && elsewhere(st, rt) {
-				// Not the home page there: the default language's
-				// home shows what the row answers.
-				page, twin := homeURLs(st)
-				if e.Example = page; p == homeTwinPath {
-					e.Example = twin
-				}
-			}
 			e.Curl = "curl " + e.Example
 			if rt.Negotiates {
 				e.Curl = "curl -H 'Accept: text/markdown' " + e.Example

@@ -252,7 +252,8 @@ func TestValidatorCatchesBadBodies(t *testing.T) {
 // Hugo's redirect turned off, / is the site's own static/index.html
 // where it has one (Hugo publishes it there) and is not described where
 // nothing answers; /index.md is the twin of no page (a 404, or the site's
-// static/index.md), and / with the redirect on is a 301.
+// static/index.md), and / with the redirect on is a 301. The API page,
+// made from the same rows, lists them alike.
 func TestOpenAPIDescribesRoot(t *testing.T) {
 	const top = "baseURL = \"https://example.org/\"\ntitle = \"Root\"\ndefaultContentLanguage = \"en\"\ndefaultContentLanguageInSubdir = true\n"
 	const langs = "[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n"
@@ -300,6 +301,10 @@ func TestOpenAPIDescribesRoot(t *testing.T) {
 			}
 			if _, ok := doc.Paths.Map()["/index.md"]; ok {
 				t.Error("/index.md described as the home page's twin; the home page is /en/")
+			}
+			_, page := get(t, ts, "GET", "/api.md")
+			if listed := strings.Contains(string(page), "\n### /\n"); listed != c.described || strings.Contains(string(page), "### /index.md\n") {
+				t.Errorf("the API page lists / %v (want %v), or /index.md:\n%s", listed, c.described, page)
 			}
 			for _, tc := range []struct {
 				path   string
