@@ -56,13 +56,24 @@ func markdownOf(body []byte, page string, mod time.Time, sig agents.Signals) *re
 	return rp
 }
 
+// siteOwn answers p with the site's own file at p (a static/robots.txt,
+// static/llms.txt) byte for byte, as Hugo publishes it, and reports
+// whether there was one: where there is, folio's own answer at p is not
+// made.
+func (s *Server) siteOwn(w http.ResponseWriter, r *http.Request, m match, p string) bool {
+	own, ok := lookupSiteFile(m.st, p)
+	if ok {
+		m.site = own
+		s.siteFile(w, r, m)
+	}
+	return ok
+}
+
 // robots answers /robots.txt: the site's own (a static/robots.txt) byte
 // for byte, else folio's, from the site's agents policy.
 func (s *Server) robots(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
-	if own, ok := lookupSiteFile(st, "/robots.txt"); ok {
-		m.site = own
-		s.siteFile(w, r, m)
+	if s.siteOwn(w, r, m, "/robots.txt") {
 		return
 	}
 	rp, _ := st.memo("robots.txt", func() (*rep, error) {
@@ -136,9 +147,13 @@ func (s *Server) skillIndex(w http.ResponseWriter, r *http.Request, m match) {
 // llmsFull answers /llms-full.txt: llms.txt's header, then every post's
 // Markdown twin, newest first, each after a "---" line, up to the
 // policy's size cap; when posts are left out, a last line says how many
-// and links llms.txt.
+// and links llms.txt. A site's own static/llms-full.txt is served
+// instead, as it is.
 func (s *Server) llmsFull(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
+	if s.siteOwn(w, r, m, "/llms-full.txt") {
+		return
+	}
 	rp, err := st.memo("llms-full.txt", func() (*rep, error) {
 		cfg := st.snap.Config()
 		posts := st.snap.Posts()

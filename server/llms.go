@@ -9,9 +9,14 @@ import (
 )
 
 // llmsTxt answers /llms.txt (llmstxt.org): the site's title and summary,
-// then one link per post to its Markdown, which is what an agent reads.
+// then one link per post to its Markdown, which is what an agent reads. A
+// site's own static/llms.txt is served instead, as it is: Hugo publishes
+// it, and its author wrote it for agents.
 func (s *Server) llmsTxt(w http.ResponseWriter, r *http.Request, m match) {
 	st := m.st
+	if s.siteOwn(w, r, m, "/llms.txt") {
+		return
+	}
 	rp, _ := st.memo("llms.txt", func() (*rep, error) {
 		return newRep("text/plain; charset=utf-8", llmsBody(st), newest(st, st.snap.Posts())), nil
 	})
