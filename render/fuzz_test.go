@@ -109,3 +109,50 @@ func checkRendered(t *testing.T, p *pipeline.Post, body string, out Result) {
 		t.Fatalf("invalid UTF-8 out of valid input")
 	}
 }
+
+// FuzzRenderOrg is FuzzRender for Org posts (go-org, the shortcodes'
+// placeholders, the divider, the twin made from the HTML):
+//
+//	go test ./render -run '^$' -fuzz FuzzRenderOrg -fuzztime 60s
+func FuzzRenderOrg(f *testing.F) {
+	for _, seed := range []string{
+		"* Heading\nSome *bold*, /it/, =v=, ~c~ and [[https://x.org][a link]] [[file:a.png]].\n- a\n  - b\n1. c\n",
+		"#+BEGIN_SRC go\nx := 1\n#+END_SRC\n\n| a | b |\n|---+---|\n| 1 | 2 |\n\n[fn:1] note\n",
+		"Before {{< ref \"other.md\" >}} after.\n\n# more\n\n{{< highlight go >}}\nx\n{{< /highlight >}}\n",
+		"{{< details summary=\"*s*\" >}}\n/inner/\n{{< /details >}}\n<!--more-->\nFOLIOSC0E\n",
+		"#+BEGIN_QUOTE\nq\n#+END_QUOTE\n:PROPERTIES:\n:a: b\n:END:\n\\begin{x}\ny\n\\end{x}\n#+INCLUDE: \"x.org\"\n",
+		"- [X] done\n- [ ] open\n- term :: def\n\n-----\n\n#+begin_example\n<raw>\n#+end_example\n",
+	} {
+		f.Add(seed)
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "oracle", "org*", "site", "content", "posts", "*.org"))
+	for _, file := range files {
+		if data, err := os.ReadFile(file); err == nil {
+			f.Add(string(data))
+		}
+	}
+	cfg := pipeline.DefaultConfig()
+	cfg.BaseURL = testBase
+	now := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	r := New(Options{BaseURL: testBase, Section: "blog"})
+	f.Fuzz(func(t *testing.T, body string) {
+		fsys := fstest.MapFS{
+			"blog/x.org":    {Data: []byte("#+TITLE: X\n#+DATE: 2024-01-01\n\n" + body)},
+			"blog/other.md": {Data: []byte("---\ntitle: O\ndate: 2024-01-01\n---\nx\n")},
+		}
+		s, err := pipeline.Build(fsys, cfg, pipeline.Options{Drafts: true}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p *pipeline.Post
+		for _, q := range s.Posts() {
+			if q.File == "blog/x.org" {
+				p = q
+			}
+		}
+		if p == nil {
+			return // the pipeline rejected the file
+		}
+		checkRendered(t, p, body, r.Render(p, NewIndex(s.Posts(), func(q *pipeline.Post) bool { return q.Published(now) })))
+	})
+}

@@ -139,6 +139,12 @@ var orgQuiet = log.New(io.Discard, "", 0)
 // highlight function does, or, when !highlight, as plain
 // <pre><code class="language-…"> blocks, which the twin is made from.
 func (st *state) orgHTML(highlight bool) string {
+	if dense, at := orgTooDense(st.src); dense {
+		if highlight {
+			st.issue(st.line(at), "org: too many headlines, or blocks, drawers or environments left open, to render; the text is shown as written")
+		}
+		return "<pre>" + template.HTMLEscapeString(string(st.src)) + "</pre>\n"
+	}
 	cfg := org.New()
 	cfg.Log = orgQuiet
 	read := false

@@ -72,3 +72,44 @@ func TestOrgTwin(t *testing.T) {
 		t.Errorf("HTML: the link is not absolute:\n%s", got.HTML)
 	}
 }
+
+// TestOrgTooDense: what would keep go-org busy for minutes (thousands
+// of blocks, drawers or environments left open, each of which it scans
+// the rest of the post for; too many headlines) is shown as written with
+// an issue at the first opener left open; as many closed ones render.
+func TestOrgTooDense(t *testing.T) {
+	open := func(opener string, n int) string { return strings.Repeat(opener+"\nx\n", n) }
+	tests := []struct {
+		name, body string
+		dense      bool
+		line       int // of the issue, in the body
+	}{
+		{name: "closed blocks", body: strings.Repeat("#+BEGIN_QUOTE\nx\n#+END_QUOTE\n", 3000)},
+		{name: "open blocks", body: "Text.\n" + open("#+BEGIN_QUOTE", 2000), dense: true, line: 2},
+		{name: "open blocks, another's end", body: open("#+begin_quote", 2000) + "#+END_CENTER\n", dense: true, line: 1},
+		{name: "closed drawers", body: strings.Repeat(":PROPERTIES:\n:a: b\n:END:\n", 3000)},
+		{name: "open drawers", body: open(":PROPERTIES:", 2000), dense: true, line: 1},
+		{name: "open environments", body: open(`\begin{align}`, 2000), dense: true, line: 1},
+		{name: "closed environments", body: strings.Repeat("\\begin{align}\nx\n\\end{align}\n", 3000)},
+		{name: "headlines", body: strings.Repeat("* h\n", maxOrgHeadlines+1), dense: true},
+		{name: "fewer headlines", body: strings.Repeat("* h\n", 2000)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dense, at := orgTooDense([]byte(tt.body))
+			if dense != tt.dense {
+				t.Fatalf("dense %v, want %v", dense, tt.dense)
+			}
+			if dense && tt.line > 0 && strings.Count(tt.body[:at], "\n")+1 != tt.line {
+				t.Errorf("the first opener left open at line %d, want %d", strings.Count(tt.body[:at], "\n")+1, tt.line)
+			}
+		})
+	}
+	got := renderOrg(t, "#+TITLE: O\n#+DATE: 2024-01-01\n\nText.\n"+open("#+BEGIN_QUOTE", 2000))
+	if len(got.Issues) != 1 || got.Issues[0].Line != 5 || !strings.Contains(got.Issues[0].Message, "left open") {
+		t.Errorf("issues %+v", got.Issues)
+	}
+	if !strings.HasPrefix(string(got.HTML), "<pre>") || !strings.Contains(string(got.HTML), "#+BEGIN_QUOTE") {
+		t.Errorf("HTML %.80q", got.HTML)
+	}
+}
