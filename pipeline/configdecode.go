@@ -173,6 +173,20 @@ func (d *configDecoder) badValue(key []string, err error) {
 // decodeValue sets dst from v. Hugo's keys (own false) convert as Hugo's
 // weak decoding does; folio's own must have their type.
 func (d *configDecoder) decodeValue(key []string, v any, dst reflect.Value, own, closed, open bool) {
+	if v == nil {
+		// A YAML key with no value (title:, taxonomies:), as Hugo 0.165
+		// reads it: an empty value of the key's type (no taxonomies at
+		// all), but a table of settings (markup:, pagination:) keeps its
+		// defaults.
+		switch dst.Kind() {
+		case reflect.Struct:
+		case reflect.Map:
+			dst.Set(reflect.MakeMap(dst.Type()))
+		default:
+			dst.SetZero()
+		}
+		return
+	}
 	if cv, ok := dst.Addr().Interface().(configValue); ok {
 		if err := cv.decodeConfig(v); err != nil {
 			d.badValue(key, err)

@@ -434,3 +434,23 @@ func TestLoadSiteHostlessBase(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadSiteNullKeys: a YAML key with no value is an empty value of its
+// type, as Hugo 0.165 reads it (no taxonomies at all, the title of a
+// config without one), and a table of settings keeps its defaults; it was a panic
+// (yunteng9345's config.yaml). The URLs are TestSiteOracle's, fixture
+// nullkeys.
+func TestLoadSiteNullKeys(t *testing.T) {
+	cfg, err := LoadSite(SiteOptions{FS: fstest.MapFS{"config.yaml": {Data: []byte(
+		"baseURL: https://example.org/\ntitle:\ngoogleAnalytics:\nuglyURLs:\npermalinks:\ntaxonomies:\nmarkup:\nparams:\n  favicon:\n")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	none, err := LoadSite(SiteOptions{FS: fstest.MapFS{"config.yaml": {Data: []byte("baseURL: https://example.org/\n")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Title != none.Title || len(cfg.Languages[0].Taxonomies) != 0 || cfg.Markup.Goldmark.Extensions.Typographer.Disable {
+		t.Errorf("title %q, taxonomies %v, typographer off %v", cfg.Title, cfg.Languages[0].Taxonomies, cfg.Markup.Goldmark.Extensions.Typographer.Disable)
+	}
+}
