@@ -236,8 +236,12 @@ func normalizeJSON(t *testing.T, v map[string]any) map[string]any {
 		t.Fatal(err)
 	}
 	for k, v := range out {
-		// An empty list and none are the same setting.
+		// An empty list or table and none are the same setting (hugo
+		// config prints taxonomies: null for a key with no value).
 		if l, ok := v.([]any); ok && len(l) == 0 {
+			out[k] = nil
+		}
+		if m, ok := v.(map[string]any); ok && len(m) == 0 {
 			out[k] = nil
 		}
 	}
