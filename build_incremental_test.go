@@ -246,6 +246,29 @@ func TestIncrementalEqualsCold(t *testing.T) {
 		{"the theme changed", func() {
 			replaceIn(filepath.Join(dir, "theme", "templates", "article.html"), "<article", "<article data-theme=\"2\"")
 		}, -1, "0 content files parsed"},
+		// An Org post renders with go-org; its aliases' pages and every
+		// alias page are the site's alias template's once it has one,
+		// and follow the template and the pages they name.
+		{"an Org post added, with an alias", func() {
+			write(t, dir, "content/blog/org-post.org", "#+TITLE: In Org\n#+DATE: 2024-05-08\n#+ALIASES: /old/org/\n#+TAGS[]: org brand-new\n\n"+
+				"* A heading\nSome *bold* text and a [[https://example.org/][link]]"+strings.Repeat(", and then some more", 20)+".\n\n"+
+				"#+BEGIN_SRC go\nx := 1\n#+END_SRC\n\n| a | b |\n|---+---|\n| 1 | 2 |\n")
+		}, -1, "1 content file parsed"},
+		{"its body edited after its description", func() {
+			replaceIn(filepath.Join(blog, "org-post.org"), "| 1 | 2 |", "| 1 | 3 |")
+		}, 6, "1 content file parsed"},
+		{"an alias template added", func() {
+			write(t, dir, "layouts/alias.html", `<!DOCTYPE html><html><head><title>{{ .Title }}</title><meta http-equiv="refresh" content="0; url={{ .Permalink }}"></head></html>`)
+		}, -1, ""},
+		{"an aliased post retitled: its alias pages say its new title", func() {
+			if data, _ := os.ReadFile(filepath.Join(out, "old", "org", "index.html")); !bytes.Contains(data, []byte("<title>In Org</title>")) {
+				t.Fatalf("the Org post's alias page is not the template's: %.120q", data)
+			}
+			replaceIn(filepath.Join(blog, "aliased.md"), "title: Aliased", "title: Aliased, retitled")
+		}, -1, "1 content file parsed"},
+		{"the alias template edited", func() {
+			replaceIn(filepath.Join(dir, "layouts", "alias.html"), "<title>", "<title>Moved: ")
+		}, -1, ""},
 		{"a file of the output edited", func() {
 			appendTo(filepath.Join(out, "index.html"), "tampered")
 			appendTo(filepath.Join(out, "old", "aliased", "index.html"), "tampered")
