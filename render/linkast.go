@@ -37,7 +37,9 @@ func (st *state) resolveLinks(doc ast.Node) {
 		written := string(util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(raw))))
 		written, dropped := st.substituteRefs(written)
 		var t target
-		if !dropped {
+		if e, ok := st.embeddedDest(written, image); ok && !dropped {
+			t = e
+		} else if !dropped {
 			t = st.resolveDest(written, image, line)
 		}
 		if dropped || t.drop {

@@ -56,6 +56,42 @@ func (st *state) resolveDest(dest string, image bool, line int) target {
 	return target{url: abs, md: abs, changed: true}
 }
 
+// embeddedDest resolves dest as Hugo 0.165's embedded link and image
+// render hooks do on a site that has no hook of its own of the kind
+// (pipeline.Config.EmbeddedLinkHooks: a multilingual site's default): a
+// relative destination that .Resources.Get finds is that file's URL,
+// with the query and fragment written, though it be another language's
+// file (pic.png on a French page is /fr/posts/x/pic.fr.png). ok is false
+// for any other destination, which folio resolves by its own rules. The
+// answer depends on the bundle's files and its translations: the result
+// is made again with each new snapshot.
+func (st *state) embeddedDest(dest string, image bool) (t target, ok bool) {
+	six, isSite := st.res.(*SiteIndex)
+	if !isSite || dest == "" || strings.HasPrefix(dest, "#") || st.post.Bundle == "" {
+		return target{}, false
+	}
+	kind, on := "link", false
+	if link, img := six.snap.Config().EmbeddedLinkHooks(); image {
+		kind, on = "image", img
+	} else {
+		on = link
+	}
+	if !on || st.hook(kind, "") != nil {
+		return target{}, false
+	}
+	u, err := url.Parse(dest)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
+		return target{}, false
+	}
+	st.remember(Ref{Site: six.snap.ID()})
+	file, found := six.snap.BundleFile(st.post, strings.TrimPrefix(u.Path, "./"))
+	if !found {
+		return target{}, false
+	}
+	abs := six.url(file) + suffix(u)
+	return target{url: abs, md: abs, changed: true}, true
+}
+
 // postLink resolves a link that names a post: a content file
 // ("other.md", "../2024/other.md", "/blog/other.md"), or a post's URL
 // ("../other/", "/blog/other/", "/blog/other.md", absolute or not). A

@@ -42,13 +42,16 @@ import (
 //   - nested: bundles in folders of the posts section that are not
 //     sections, linking to their own and each other's files, and to
 //     paths below them the bundle does not hold: as written, no issue.
+//   - multilang: three languages, whose bundles' pages link their own
+//     and each other language's files, as Hugo's embedded link and image
+//     hooks resolve them (.Resources.Get).
 var siteSuites = []struct {
 	name  string
 	pages int // the pages with a content file Hugo renders
 	// issues: folio's issues of each page are committed under
 	// issues/<file>.txt; otherwise a page must have none.
 	issues bool
-}{{"site", 8, false}, {"sitewide", 12, false}, {"brokenref", 2, true}, {"nested", 2, false}}
+}{{"site", 8, false}, {"sitewide", 12, false}, {"brokenref", 2, true}, {"nested", 2, false}, {"multilang", 6, false}}
 
 var mainContent = regexp.MustCompile(`(?s)<main data-folio-file="([^"]*)">(.*?)</main>`)
 
