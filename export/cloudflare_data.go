@@ -158,6 +158,19 @@ func newWorkerData(site *Site, notFound string, refusals []Refusal) (*workerData
 	if !found {
 		return nil, fmt.Errorf("export: cloudflare: the 404 page %q is not among the exported files", notFound)
 	}
+	// A static folder's index.html answers at its own URL too, as its
+	// folder's route does.
+	for _, x := range site.Indexes {
+		key, err := routingKey(x.Route)
+		if err != nil {
+			return nil, err
+		}
+		if r, ok := d.Routes[key]; ok {
+			if err := d.addRoute(x.Path, r); err != nil {
+				return nil, err
+			}
+		}
+	}
 	for _, a := range site.Redirects {
 		r := workerRoute{Status: a.Status, Body: a.Body, Headers: sets.add(a.Header)}
 		if err := d.addRoute(a.Path, r); err != nil {

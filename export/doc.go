@@ -19,6 +19,10 @@
 //	/404.html (the 404 page)   404.html
 //	any other path             the same name, percent-decoded
 //
+// A static folder's index.html is the file of its folder's URL, /x/; the
+// server answers its own URL, /x/index.html, with it too, and so do the
+// nginx config and the Worker (Options.Indexes).
+//
 // Each file over 1 KiB that the server compresses gets a .gz twin holding
 // the server's own gzip body; files the server sends as they are (images,
 // small bodies) get none, so nginx's gzip_static answers exactly as the

@@ -216,6 +216,25 @@ func confData(site *Site, opts NginxOptions) (*confValues, error) {
 			keyed["m:"+p] = f.MarkdownHeader
 		}
 	}
+	// A static folder's index.html answers at its own URL too, with the
+	// file and headers of its folder's route.
+	files := map[string]string{}
+	for _, e := range routes {
+		files[e.Key] = e.Value
+	}
+	for _, x := range site.Indexes {
+		p, _, err := decoded(x.Path, "")
+		if err != nil {
+			return nil, err
+		}
+		route, _, err := decoded(x.Route, "")
+		if err != nil {
+			return nil, err
+		}
+		if file, ok := files[route]; ok {
+			routes = append(routes, entry{p, file})
+		}
+	}
 	for _, r := range site.Redirects {
 		p, _, err := decoded(r.Path, "")
 		if err != nil {

@@ -1,7 +1,9 @@
 package export
 
 import (
+	"crypto/sha256"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -85,6 +87,47 @@ func redirects(h http.Handler, paths []string) []Answer {
 		}
 	}
 	return out
+}
+
+// indexes pairs each of paths (Options.Indexes: "/x/index.html") with
+// the exported route at its folder's URL ("/x/"), once h answers it as
+// that route: the same status, body and headers (but Date, and
+// Last-Modified, which the export keeps from the file's previous build).
+// A static host answers it with the route's file.
+func indexes(h http.Handler, files []File, paths []string) ([]Index, error) {
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	byPath := make(map[string]*File, len(files))
+	for i := range files {
+		byPath[files[i].Path] = &files[i]
+	}
+	out := make([]Index, 0, len(paths))
+	for _, p := range paths {
+		route, ok := strings.CutSuffix(p, "index.html")
+		f := byPath[route]
+		if !ok || !strings.HasSuffix(route, "/") || f == nil || f.IsAliasPage() {
+			return nil, fmt.Errorf("export: %s is not the index.html of an exported folder", p)
+		}
+		rec := get(h, p, "")
+		plain, _ := f.headers()
+		if rec.Code != f.Status || sha256.Sum256(rec.Body.Bytes()) != f.sum || !sameHeaders(rec.Header(), plain) {
+			return nil, fmt.Errorf("export: %s answers otherwise than %s, whose file it is (%d)", p, route, rec.Code)
+		}
+		out = append(out, Index{Path: p, Route: route})
+	}
+	return out, nil
+}
+
+// sameHeaders reports whether a and b are equal but for Date and
+// Last-Modified.
+func sameHeaders(a, b http.Header) bool {
+	a, b = a.Clone(), b.Clone()
+	for _, h := range []http.Header{a, b} {
+		h.Del("Date")
+		h.Del("Last-Modified")
+	}
+	return maps.EqualFunc(a, b, slices.Equal)
 }
 
 // record asks h the probe requests.

@@ -166,6 +166,9 @@ func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 	site.Updated, site.Written = st.inPlace, len(st.written)
 	site.Redirects = redirects(h, opts.Redirects)
 	site.Malformed = opts.Malformed
+	if site.Indexes, err = indexes(h, site.Files, opts.Indexes); err != nil {
+		return err
+	}
 	if site.Dynamic, err = record(h, site.Files, opts.Malformed); err != nil {
 		return err
 	}

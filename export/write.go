@@ -118,6 +118,11 @@ type Options struct {
 	// Malformed, when set, names the paths the server refuses with 400 by
 	// their shape alone, for the static host to refuse alike.
 	Malformed *Malformed
+	// Indexes are the index.html files of static folders that the paths
+	// hold at their folder's URL ("/x/" for "/x/index.html"), by their
+	// own URL path: the server answers both alike, and so do the nginx
+	// config and the Worker, from the one file (Site.Indexes).
+	Indexes []string
 	// NoGzip leaves out the .gz twins, for a host that compresses as
 	// each client asks (Cloudflare).
 	NoGzip bool
@@ -183,6 +188,9 @@ type Site struct {
 	Dynamic   Dynamic
 	// Malformed is Options.Malformed, whose answer is Dynamic.Malformed.
 	Malformed *Malformed
+	// Indexes are Options.Indexes, each with the route whose file
+	// answers it.
+	Indexes []Index
 	// AliasesLeftOut are the aliases of Options.Aliases the export holds
 	// no page for (a route's file is there), and why.
 	AliasesLeftOut []AliasLeftOut
@@ -194,6 +202,15 @@ type Site struct {
 
 	// shape is Options.Shape's, recorded (nil: none).
 	shape *[sha256.Size]byte
+}
+
+// An Index is a static folder's index.html file, exported at its
+// folder's URL, that also answers at its own.
+type Index struct {
+	// Path is the file's own URL path ("/x/index.html") and Route the
+	// exported route that holds it ("/x/"), escaped as the site emits
+	// them.
+	Path, Route string
 }
 
 // Write asks h for every path and writes the answers into a fresh folder

@@ -126,7 +126,7 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 	// its 10,000 entries) is known by the time the export is staged.
 	worth := make(chan bool, 1)
 	go func() { worth <- h.spec.Cache != "" && snap.CacheWorthWriting() }()
-	paths := srv.ExportPaths()
+	paths, indexes := srv.ExportPathsIndexes()
 	gate := <-gated
 	if pipeline.Errors(h.problems(nil, gate)) != nil {
 		// No export for a site with errors already (it may not even be
@@ -148,7 +148,7 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 	}
 	aliases, aliasProblems := aliasPages(srv, o)
 	staged, err := export.Stage(o.Out, srv, paths, export.Options{
-		NotFound: server.NotFoundPath, Redirects: redirects, Aliases: aliases, Malformed: malformed(srv.Routes()), NoGzip: o.Cloudflare != "",
+		NotFound: server.NotFoundPath, Redirects: redirects, Aliases: aliases, Malformed: malformed(srv.Routes()), NoGzip: o.Cloudflare != "", Indexes: indexes,
 		Fingerprint: func(p string, prev server.Recorded) (export.Print, bool) {
 			fp, post, posts, ok := srv.FingerprintOf(p, prev)
 			return export.Print{Sum: fp, Post: post, Posts: posts}, ok

@@ -29,10 +29,21 @@ const NotFoundPath = "/404.html"
 //
 // A static folder's index.html is exported at the folder's URL, which
 // serve answers with it too (lookupSiteFile): the export's file for
-// "/x/" is x/index.html, as a static host serves a folder.
+// "/x/" is x/index.html, as a static host serves a folder. Its own URL,
+// "/x/index.html", answers the same (ExportPathsIndexes).
 func (s *Server) ExportPaths() []string {
+	paths, _ := s.ExportPathsIndexes()
+	return paths
+}
+
+// ExportPathsIndexes is ExportPaths, and the static folders' index.html
+// files it lists at their folder's URL, by their own URL path
+// ("/x/index.html"), in the same order: serve answers both URLs with the
+// file, as a static host does (Hugo publishes it at x/index.html), so the
+// nginx config and the Worker answer both with the one file.
+func (s *Server) ExportPathsIndexes() (paths, indexes []string) {
 	st := s.load()
-	paths := s.exportList(ExportFile)
+	paths = s.exportList(ExportFile)
 	for i, p := range paths {
 		dir, ok := strings.CutSuffix(p, "/index.html")
 		if !ok {
@@ -40,9 +51,10 @@ func (s *Server) ExportPaths() []string {
 		}
 		if r, ok := lookupSiteFile(st, dir+"/"); ok && r.Path == p {
 			paths[i] = dir + "/"
+			indexes = append(indexes, p)
 		}
 	}
-	return append(paths, NotFoundPath)
+	return append(paths, NotFoundPath), indexes
 }
 
 // ExportRedirects lists the paths that may answer 301 for the current

@@ -76,7 +76,7 @@ func cloudflareParity(t *testing.T, s staticSite) parity.Stats {
 	}
 	edge := edgetest.Dev(t, dir)
 	p := start(t, nil, append([]string{"serve", "--addr", "127.0.0.1:0"}, s.flags()...)...)
-	paths := exportedPaths(t, filepath.Join(dir, "public"))
+	paths := withIndexes(t, p.URL, exportedPaths(t, filepath.Join(dir, "public")))
 	// The Worker answers every alias with its 301: public/ holds no
 	// alias page that Cloudflare's asset server could answer 200 with.
 	filepath.WalkDir(filepath.Join(dir, "public"), func(name string, d fs.DirEntry, err error) error {

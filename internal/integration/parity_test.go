@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -176,7 +177,7 @@ func staticParity(t *testing.T, s staticSite, own bool) parity.Stats {
 	p := start(t, nil, append([]string{"serve", "--addr", "127.0.0.1:0"}, s.flags()...)...)
 	static := "http://" + addr
 
-	paths := exportedPaths(t, out)
+	paths := withIndexes(t, p.URL, exportedPaths(t, out))
 	st := parity.Suite{
 		Serve: p.URL, Host: static, Paths: paths, Random: s.random, SameETags: true,
 		Encodings: []string{"gzip", "identity", "gzip;q=0", "gzip, deflate", "gzip;q=0, br"},
@@ -369,6 +370,29 @@ func exportedPaths(t *testing.T, out string) []string {
 	}
 	slices.Sort(paths)
 	return paths
+}
+
+// withIndexes adds to paths, each exported folder's URL ("/x/"), the
+// URL of its index.html ("/x/index.html") where serve answers it: a
+// static folder's own index.html, which Hugo publishes and the export
+// holds at the folder's URL, answers at both on any static host.
+func withIndexes(t *testing.T, serve string, paths []string) []string {
+	t.Helper()
+	out := slices.Clip(paths)
+	for _, p := range paths {
+		if !strings.HasSuffix(p, "/") {
+			continue
+		}
+		a, err := parity.Do(serve, parity.Request{Path: p + "index.html"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Status == http.StatusOK {
+			out = append(out, p+"index.html")
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // checkComplete checks the export against what serve says exists: every
