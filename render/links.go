@@ -61,13 +61,15 @@ func (st *state) resolveDest(dest string, image bool, line int) target {
 // (pipeline.Config.EmbeddedLinkHooks: a multilingual site's default): a
 // relative destination that .Resources.Get finds is that file's URL,
 // with the query and fragment written, though it be another language's
-// file (pic.png on a French page is /fr/posts/x/pic.fr.png). ok is false
+// file (pic.png on a French page is /fr/posts/x/pic.fr.png); a link to a
+// fragment ("#notes") is the page's URL with it. ok is false
 // for any other destination, which folio resolves by its own rules. The
 // answer depends on the bundle's files and its translations: the result
 // is made again with each new snapshot.
 func (st *state) embeddedDest(dest string, image bool) (t target, ok bool) {
 	six, isSite := st.res.(*SiteIndex)
-	if !isSite || dest == "" || strings.HasPrefix(dest, "#") || st.post.Bundle == "" {
+	fragment := strings.HasPrefix(dest, "#") && dest != "#" // "#" alone is Hugo's href="", left to folio's rules
+	if !isSite || dest == "" || (fragment && image) || (!fragment && st.post.Bundle == "") {
 		return target{}, false
 	}
 	kind, on := "link", false
@@ -78,6 +80,12 @@ func (st *state) embeddedDest(dest string, image bool) (t target, ok bool) {
 	}
 	if !on || st.hook(kind, "") != nil {
 		return target{}, false
+	}
+	if fragment {
+		// The page's own URL with the fragment: a summary's link to a
+		// heading goes to the page wherever the summary is shown.
+		abs := st.pageURL + string(util.URLEscape([]byte(dest), false))
+		return target{url: abs, md: abs, changed: true}, true
 	}
 	u, err := url.Parse(dest)
 	if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
