@@ -189,7 +189,10 @@ func (st *state) figure(sc *shortcode) expansion {
 	if src == "" {
 		st.issue(sc.line, "figure: missing src")
 	}
-	img := st.figureDest(src, true, sc.line)
+	img, found := st.figureSrc(src)
+	if !found {
+		img = st.figureDest(src, true, sc.line)
+	}
 	link := st.figureDest(sc.str("link", -1), false, sc.line)
 	attrLink := st.figureDest(sc.str("attrlink", -1), false, sc.line)
 	caption, attr := sc.Get("caption"), sc.Get("attr")

@@ -91,12 +91,44 @@ func (st *state) embeddedDest(dest string, image bool) (t target, ok bool) {
 	if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
 		return target{}, false
 	}
-	st.remember(Ref{Site: six.snap.ID()})
-	file, found := six.snap.BundleFile(st.post, strings.TrimPrefix(u.Path, "./"))
+	abs, found := st.bundleFile(six, strings.TrimPrefix(u.Path, "./"))
 	if !found {
 		return target{}, false
 	}
-	abs := six.url(file) + suffix(u)
+	abs += suffix(u)
+	return target{url: abs, md: abs, changed: true}, true
+}
+
+// bundleFile is the URL of the file of the page's bundle that Hugo's
+// .Resources.Get(name) finds (pipeline.Snapshot.BundleFile). The answer
+// depends on the bundle's files and its translations: the result is made
+// again with each new snapshot.
+func (st *state) bundleFile(six *SiteIndex, name string) (string, bool) {
+	st.remember(Ref{Site: six.snap.ID()})
+	file, found := six.snap.BundleFile(st.post, name)
+	if !found {
+		return "", false
+	}
+	return six.url(file), true
+}
+
+// figureSrc resolves a figure's src as Hugo 0.165's figure shortcode
+// does on any site: a relative src that .Resources.Get finds is that
+// file's URL, without the query and fragment (pic.png on a French page
+// is /fr/posts/x/pic.fr.png); ok is false for any other.
+func (st *state) figureSrc(src string) (t target, ok bool) {
+	six, isSite := st.res.(*SiteIndex)
+	if !isSite || st.post.Bundle == "" {
+		return target{}, false
+	}
+	u, err := url.Parse(src)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" || u.Path == "" {
+		return target{}, false
+	}
+	abs, found := st.bundleFile(six, u.Path)
+	if !found {
+		return target{}, false
+	}
 	return target{url: abs, md: abs, changed: true}, true
 }
 
