@@ -1,7 +1,6 @@
 package host
 
 import (
-	"crypto/sha256"
 	"io/fs"
 	"slices"
 	"strings"
@@ -103,13 +102,13 @@ func (h *Host) next(old *pipeline.Snapshot, cfg *pipeline.Config, ch change, now
 		// descriptions (meta tags, feeds, posts.json) and their bodies
 		// come from the same templates.
 		var describe func(*pipeline.Post) string
-		var sum [sha256.Size]byte
+		which, described := pipeline.RedescribeNone, h.described
 		if ch.config {
-			describe, sum = h.describer(old.Config(), cfg)
+			describe, which, described = h.describer(cfg)
 		}
-		snap, err := old.Reconfigured(cfg, describe, paths, now)
-		if err == nil && describe != nil {
-			h.templates = sum
+		snap, err := old.Reconfigured(cfg, describe, which, paths, now)
+		if err == nil {
+			h.described = described
 		}
 		return snap, err
 	case len(ch.paths) > 0:

@@ -31,9 +31,9 @@ type Host struct {
 	// The problems found outside the content, shown beside the
 	// snapshot's: the config file's, the theme's.
 	configProblems, siteProblems []pipeline.Problem
-	// templates is the digest of the site's templates the snapshot's
-	// descriptions were made with (Options.Describe): see describer.
-	templates [sha256.Size]byte
+	// described says what the snapshot's descriptions were made with
+	// (Options.Describe): see describer.
+	described describedWith
 }
 
 // Load is the start of every command: it reads the config, starts the
@@ -143,7 +143,7 @@ func (h *Host) build(cfg *pipeline.Config, now time.Time) (*pipeline.Snapshot, e
 	}
 	snap, err := pipeline.Build(fsys, cfg, opts, now)
 	if err == nil {
-		h.templates = templatesSum(ropts)
+		h.described = describedBy(ropts)
 	}
 	return snap, err
 }
@@ -155,35 +155,55 @@ func Describer(cfg *pipeline.Config) func(*pipeline.Post) string {
 	return render.New(renderOptions(cfg)).Description
 }
 
-// describer is Options.Describe for cfg, and the digest of the templates
-// it renders with, when it may describe posts otherwise than the one old
-// was read with: the config or the site's templates changed (a shortcode
-// saved in dev, a SIGHUP). It is nil when neither did.
-func (h *Host) describer(old, cfg *pipeline.Config) (func(*pipeline.Post) string, [sha256.Size]byte) {
+// describer is Options.Describe for cfg, which posts it may describe
+// otherwise than the one the snapshot's descriptions were made with (a
+// shortcode saved in dev, a SIGHUP), and what it is made with. It is nil
+// when it describes every post alike.
+//
+// A description is render.Renderer.Description: the post's summary
+// rendered with nothing but the render options (no other post is known)
+// and the post itself. Of the options, the markup settings (markup, base
+// URL, section, summary length…) and the render hooks render every post;
+// the other templates and the site they see (title, params, language)
+// render only the calls of shortcodes, and the hooks, which may read them
+// too (a partial, i18n). Every other setting makes no description.
+func (h *Host) describer(cfg *pipeline.Config) (func(*pipeline.Post) string, pipeline.Redescribe, describedWith) {
 	ropts := renderOptions(cfg)
-	sum := templatesSum(ropts)
-	if sum == h.templates && configSum(old) == configSum(cfg) {
-		return nil, sum
+	now, was := describedBy(ropts), h.described
+	var which pipeline.Redescribe
+	switch {
+	case now.all == was.all:
+		return nil, pipeline.RedescribeNone, now
+	case now.markup != was.markup || now.hooks || was.hooks:
+		which = pipeline.RedescribeAll
+	default:
+		which = pipeline.RedescribeShortcodes
 	}
-	return render.New(ropts).Description, sum
+	return render.New(ropts).Description, which, now
 }
 
-// templatesSum is the digest of the site's templates in ropts, zero for
-// none.
-func templatesSum(ropts render.Options) [sha256.Size]byte {
-	if ropts.Templates == nil {
-		return [sha256.Size]byte{}
-	}
-	return ropts.Templates.Sum()
+// describedWith is what descriptions are made with (describer).
+type describedWith struct {
+	// markup is the digest of the render options but the templates and
+	// the site they see: what renders every post.
+	markup [sha256.Size]byte
+	// all is the digest of every render option, templates and site too.
+	all [sha256.Size]byte
+	// hooks: the templates hold a render hook.
+	hooks bool
 }
 
-// configSum is the digest of every setting of cfg.
-func configSum(cfg *pipeline.Config) [sha256.Size]byte {
-	h := sha256.New()
-	digest.Write(h, cfg, nil)
-	var sum [sha256.Size]byte
-	h.Sum(sum[:0])
-	return sum
+// describedBy is what a Renderer of ropts describes posts with.
+func describedBy(ropts render.Options) describedWith {
+	o := ropts
+	o.Templates, o.Site, o.Content, o.Now = nil, nil, nil, time.Time{}
+	d := describedWith{markup: digest.Sum(o, nil), hooks: ropts.Templates.HasHooks()}
+	var templates [sha256.Size]byte
+	if ropts.Templates != nil {
+		templates = ropts.Templates.Sum()
+	}
+	d.all = digest.Sum([...]any{d.markup, ropts.Site, templates, ropts.Content, ropts.Now}, nil)
+	return d
 }
 
 // renderOptions are the render options of the site of cfg.

@@ -204,11 +204,11 @@ func (s *Snapshot) update(changed []string, now time.Time, patching bool) (*Snap
 // content another way, the posts must be parsed afresh: it is an error.
 //
 // describe, when not nil, replaces Options.Describe: the site's templates
-// or markup were read again. Every post whose description the old one
-// made is described again with it, and every post read from now on, so
-// that no description keeps what the old templates made while the bodies
-// show the new ones.
-func (s *Snapshot) Reconfigured(cfg *Config, describe func(*Post) string, changed []string, now time.Time) (*Snapshot, error) {
+// or markup were read again. The posts whose description the old one made
+// and the new one may make otherwise (which) are described again with it,
+// and every post read from now on, so that no description keeps what the
+// old templates made while the bodies show the new ones.
+func (s *Snapshot) Reconfigured(cfg *Config, describe func(*Post) string, which Redescribe, changed []string, now time.Time) (*Snapshot, error) {
 	if !s.config.ReadsLike(cfg) {
 		return nil, fmt.Errorf("pipeline: the new config reads the content differently; build afresh")
 	}
@@ -216,8 +216,13 @@ func (s *Snapshot) Reconfigured(cfg *Config, describe func(*Post) string, change
 	base.config = cfg
 	if describe != nil {
 		base.opts.Describe = describe
-		base.opts.Cache = nil // its posts were described by the old templates
-		base.units = base.redescribe()
+		if which == RedescribeAll {
+			// Its posts were described by the old markup or hooks. (It
+			// holds no post whose body calls a shortcode, readUnit's
+			// cacheable: RedescribeShortcodes leaves every entry true.)
+			base.opts.Cache = nil
+		}
+		base.units = base.redescribe(which)
 	}
 	n, err := base.update(changed, now, false)
 	if err != nil || n != &base {

@@ -118,6 +118,10 @@ func hookKeyOf(dir, name string) (hookKey, bool) {
 // "codeblock"…).
 func (t *Templates) hasHooks(kind string) bool { return t != nil && t.hookKinds[kind] }
 
+// HasHooks reports whether the site has a render hook of any kind: then
+// its templates render posts that call no shortcode too.
+func (t *Templates) HasHooks() bool { return t != nil && len(t.hookKinds) > 0 }
+
 // goatHook stands for Hugo's own goat code block renderer.
 var goatHook = &siteTemplate{name: "goat"}
 
