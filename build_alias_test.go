@@ -22,13 +22,14 @@ import (
 // /page/1/) under each configuration below, and the plain export holds
 // an alias page at exactly the paths Hugo writes one, each sending the
 // browser to Hugo's target, in Hugo's language. At /, the export holds a
-// page exactly when Hugo writes one, serve answers 404 exactly when it
-// writes none (the default language in its folder, the redirect turned
-// off); /index.md is the home page's twin only where the home page is at
-// /; where Hugo publishes the site's own static/index.html or index.md
-// there, the export holds its bytes and serve answers them (but for the
-// 301 it keeps at / with the redirect on); a second build over the first
-// replaces it.
+// page exactly when Hugo writes one, and where it writes none (the
+// default language in its folder, the redirect turned off) serve answers
+// the 301 to the default language's home all the same (CONTRACT, Agents:
+// the probes of / pass on every site); /index.md is the home page's twin
+// only where the home page is at /, else 404; where Hugo publishes the
+// site's own static/index.html or index.md there, the export holds its
+// bytes and serve answers them (but for the 301 it keeps at / with the
+// redirect on); a second build over the first replaces it.
 func TestAliasPagesAreHugos(t *testing.T) {
 	bin := hugotest.Binary(t)
 	const site = "https://example.org/blog/"
@@ -115,12 +116,14 @@ func TestAliasPagesAreHugos(t *testing.T) {
 }
 
 // rootAsHugos fails the test unless the export in out has a page at /
-// exactly when Hugo's in hugoOut has one, and serve answers / with 404
-// exactly when Hugo has none, and /index.md (folio's Markdown twin of /)
-// likewise, in the export and in serve. Where nothing is at /, no page
-// or agent file of the export links to it (base, the site's URL): they
-// give the default language's home instead. Only the API's base URL is
-// base itself (the client's, the search form's).
+// exactly when Hugo's in hugoOut has one, and serve answers / with 301
+// where Hugo has none (the redirect folio's hosts keep for the agents'
+// probes); and /index.md (folio's Markdown twin of /) likewise, but 404
+// in serve where Hugo has none. Where nothing is at /, no page or agent
+// file of the export links to it (base, the site's URL): they give the
+// default language's home instead. Only the API's base URL is base
+// itself (the client's, the search form's, the API catalog's anchor) and
+// the API page's example of the 301 at /.
 func rootAsHugos(t *testing.T, dir, hugoOut, out, base string) {
 	t.Helper()
 	h, err := host.Load(host.Spec{Source: dir})
@@ -157,7 +160,12 @@ func rootAsHugos(t *testing.T, dir, hugoOut, out, base string) {
 		if exported := has(out, c.file); exported != c.there {
 			t.Errorf("export: %s at %s is %v; Hugo writes a page there: %v", c.file, c.path, exported, c.there)
 		}
-		if got := status(c.path); (got == http.StatusNotFound) == c.there {
+		switch got := status(c.path); {
+		case c.path == "/" && !c.there:
+			if got != http.StatusMovedPermanently {
+				t.Errorf("serve: / answers %d, want 301 to the default language's home; Hugo writes no page there", got)
+			}
+		case (got == http.StatusNotFound) == c.there:
 			t.Errorf("serve: %s answers %d; Hugo writes a page there: %v", c.path, got, c.there)
 		}
 		if !static(c.file) {
@@ -177,7 +185,7 @@ func rootAsHugos(t *testing.T, dir, hugoOut, out, base string) {
 	if hugo {
 		return
 	}
-	apiBase := regexp.MustCompile(`(createClient\(|data-base-url=|e\.g\. )"` + regexp.QuoteMeta(base) + `"`)
+	apiBase := regexp.MustCompile(`(createClient\(|data-base-url=|e\.g\. |"anchor": )"` + regexp.QuoteMeta(base) + `"|curl ` + regexp.QuoteMeta(base) + `(<|\n)`)
 	toRoot := regexp.MustCompile(regexp.QuoteMeta(base) + `([^\w.%/-]|$)`)
 	err = filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") {

@@ -90,7 +90,7 @@ func (s *Server) apiCatalog(w http.ResponseWriter, r *http.Request, m match) {
 	rp, _ := st.memo("api-catalog", func() (*rep, error) {
 		cfg := st.snap.Config()
 		body := agents.Catalog(agents.CatalogLinks{
-			Anchor:      siteURL(st),
+			Anchor:      cfg.AbsURL(""), // the API's base URL (CONTRACT, API catalog)
 			ServiceDesc: agents.Link{Href: cfg.AbsURL("openapi.json"), Type: mediaTypeJSON},
 			ServiceDoc:  agents.Link{Href: cfg.AbsURL(apiPagePath), Type: mediaTypeHTML},
 			Alternates: []agents.Link{

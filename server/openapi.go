@@ -96,8 +96,8 @@ func openAPIDoc(cfg *pipeline.Config, rows []Route, depth int) obj {
 // docRows are the rows the document describes for st: the table's, with
 // the home page's as st answers them. Where the home page lives in the
 // default language's folder (homeMoved), / is a 301 there, or, with the
-// redirect turned off (rootEmpty), the site's own static index.html or
-// nothing at all; and /index.md is the twin of no page (elsewhere): a
+// redirect turned off, the site's own static index.html where it has one
+// (rootFile); and /index.md is the twin of no page (elsewhere): a
 // static index.md of the site is the site's files' row's.
 func docRows(st *state) []Route {
 	if !homeMoved(st) {
@@ -110,16 +110,13 @@ func docRows(st *state) []Route {
 		case rt.Path == homeTwinPath:
 			continue
 		case rt.Kind != KindHome:
-		case !rootEmpty(st):
-			rt = Route{Path: rt.Path, Kind: KindRedirect,
-				Doc: &Doc{ID: "Home", Summary: "Redirect (301) to the home page of the default language, " + page, Moved: page}}
-		default:
-			f, ok := lookupSiteFile(st, rt.Path)
-			if !ok {
-				continue // nothing there, as Hugo writes nothing there
-			}
+		case elsewhere(st, &rt):
+			f, _ := lookupSiteFile(st, rt.Path)
 			rt = Route{Path: rt.Path, Kind: KindFile, Types: []string{mediaOf(contentType(f.File))},
 				Doc: &Doc{ID: "Root", Summary: "The site's own " + path.Base(f.Path) + " (from its static folder), as Hugo publishes it at /; the home page is " + page}}
+		default:
+			rt = Route{Path: rt.Path, Kind: KindRedirect,
+				Doc: &Doc{ID: "Home", Summary: "Redirect (301) to the home page of the default language, " + page, Moved: page}}
 		}
 		rows = append(rows, rt)
 	}

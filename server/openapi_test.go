@@ -250,9 +250,11 @@ func TestValidatorCatchesBadBodies(t *testing.T) {
 // language's folder, the document describes / and /index.md as they
 // answer, and every answer there and at the home page matches it. With
 // Hugo's redirect turned off, / is the site's own static/index.html
-// where it has one (Hugo publishes it there) and is not described where
-// nothing answers; /index.md is the twin of no page (a 404, or the site's
-// static/index.md), and / with the redirect on is a 301. The API page,
+// where it has one (Hugo publishes it there) and else the 301 to the
+// default language's home it is with the redirect on (Hugo writes
+// nothing there, but CONTRACT's agents' probes of / must pass);
+// /index.md is the twin of no page (a 404, or the site's
+// static/index.md). The API page,
 // made from the same rows, lists them alike.
 func TestOpenAPIDescribesRoot(t *testing.T) {
 	const top = "baseURL = \"https://example.org/\"\ntitle = \"Root\"\ndefaultContentLanguage = \"en\"\ndefaultContentLanguageInSubdir = true\n"
@@ -267,7 +269,10 @@ func TestOpenAPIDescribesRoot(t *testing.T) {
 	}{
 		{"redirect", top + langs, nil, 301, 404, true},
 		{"redirect, static index.md", top + langs, map[string]string{"index.md": "# Hi\n"}, 301, 200, true},
-		{"no redirect", top + "disableDefaultSiteRedirect = true\n" + langs, nil, 404, 404, false},
+		// Hugo writes nothing at /, folio's hosts the redirect all the
+		// same: CONTRACT (Agents) wants the probes of / to pass.
+		{"no redirect", top + "disableDefaultSiteRedirect = true\n" + langs, nil, 301, 404, true},
+		{"no redirect, static index.md", top + "disableDefaultLanguageRedirect = true\n" + langs, map[string]string{"index.md": "# Hi\n"}, 301, 200, true},
 		{"no redirect, static index", top + "disableDefaultSiteRedirect = true\n" + langs,
 			map[string]string{"index.html": chooser, "index.md": "# Hi\n"}, 200, 200, true},
 	}

@@ -332,13 +332,28 @@ func homeMoved(st *state) bool {
 // homeTwinPath is the home page's Markdown twin, when the home is at /.
 const homeTwinPath = "/index.md"
 
-// rootEmpty reports whether folio writes nothing at /: the home page
+// rootEmpty reports whether Hugo writes nothing at /: the home page
 // lives in the default language's folder (homeMoved) and the config turns
 // Hugo's redirect there off (disableDefaultSiteRedirect), so Hugo writes
 // nothing at / but the site's own static/index.html, if it has one. Serve
-// and the export then answer / with that file or 404 (elsewhere).
+// and the export then answer / with that file (rootFile, elsewhere), or,
+// where the site has none, with the 301 to the default language's home
+// that they give with the redirect on: CONTRACT (Agents) wants the probes
+// of / to pass on every site. The export's folder holds nothing at /
+// (no page names it, as Hugo's); its nginx config and Worker answer the
+// 301.
 func rootEmpty(st *state) bool {
 	return st.snap.Config().DisableDefaultSiteRedirect && homeMoved(st)
+}
+
+// rootFile reports whether the site's own static index.html answers at /
+// where Hugo writes nothing there (rootEmpty).
+func rootFile(st *state) bool {
+	if !rootEmpty(st) {
+		return false
+	}
+	_, ok := lookupSiteFile(st, "/")
+	return ok
 }
 
 // siteURL is the URL folio's pages and agent files give for the site as

@@ -29,7 +29,7 @@ func TestAgentProbes(t *testing.T) {
 // (pipeline/testdata/sites): every page kind, in every language, has its
 // twin; a multilingual site's / sends to its default language's home.
 func TestAgentProbesHugoSites(t *testing.T) {
-	for _, name := range []string{"blog", "yaml", "json", "multidir", "configdir"} {
+	for _, name := range []string{"blog", "yaml", "json", "multidir", "configdir", "rootless"} {
 		t.Run(name, func(t *testing.T) {
 			dir := "../pipeline/testdata/sites/" + name
 			cfg, err := pipeline.LoadSite(pipeline.SiteOptions{Source: dir, Environment: "production"})

@@ -368,14 +368,16 @@ func (t *table) find(st *state, rp routingPath) match {
 
 // elsewhere reports whether rt is a row of the home page that does not
 // answer in st, where the home page lives in the default language's
-// folder (homeMoved): / when nothing is written there (rootEmpty), and
+// folder (homeMoved): / when the site's own static index.html answers
+// there (rootFile: Hugo writes no page at /, rootEmpty), and
 // /index.md, the twin of no page (/ is a redirect or nothing; the home's
 // twin is /en.md). The site's rows answer them then, as Hugo publishes
-// them: a static/index.html at / and a static/index.md, or a 404.
+// them: the static/index.html at /, and a static/index.md or a 404 at
+// /index.md.
 func elsewhere(st *state, rt *Route) bool {
 	switch {
 	case rt.Kind == KindHome:
-		return rootEmpty(st)
+		return rootFile(st)
 	case rt.Path == homeTwinPath:
 		return homeMoved(st)
 	}

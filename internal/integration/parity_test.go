@@ -86,6 +86,14 @@ func fixtureSite(dir string, random int) staticSite {
 		// both, its path kept, makes them comparable.
 		site.args = []string{"--base-url", "https://hostless.example/blog/"}
 	}
+	if site.name == "rootless" {
+		// Hugo writes nothing at /; every host answers the 301 to /en/
+		// all the same, and the agents' probes of / pass (CONTRACT,
+		// Agents). The folder holds nothing at /: ask / and /index.md.
+		site.emitted = "https://example.org/"
+		site.extra = []parity.Request{{Path: "/"}, {Path: "/", Header: map[string]string{"Accept": "text/markdown"}},
+			{Path: "/index.md"}, {Method: "HEAD", Path: "/"}}
+	}
 	return site
 }
 
