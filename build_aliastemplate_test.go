@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -25,6 +26,17 @@ const aliasTemplate = `<!doctype html><html lang="{{ site.Language.LanguageCode 
 	`{{ with .Params.moved }} ({{ . }}){{ end }}.</p></body></html>
 `
 
+// pageTemplate is an alias template that reads the page as Hugo 0.165
+// gives it: .Page, and the methods made of its rendered content.
+const pageTemplate = `<!doctype html><html data-alias><title>{{ .Page.Title }}</title>` +
+	`<link rel="canonical" href="{{ .Permalink }}">{{ .Page.Permalink }}|{{ .RelPermalink }}
+C={{ .Content }}
+S={{ .Summary }}|{{ .Page.Summary }}
+P={{ .Plain }}|T={{ .Truncated }}
+TOC={{ .TableOfContents }}
+OF={{ range .OutputFormats }}{{ .Rel }},{{ .Name }},{{ .Permalink }},{{ .RelPermalink }},{{ .MediaType.Type }};{{ end }}
+`
+
 // TestAliasTemplateIsHugos: a site's alias template (layouts/alias.html,
 // _default/alias.html, or its theme's) makes the export's alias pages as
 // it makes Hugo 0.165's: at every path Hugo writes one (front matter
@@ -37,8 +49,9 @@ func TestAliasTemplateIsHugos(t *testing.T) {
 	bin := hugotest.Binary(t)
 	const config = "baseURL = 'https://example.org/blog/'\ntitle = 'Aliases'\ndefaultContentLanguage = 'en'\n" +
 		"[languages.en]\nweight = 1\nlanguageCode = 'en-GB'\n[languages.fr]\nweight = 2\n[pagination]\npagerSize = 1\n"
-	cases := []struct{ name, template, theme string }{
+	cases := []struct{ name, template, theme, text string }{
 		{name: "site", template: "layouts/alias.html"},
+		{name: "page methods", template: "layouts/alias.html", text: pageTemplate},
 		{name: "site _default", template: "layouts/_default/alias.html"},
 		{name: "theme", template: "themes/plain/layouts/_default/alias.html", theme: "theme = 'plain'\n"},
 	}
@@ -49,7 +62,14 @@ func TestAliasTemplateIsHugos(t *testing.T) {
 				t.Fatal(err)
 			}
 			write(t, dir, "hugo.toml", c.theme+config)
-			write(t, dir, c.template, aliasTemplate)
+			write(t, dir, c.template, cmp.Or(c.text, aliasTemplate))
+			if c.text != "" { // pages whose content, summary and headings the template reads
+				write(t, dir, "content/posts/toc.md", "---\ntitle: Toc\ndate: 2025-01-03\naliases: [/old/toc/]\n---\n"+
+					"### Early\n\nOne two three four five six seven eight nine ten.\n\n## Head *one*\n\nMore **text** & <b>x</b>.\n\n"+
+					"#### Deep\n\n### Sub\n\n# Top\n\n### Below top\n\n## Two\n\nEnd.\n")
+				write(t, dir, "content/posts/more.md", "---\ntitle: More\ndate: 2025-01-04\naliases: [/old/more/]\n---\nshort\n\n<!--more-->\n\nrest\n")
+				write(t, dir, "content/posts/fmsum.md", "---\ntitle: Sum\ndate: 2025-01-05\naliases: [/old/sum/]\nsummary: '**FM** sum & x'\n---\nbody\n")
+			}
 			// Lists that paginate, so that Hugo writes their /page/1/.
 			write(t, dir, "layouts/_default/list.html", "{{ range .Paginator.Pages }}{{ .Title }}{{ end }}")
 			write(t, dir, "layouts/_default/single.html", "{{ .Content }}")
@@ -65,6 +85,9 @@ func TestAliasTemplateIsHugos(t *testing.T) {
 				t.Errorf("folio build said of the aliases:\n%s", said)
 			}
 			hugo := templatedPages(t, hugoOut)
+			if c.text != "" && !strings.Contains(hugo["old/toc/index.html"], `<a href="#sub">Sub</a>`) {
+				t.Fatalf("Hugo's page at /old/toc/ lacks the table of contents: the case tests too little:\n%s", hugo["old/toc/index.html"])
+			}
 			if len(hugo) < 10 {
 				t.Fatalf("Hugo wrote %d pages from the alias template, want at least 10: the case tests too little", len(hugo))
 			}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"folio/export"
@@ -43,7 +44,8 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 		}
 	}
 	problems := h.Problems(h.RenderAll())
-	left, err := aliasesLeftOut(h.Server())
+	left, templated, err := aliasesLeftOut(h.Server())
+	problems = append(problems, templated...)
 	if p, ok := clashProblem(snap, err); ok && len(pipeline.Errors(problems)) == 0 {
 		// What build stops with once it gets to the export (after the
 		// problems, which may be this one said of the content).
@@ -68,15 +70,22 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 }
 
 // aliasesLeftOut are the aliases folio build's export would write no
-// redirect page for (build says them too, as it writes the export); or
-// the error build would stop with when it cannot name the routes' files
-// (an *export.NameClash: two routes that would share one).
-func aliasesLeftOut(srv *server.Server) ([]export.AliasLeftOut, error) {
+// redirect page for (build says them too, as it writes the export), and
+// the warnings of the site's alias template where it fails (once each,
+// as build says them); or the error build would stop with when it cannot
+// name the routes' files (an *export.NameClash: two routes that would
+// share one).
+func aliasesLeftOut(srv *server.Server) ([]export.AliasLeftOut, []pipeline.Problem, error) {
 	var aliases []export.Alias
+	var problems []pipeline.Problem
 	for _, a := range srv.ExportAliases() {
 		aliases = append(aliases, export.Alias{Path: a.Path, Lang: a.Lang, Source: a.Source, Line: a.Line})
+		if a.Problem != nil && !slices.Contains(problems, *a.Problem) {
+			problems = append(problems, *a.Problem)
+		}
 	}
-	return export.AliasesLeftOut(srv.ExportPaths(), aliases)
+	left, err := export.AliasesLeftOut(srv.ExportPaths(), aliases)
+	return left, problems, err
 }
 
 // unpublished says why the site does not publish p at now ("" when it

@@ -377,3 +377,22 @@ func TestCheckSaysRoutesThatShareAFile(t *testing.T) {
 		t.Errorf("check: exit %d, said\n%s\nwant exit 1 and\n%s", code, stdout, want)
 	}
 }
+
+// TestCheckSaysWhatBuildSaysOfTheAliasTemplate: a site's alias template
+// that fails is a warning at its line in folio build (which writes its
+// own page at the aliases); check says the same warning, once.
+func TestCheckSaysWhatBuildSaysOfTheAliasTemplate(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'Aliases'\n")
+	write(t, dir, "content/posts/a.md", "---\ntitle: A\ndate: 2024-01-01T00:00:00Z\naliases: [/old/a/, /older/a/]\n---\nHi.\n")
+	write(t, dir, "layouts/alias.html", `{{ .Title }}{{ errorf "boom" }}`)
+	want := "layouts/alias.html:1: warning: boom (folio build writes its own page at this alias)"
+	code, stdout, _ := runCLI(t, "check", "--source", dir)
+	if code != 0 || strings.Count(stdout, "warning:") != 1 || !strings.Contains(stdout, want+"\n") || !strings.HasSuffix(stdout, "1 post, 0 problems, 1 warning\n") {
+		t.Errorf("check: exit %d, said\n%s\nwant exit 0, one warning:\n%s", code, stdout, want)
+	}
+	code, _, stderr := runCLI(t, "build", "--source", dir, "--out", filepath.Join(t.TempDir(), "public"))
+	if code != 0 || !strings.Contains(stderr, want+"\n") {
+		t.Errorf("build: exit %d, said\n%s\nwant exit 0 and\n%s", code, stderr, want)
+	}
+}

@@ -42,7 +42,7 @@ func TestAliasPage(t *testing.T) {
 			tpls := LoadTemplates(fsys, []string{"themes/t"}, "en")
 			r := New(Options{BaseURL: "https://example.org/", Section: "posts", Templates: tpls,
 				Site: &Site{Title: "S", Language: "en", LanguageCode: "en-GB"}})
-			got, problem := r.AliasPage(post, "https://example.org/a/", tt.lang, nil)
+			got, problem := r.AliasPage(post, "https://example.org/a/", tt.lang, nil, Result{})
 			if string(got) != tt.want {
 				t.Errorf("page %q, want %q", got, tt.want)
 			}

@@ -36,6 +36,11 @@ type Markup struct {
 	// CJK is markup.goldmark.extensions.cjk.
 	CJK CJK
 
+	// TOCStart, TOCEnd and TOCOrdered are markup.tableOfContents:
+	// the levels of the headings .TableOfContents lists, and its list.
+	TOCStart, TOCEnd int
+	TOCOrdered       bool
+
 	// AutoHeadingID gives headings ids (markup.goldmark.parser.autoHeadingID).
 	AutoHeadingID bool
 	// AutoIDType is markup.goldmark.parser.autoHeadingIDType: "github"
@@ -165,6 +170,8 @@ func DefaultMarkup() Markup {
 		LinkifyProtocol: "https",
 		AutoHeadingID:   true,
 		AutoIDType:      "github",
+		TOCStart:        2,
+		TOCEnd:          3,
 		AttributeTitle:  true,
 		CJK:             CJK{Style: "simple"},
 		Highlight: Highlight{

@@ -125,7 +125,7 @@ var goTypes = strings.NewReplacer(
 	"*render.linkHook", "the link (.)", "*render.imageHook", "the image (.)", "*render.headingHook", "the heading (.)",
 	"*render.codeblockHook", "the code block (.)", "*render.blockquoteHook", "the block quote (.)",
 	"*render.passthroughHook", "the passthrough element (.)", "*render.tableHook", "the table (.)",
-	"render.tableCell", "the table cell", "render.aliasData", "the alias page (.)",
+	"render.tableCell", "the table cell", "render.aliasData", "the alias page (.)", "*render.aliasPage", "Page",
 )
 
 // tplEnv is the execution a clone's functions work for: funcs.Env.

@@ -122,10 +122,13 @@ func (s *Server) ExportAliases() []Alias {
 			}
 			rs := st.renders()
 			target := t.Page.Post
+			var body render.Result
 			if target == nil { // a list without an _index: its title and kind
 				target = &pipeline.Post{Title: t.Page.Title, PageMeta: pipeline.PageMeta{Kind: t.Page.Kind}}
+			} else if rs.renderer.HasAliasTemplate() {
+				body = s.rendered(st, target)
 			}
-			a.Page, a.Problem = rs.renderer.AliasPage(target, cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(r.Target), "/")), lang, rs.resolver)
+			a.Page, a.Problem = rs.renderer.AliasPage(target, cfg.AbsURL(strings.TrimPrefix(pipeline.EscapePath(r.Target), "/")), lang, rs.resolver, body)
 		}
 		out = append(out, a)
 	}
