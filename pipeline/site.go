@@ -78,6 +78,9 @@ type siteModel struct {
 	clashes []pageClash
 	// hiddenAliases are the aliases at a path a page or file holds.
 	hiddenAliases []aliasClash
+	// staticTwins are the site's files at the path of a page's Markdown
+	// twin, which they answer in place of the twin.
+	staticTwins []aliasClash
 	// ownPagers is set once a patch has its own copy of pagers.
 	ownPagers bool
 
@@ -160,9 +163,31 @@ func buildSite(in siteInput) *siteModel {
 			}
 		}
 		m.add(file)
+		m.staticTwin(file)
 	}
 	m.addLanguageRedirects(in.cfg)
 	return m
+}
+
+// staticTwin records a site file at the path of a page's Markdown twin
+// (static/posts/a.md beside content/posts/a.md): Hugo publishes the
+// file, which the author wrote, so it is what that path answers, and
+// what the page's Markdown is (serve's Accept: text/markdown, the
+// export); the page's path is contested, so that an update assembles
+// the site again. The home page's /index.md is not one (its twin answers
+// there).
+func (m *siteModel) staticTwin(file Route) {
+	base, ok := strings.CutSuffix(file.Path, ".md")
+	if !ok || file.Path == "/index.md" {
+		return
+	}
+	for _, page := range []string{base + "/", base + ".html"} {
+		if r, ok := m.routes.Base()[page]; ok && r.Kind == RoutePage && TwinPath(page) == file.Path {
+			m.contest(page)
+			m.staticTwins = append(m.staticTwins, aliasClash{alias: r, by: file})
+			return
+		}
+	}
 }
 
 // lang is the model of a language, nil when the site has none such.

@@ -390,6 +390,14 @@ func (s *Snapshot) assemble(units layered.Map[string, *unit], keys *unitKeys, no
 			Message:  fmt.Sprintf("alias %s is also the URL of %s, which is served there, not the redirect (Hugo writes both, and which one it keeps varies from build to build)", EscapePath(c.alias.Path), n.routeSource(c.by)),
 		})
 	}
+	for _, c := range n.site.staticTwins {
+		n.dupProblems = append(n.dupProblems, Problem{
+			Path:     n.display(c.by.File),
+			Line:     1,
+			Severity: Warning,
+			Message:  fmt.Sprintf("%s is the URL of the Markdown of %s (%s): the file is served there, and as the page's Markdown (Accept: text/markdown), in place of folio's, as Hugo publishes it", EscapePath(c.by.Path), EscapePath(c.alias.Path), n.routeSource(c.alias)),
+		})
+	}
 	bySlug := make(map[string]*Post, len(candidates))
 	n.dups = map[string]bool{}
 	for _, p := range candidates {

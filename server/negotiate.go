@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"folio/pipeline"
 )
 
 // A media is what negotiation picked for a URL that has both an HTML and a
@@ -162,6 +164,18 @@ var acceptable = []string{"text/html", "text/markdown"}
 // and HEAD included, carries Vary: Accept (the row Negotiates), so caches
 // keep the two apart. The Markdown answer is the same representation as
 // the post's own .md URL, which does not vary.
+// staticTwin is the site's file at the path of the Markdown twin of m's
+// page (static/posts/a.md for content/posts/a.md), which answers there
+// in place of the twin (the site model's staticTwin); false when there
+// is none. A list's further pages and the home page have none.
+func staticTwin(m match) (pipeline.Route, bool) {
+	pg := m.site.Page
+	if pg == nil || m.site.Pager > 1 || pg.Path == "" || pg.Path == "/" || m.st == nil {
+		return pipeline.Route{}, false
+	}
+	return lookupSiteFile(m.st, pipeline.TwinPath(pg.Path))
+}
+
 func (s *Server) negotiated(w http.ResponseWriter, r *http.Request, m match, html, markdown func() (*rep, error)) {
 	var rp *rep
 	var err error
@@ -169,6 +183,13 @@ func (s *Server) negotiated(w http.ResponseWriter, r *http.Request, m match, htm
 	case mediaHTML:
 		rp, err = html()
 	case mediaMarkdown:
+		if f, ok := staticTwin(m); ok {
+			// The site's own file holds the page's twin path: it is the
+			// page's Markdown, as it is at that path and in the export.
+			m.site = f
+			s.siteFile(w, r, m)
+			return
+		}
 		rp, err = markdown()
 	default:
 		w.Header().Set("Vary", "Accept")
