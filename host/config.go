@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"folio/pipeline"
 )
@@ -59,11 +58,11 @@ func ReadConfig(spec Spec) (*pipeline.Config, error) {
 		}
 	}
 	if spec.Addr != nil && (!cfg.BaseSet || spec.AddrIsBase && spec.BaseURL == "") {
-		base := BaseOf(spec.Addr)
-		if u, err := url.Parse(cfg.BaseURL); err == nil && !cfg.BaseSet && u.Path != "" {
-			base += strings.TrimPrefix(u.Path, "/") // a Hugo baseURL that is a path ("/blog/")
-		}
-		cfg.BaseURL, cfg.BaseSet = base, false
+		// A path in the config's baseURL is dropped, whether the baseURL
+		// is a full one (dev) or only a path, which Hugo accepts
+		// ("/blog/"): folio answers at the root of its address, so its
+		// links must too.
+		cfg.BaseURL, cfg.BaseSet = BaseOf(spec.Addr), false
 	}
 	return cfg, nil
 }

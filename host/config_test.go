@@ -45,22 +45,29 @@ func TestServedElsewhere(t *testing.T) {
 }
 
 // TestReadConfigHostlessBase: a Hugo baseURL that is only a path is the
-// address served, its path kept; a baseURL with a host stays.
+// address served, its path dropped as dev drops a full baseURL's (folio
+// answers at the root of its address), in serve and in dev; a baseURL
+// with a host stays in serve.
 func TestReadConfigHostlessBase(t *testing.T) {
 	addr, err := net.ResolveTCPAddr("tcp", "127.0.0.1:8080")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct{ config, want string }{
-		{"baseURL = '/'", "http://127.0.0.1:8080/"},
-		{"baseURL = '/blog/'", "http://127.0.0.1:8080/blog/"},
-		{"baseURL = 'https://example.org/blog/'", "https://example.org/blog/"},
+	for _, tc := range []struct {
+		config, want string
+		dev          bool
+	}{
+		{"baseURL = '/'", "http://127.0.0.1:8080/", false},
+		{"baseURL = '/blog/'", "http://127.0.0.1:8080/", false},
+		{"baseURL = '/blog/'", "http://127.0.0.1:8080/", true},
+		{"baseURL = 'https://example.org/blog/'", "https://example.org/blog/", false},
+		{"baseURL = 'https://example.org/blog/'", "http://127.0.0.1:8080/", true},
 	} {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "hugo.toml"), []byte(tc.config), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cfg, err := ReadConfig(Spec{Source: dir, Addr: addr})
+		cfg, err := ReadConfig(Spec{Source: dir, Addr: addr, AddrIsBase: tc.dev})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.config, err)
 		}

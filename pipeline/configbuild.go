@@ -33,7 +33,8 @@ func (l *siteLoader) build(k *rootKeys) (*Config, error) {
 	if p, ok := hostlessBase(k.BaseURL); ok {
 		// Hugo's links are then root-relative, wherever the site is
 		// served: folio's are absolute, on the address it serves, as
-		// with no baseURL, the path kept.
+		// with no baseURL (serve and dev link at its root: host's
+		// ReadConfig drops the path; check and build keep it).
 		cfg.BaseURL, cfg.BaseSet, cfg.HostlessBase = "http://localhost"+p, false, k.BaseURL
 	}
 	setStr(&cfg.Title, k.Title)
