@@ -122,6 +122,14 @@ func FuzzRenderOrg(f *testing.F) {
 		"{{< details summary=\"*s*\" >}}\n/inner/\n{{< /details >}}\n<!--more-->\nFOLIOSC0E\n",
 		"#+BEGIN_QUOTE\nq\n#+END_QUOTE\n:PROPERTIES:\n:a: b\n:END:\n\\begin{x}\ny\n\\end{x}\n#+INCLUDE: \"x.org\"\n",
 		"- [X] done\n- [ ] open\n- term :: def\n\n-----\n\n#+begin_example\n<raw>\n#+end_example\n",
+		// The shapes of review 31's pathological posts, past their
+		// bounds (orgguard.go): open environments, open quotes,
+		// footnote references, a deep list, headlines.
+		strings.Repeat("\\begin{equation}\n", 1000),
+		strings.Repeat("#+BEGIN_QUOTE\n", 1000),
+		strings.Repeat("x[fn:1]\n", maxOrgFootnotes+1),
+		orgNest(maxOrgListDepth + 1),
+		strings.Repeat("* h\n", maxOrgHeadlines+1),
 	} {
 		f.Add(seed)
 	}
@@ -155,4 +163,13 @@ func FuzzRenderOrg(f *testing.F) {
 		}
 		checkRendered(t, p, body, r.Render(p, NewIndex(s.Posts(), func(q *pipeline.Post) bool { return q.Published(now) })))
 	})
+}
+
+// orgNest is a list n deep.
+func orgNest(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(strings.Repeat("  ", i) + "- item\n")
+	}
+	return b.String()
 }

@@ -10,6 +10,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync/atomic"
 
 	"folio/pipeline"
 
@@ -38,19 +39,24 @@ func isOrg(p *pipeline.Post) bool {
 	return strings.EqualFold(path.Ext(p.File), ".org")
 }
 
-// renderOrg is Render for an Org-mode post.
-func (st *state) renderOrg(p *pipeline.Post) Result {
+// renderOrg is Render for an Org-mode post. go-org parses the document
+// once; its HTML and, unless only the HTML is wanted (a description),
+// the plain HTML the twin is made from are written from that parse.
+func (st *state) renderOrg(p *pipeline.Post, twin bool) Result {
 	st.buildOrg(p.Body)
 	st.expandCalls()
 	var out Result
-	body, summary := st.orgDivider(st.orgBody(true))
+	htm, plain := st.orgBodies(twin)
+	body, summary := st.orgDivider(htm)
 	out.HTML = template.HTML(st.orgCalls(body, false))
 	if summary >= 0 {
 		out.Summary = template.HTML(st.orgCalls(body[:summary], false))
 	}
-	plain, _ := st.orgDivider(st.orgBody(false))
-	if md := htmlToMarkdown(plain); md != "" {
-		out.Markdown = st.orgCalls(md, true) + "\n"
+	if twin {
+		plain, _ = st.orgDivider(plain)
+		if md := htmlToMarkdown(plain); md != "" {
+			out.Markdown = st.orgCalls(md, true) + "\n"
+		}
 	}
 	out.Issues, out.Refs = st.sortedIssues(), st.refs
 	return out
@@ -62,14 +68,21 @@ func (st *state) renderOrgNodes(nodes []pipeline.Node, line int) string {
 	sub := st.sub(line)
 	sub.buildOrg(nodes)
 	sub.expandCalls()
-	return sub.orgCalls(sub.orgBody(true), false)
+	htm, _ := sub.orgBodies(false)
+	return sub.orgCalls(htm, false)
 }
 
-// orgBody is the document's HTML as Hugo makes its content: go-org's,
+// orgBodies is the document's HTML as Hugo makes its content: go-org's,
 // the table of contents go-org writes first taken out (Hugo offers it as
-// .TableOfContents, not in .Content), relative URLs made absolute.
-func (st *state) orgBody(highlight bool) string {
-	return absoluteURLs(extractTOC(st.orgHTML(highlight)), st.page)
+// .TableOfContents, not in .Content), relative URLs made absolute; and,
+// when plain, the same with plain code blocks, else "".
+func (st *state) orgBodies(plain bool) (string, string) {
+	htm, txt := st.orgHTML(plain)
+	htm = absoluteURLs(extractTOC(htm), st.page)
+	if plain {
+		txt = absoluteURLs(extractTOC(txt), st.page)
+	}
+	return htm, txt
 }
 
 // extractTOC takes go-org's table of contents (a <nav> whose list links
@@ -136,14 +149,20 @@ func (st *state) orgCall(n *pipeline.Node) {
 var orgQuiet = log.New(io.Discard, "", 0)
 
 // orgHTML renders src with go-org, code blocks highlighted as Hugo's
-// highlight function does, or, when !highlight, as plain
-// <pre><code class="language-…"> blocks, which the twin is made from.
-func (st *state) orgHTML(highlight bool) string {
-	if dense, at := orgTooDense(st.src); dense {
-		if highlight {
-			st.issue(st.line(at), "org: too many headlines, or blocks, drawers or environments left open, to render; the text is shown as written")
+// highlight function does, and, when plain, writes the same parse again
+// with plain <pre><code class="language-…"> blocks, which the twin is
+// made from ("" when !plain).
+func (st *state) orgHTML(plain bool) (string, string) {
+	asWritten := func() (string, string) {
+		pre := "<pre>" + template.HTMLEscapeString(string(st.src)) + "</pre>\n"
+		if !plain {
+			return pre, ""
 		}
-		return "<pre>" + template.HTMLEscapeString(string(st.src)) + "</pre>\n"
+		return pre, pre
+	}
+	if why, at := orgTooDense(st.src); why != "" {
+		st.issue(st.line(at), "org: %s to render; the text is shown as written", why)
+		return asWritten()
 	}
 	cfg := org.New()
 	cfg.Log = orgQuiet
@@ -155,6 +174,31 @@ func (st *state) orgHTML(highlight bool) string {
 		read = true
 		return nil, errOrgInclude
 	}
+	orgParses.Add(1)
+	doc := cfg.Parse(bytes.NewReader(st.src), st.post.File)
+	out, err := doc.Write(st.orgWriter(true))
+	if read {
+		st.warn(st.line(orgKeywordAt(st.src)), "org: #+INCLUDE and #+SETUPFILE are not supported: folio leaves the file out, where Hugo inserts it")
+	}
+	var txt string
+	if err == nil && plain {
+		txt, err = doc.Write(st.orgWriter(false))
+	}
+	if err != nil {
+		// As Hugo: the source as it is, after a problem.
+		st.issue(max(st.post.BodyLine, 1), "org: %v; the text is shown as written", err)
+		return asWritten()
+	}
+	return out, txt
+}
+
+// orgParses counts go-org's parses, for the tests.
+var orgParses atomic.Int64
+
+// orgWriter is a go-org HTML writer whose code blocks are highlighted
+// as Hugo's highlight function does, or, when !highlight, written as
+// plain <pre><code class="language-…"> blocks.
+func (st *state) orgWriter(highlight bool) *org.HTMLWriter {
 	w := org.NewHTMLWriter()
 	w.HighlightCodeBlock = func(source, lang string, _ bool, _ map[string]string) string {
 		var b strings.Builder
@@ -167,17 +211,7 @@ func (st *state) orgHTML(highlight bool) string {
 		}
 		return b.String()
 	}
-	doc := cfg.Parse(bytes.NewReader(st.src), st.post.File)
-	out, err := doc.Write(w)
-	if read && highlight {
-		st.warn(st.line(orgKeywordAt(st.src)), "org: #+INCLUDE and #+SETUPFILE are not supported: folio leaves the file out, where Hugo inserts it")
-	}
-	if err != nil {
-		// As Hugo: the source as it is, after a problem.
-		st.issue(max(st.post.BodyLine, 1), "org: %v; the text is shown as written", err)
-		return "<pre>" + template.HTMLEscapeString(string(st.src)) + "</pre>\n"
-	}
-	return out
+	return w
 }
 
 var orgReadKeyword = regexp.MustCompile(`(?im)^[ \t]*#\+(?:include|setupfile):`)

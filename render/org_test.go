@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -73,35 +74,59 @@ func TestOrgTwin(t *testing.T) {
 	}
 }
 
-// TestOrgTooDense: what would keep go-org busy for minutes (thousands
-// of blocks, drawers or environments left open, each of which it scans
-// the rest of the post for; too many headlines) is shown as written with
-// an issue at the first opener left open; as many closed ones render.
+// TestOrgTooDense: what would keep go-org busy for seconds or minutes
+// (hundreds of blocks, drawers or environments left open, each of which
+// it scans the rest of the post for; too many headlines or footnote
+// references; lists nested too deep) is shown as written with an issue
+// at the line where the bound is passed; as many closed ones, and
+// fewer, render. The shapes of review 31's repros stop (counted here:
+// the bound is a count of lines, never a time).
 func TestOrgTooDense(t *testing.T) {
 	open := func(opener string, n int) string { return strings.Repeat(opener+"\nx\n", n) }
+	fns := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "x[fn:%d]\n", i)
+		}
+		return b.String()
+	}
 	tests := []struct {
 		name, body string
-		dense      bool
-		line       int // of the issue, in the body
+		why        string // "" when it renders
+		line       int    // of the issue, in the body
 	}{
 		{name: "closed blocks", body: strings.Repeat("#+BEGIN_QUOTE\nx\n#+END_QUOTE\n", 3000)},
-		{name: "open blocks", body: "Text.\n" + open("#+BEGIN_QUOTE", 2000), dense: true, line: 2},
-		{name: "open blocks, another's end", body: open("#+begin_quote", 2000) + "#+END_CENTER\n", dense: true, line: 1},
+		{name: "open blocks", body: "Text.\n" + open("#+BEGIN_QUOTE", 2000), why: "left open", line: 2},
+		{name: "open blocks, another's end", body: open("#+begin_quote", 2000) + "#+END_CENTER\n", why: "left open", line: 1},
 		{name: "closed drawers", body: strings.Repeat(":PROPERTIES:\n:a: b\n:END:\n", 3000)},
-		{name: "open drawers", body: open(":PROPERTIES:", 2000), dense: true, line: 1},
-		{name: "open environments", body: open(`\begin{align}`, 2000), dense: true, line: 1},
+		{name: "open drawers", body: open(":PROPERTIES:", 2000), why: "left open", line: 1},
+		{name: "open environments", body: open(`\begin{align}`, 2000), why: "left open", line: 1},
 		{name: "closed environments", body: strings.Repeat("\\begin{align}\nx\n\\end{align}\n", 3000)},
-		{name: "headlines", body: strings.Repeat("* h\n", maxOrgHeadlines+1), dense: true},
-		{name: "fewer headlines", body: strings.Repeat("* h\n", 2000)},
+		// orglx/1000: 1,000 lines of an unclosed \begin{equation}.
+		{name: "1,000 open environments", body: "Text.\n" + strings.Repeat("\\begin{equation}\n", 1000), why: "left open", line: 2},
+		{name: "200 open environments", body: strings.Repeat("\\begin{equation}\n", 200)},
+		// orgbl/quote1000, drawer1000.
+		{name: "1,000 open quotes", body: strings.Repeat("#+BEGIN_QUOTE\n", 1000), why: "left open", line: 1},
+		{name: "1,000 open drawers", body: strings.Repeat(":PROPERTIES:\n", 1000), why: "left open", line: 1},
+		// orgp1/heads: 20,000 headlines.
+		{name: "headlines", body: strings.Repeat("* h\n", 20_000), why: "headlines", line: maxOrgHeadlines + 1},
+		{name: "fewer headlines", body: strings.Repeat("* h\n", maxOrgHeadlines)},
+		// orgp1/fn: 20,000 footnote references.
+		{name: "footnote references", body: "Text.\n" + fns(20_000), why: "footnote", line: maxOrgFootnotes + 2},
+		{name: "fewer footnote references", body: fns(maxOrgFootnotes)},
+		// orgp1/nest: a list 2,000 deep.
+		{name: "deep list", body: "Text.\n\n" + orgNest(2000), why: "nested", line: maxOrgListDepth + 3},
+		{name: "list 100 deep", body: orgNest(maxOrgListDepth) + orgNest(maxOrgListDepth)},
+		{name: "long flat list", body: strings.Repeat("- a\n  - b\n", 5000)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dense, at := orgTooDense([]byte(tt.body))
-			if dense != tt.dense {
-				t.Fatalf("dense %v, want %v", dense, tt.dense)
+			why, at := orgTooDense([]byte(tt.body))
+			if (why != "") != (tt.why != "") || !strings.Contains(why, tt.why) {
+				t.Fatalf("%q, want %q", why, tt.why)
 			}
-			if dense && tt.line > 0 && strings.Count(tt.body[:at], "\n")+1 != tt.line {
-				t.Errorf("the first opener left open at line %d, want %d", strings.Count(tt.body[:at], "\n")+1, tt.line)
+			if why != "" && strings.Count(tt.body[:at], "\n")+1 != tt.line {
+				t.Errorf("at line %d, want %d", strings.Count(tt.body[:at], "\n")+1, tt.line)
 			}
 		})
 	}
@@ -111,5 +136,33 @@ func TestOrgTooDense(t *testing.T) {
 	}
 	if !strings.HasPrefix(string(got.HTML), "<pre>") || !strings.Contains(string(got.HTML), "#+BEGIN_QUOTE") {
 		t.Errorf("HTML %.80q", got.HTML)
+	}
+	if !strings.HasPrefix(got.Markdown, "```") && !strings.Contains(got.Markdown, "#+BEGIN_QUOTE") {
+		t.Errorf("twin %.80q", got.Markdown)
+	}
+}
+
+// TestOrgParsesOnce: go-org parses an Org post once per render, the
+// twin written from the same parse, and once for its description, which
+// writes no twin.
+func TestOrgParsesOnce(t *testing.T) {
+	posts, res := testSite(t, map[string]string{"blog/o.org": "#+TITLE: O\n#+DATE: 2024-01-01\n\n* Head\nText[fn:1].\n\n" +
+		"#+BEGIN_SRC go\nx := 1\n#+END_SRC\n\n[fn:1] A note.\n"})
+	p := posts["blog/o.org"]
+	r := New(Options{BaseURL: testBase, Section: "blog"})
+	before := orgParses.Load()
+	got := r.Render(p, res)
+	if n := orgParses.Load() - before; n != 1 {
+		t.Errorf("a render parsed %d times, want 1", n)
+	}
+	if !strings.Contains(got.Markdown, "```go\nx := 1\n```") || !strings.Contains(string(got.HTML), "A note.") {
+		t.Errorf("render: %q\n%s", got.Markdown, got.HTML)
+	}
+	before = orgParses.Load()
+	if d := r.Description(p); d != "Head Text1. x := 1" && !strings.HasPrefix(d, "Head") {
+		t.Errorf("description %q", d)
+	}
+	if n := orgParses.Load() - before; n != 1 {
+		t.Errorf("a description parsed %d times, want 1", n)
 	}
 }

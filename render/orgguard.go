@@ -16,14 +16,21 @@ import (
 // shows as written, with an issue, as a Markdown paragraph past
 // guard.go's bounds does.
 
-// maxOrgScan is the most lines go-org may scan for openers' ends: a
-// post of 20,000 lines with 50 open blocks (a few milliseconds).
-// maxOrgHeadlines bounds the headlines, each of which go-org writes as
-// some 100 bytes of nested sections and outline, in time that grows
-// faster than their number: 20,000 took 0.65 s and wrote 2 MB.
+// maxOrgScan is the most lines go-org may scan for openers' ends: 2^16,
+// a few hundred open blocks or environments (1,000 open
+// \begin{equation} lines, 5*10^5 scans, took seconds). maxOrgHeadlines
+// bounds the headlines, each of which go-org writes as some 100 bytes of
+// nested sections and outline, in time that grows faster than their
+// number (10,000 took 0.2 s, 20,000 2 s). maxOrgFootnotes bounds the
+// footnote references: go-org looks up the name of each one without a
+// definition among all of them (20,000 took 15 s). maxOrgListDepth
+// bounds the nesting of lists, which go-org parses again for each level
+// (a list 2,000 deep took 7 s, 100 deep 13 ms).
 const (
-	maxOrgScan      = 1 << 20
-	maxOrgHeadlines = 20_000
+	maxOrgScan      = 1 << 16
+	maxOrgHeadlines = 5_000
+	maxOrgFootnotes = 2_000
+	maxOrgListDepth = 100
 )
 
 var (
@@ -34,19 +41,23 @@ var (
 	orgDrawer     = regexp.MustCompile(`^\s*:\S+:\s*$`)
 	orgDrawerEnd  = regexp.MustCompile(`(?i)^\s*:END:\s*$`)
 	orgHeadline   = regexp.MustCompile(`^\*+\s`)
+	orgListItem   = regexp.MustCompile(`^(\s*)(?:[-+*]|[0-9]+[.)]|[a-zA-Z][.)])(?:\s|$)`)
 )
 
-// orgTooDense reports whether go-org would scan more than maxOrgScan
-// lines of src for the ends of its openers, or meet more than
-// maxOrgHeadlines headlines, and the offset of the first opener left
-// open (0 for the headlines), for the issue's line.
-func orgTooDense(src []byte) (bool, int) {
-	if !bytes.Contains(src, []byte("#+")) && !bytes.Contains(src, []byte(`\begin{`)) && !bytes.Contains(src, []byte(":")) &&
-		bytes.Count(src, []byte("\n*")) < maxOrgHeadlines {
-		return false, 0
+// orgTooDense says why go-org would take too long over src, "" when it
+// would not: it would scan more than maxOrgScan lines for the ends of
+// its openers, meet more than maxOrgHeadlines headlines or
+// maxOrgFootnotes footnote references, or lists nested more than
+// maxOrgListDepth deep. The offset is where the bound is passed (for
+// the scans, the first opener left open), for the issue's line.
+func orgTooDense(src []byte) (string, int) {
+	if why, at := orgTooMany(src); why != "" {
+		return why, at
+	}
+	if !bytes.Contains(src, []byte("#+")) && !bytes.Contains(src, []byte(`\begin{`)) && !bytes.Contains(src, []byte(":")) {
+		return "", 0
 	}
 	lines := strings.Split(string(src), "\n")
-	headlines := 0
 	// next closers, seen from the end: per block name, per environment,
 	// and :END:.
 	nextBlock, nextLatex := map[string]int{}, map[string]int{}
@@ -54,11 +65,6 @@ func orgTooDense(src []byte) (bool, int) {
 	cost, open := 0, -1
 	for i := len(lines) - 1; i >= 0; i-- {
 		l := lines[i]
-		if strings.HasPrefix(l, "*") && orgHeadline.MatchString(l) {
-			if headlines++; headlines > maxOrgHeadlines {
-				return true, 0
-			}
-		}
 		if !strings.ContainsAny(l, `#\:`) {
 			continue
 		}
@@ -85,15 +91,54 @@ func orgTooDense(src []byte) (bool, int) {
 		}
 	}
 	if cost <= maxOrgScan {
-		return false, 0
+		return "", 0
 	}
 	off := 0
 	for _, l := range lines[:max(open, 0)] {
 		off += len(l) + 1
 	}
-	return true, off
+	return "too many blocks, drawers or environments left open", off
 }
 
+// orgTooMany counts, line by line, the headlines, the footnote
+// references and the depth of lists, and says which passes its bound
+// first, with the offset of the line where it does.
+func orgTooMany(src []byte) (string, int) {
+	headlines, footnotes := 0, 0
+	var indents []int // the list items' indentations, nested
+	off := 0
+	for len(src) > 0 {
+		l := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			l = src[:i+1]
+		}
+		src = src[len(l):]
+		at := off
+		off += len(l)
+		if len(l) > 0 && l[0] == '*' && orgHeadline.Match(l) {
+			if headlines++; headlines > maxOrgHeadlines {
+				return "too many headlines", at
+			}
+			indents = indents[:0]
+			continue
+		}
+		if footnotes += bytes.Count(l, []byte("[fn:")); footnotes > maxOrgFootnotes {
+			return "too many footnote references", at
+		}
+		m := orgListItem.FindSubmatchIndex(l)
+		if m == nil {
+			continue
+		}
+		ind := m[3] - m[2]
+		for len(indents) > 0 && indents[len(indents)-1] >= ind {
+			indents = indents[:len(indents)-1]
+		}
+		if indents = append(indents, ind); len(indents) > maxOrgListDepth {
+			return "lists nested too deep", at
+		}
+	}
+	return "", 0
+}
 func closer(next map[string]int, name string, none int) int {
 	if i, ok := next[name]; ok {
 		return i

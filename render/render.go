@@ -131,7 +131,13 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // Render renders a post's body. res answers the lookups of links and ref
 // shortcodes to other posts; nil means no other post is known. Render
 // never fails: what it could not render as asked is in Result.Issues.
-func (r *Renderer) Render(p *pipeline.Post, res Resolver) (out Result) {
+func (r *Renderer) Render(p *pipeline.Post, res Resolver) Result {
+	return r.render(p, res, true)
+}
+
+// render is Render; an Org post's twin is made only when twin is set (a
+// description needs the HTML alone).
+func (r *Renderer) render(p *pipeline.Post, res Resolver, twin bool) (out Result) {
 	if p == nil {
 		return Result{}
 	}
@@ -150,7 +156,7 @@ func (r *Renderer) Render(p *pipeline.Post, res Resolver) (out Result) {
 		}
 	}()
 	if isOrg(p) {
-		return st.renderOrg(p)
+		return st.renderOrg(p, twin)
 	}
 	st.build(p.Body)
 	st.expandCalls()

@@ -30,7 +30,7 @@ func (r *Renderer) Description(p *pipeline.Post) string {
 	if p.Description != "" {
 		return p.Description
 	}
-	res := r.Render(p, nil)
+	res := r.render(p, nil, false)
 	summary := string(res.Summary)
 	if !hasDivider(p.Body) {
 		summary = autoSummary(string(res.HTML), r.summaryLength())
