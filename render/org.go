@@ -166,20 +166,16 @@ func (st *state) orgHTML(plain bool) (string, string) {
 	}
 	cfg := org.New()
 	cfg.Log = orgQuiet
-	read := false
 	cfg.ReadFile = func(string) ([]byte, error) {
 		// #+INCLUDE and #+SETUPFILE read nothing: what a page shows
 		// would depend on a file that is not the page's, which a save
 		// of that file would not render again (Hugo inserts it).
-		read = true
 		return nil, errOrgInclude
 	}
 	orgParses.Add(1)
 	doc := cfg.Parse(bytes.NewReader(st.src), st.post.File)
+	st.warnOrgIncludes()
 	out, err := doc.Write(st.orgWriter(true))
-	if read {
-		st.warn(st.line(orgKeywordAt(st.src)), "org: #+INCLUDE and #+SETUPFILE are not supported: folio leaves the file out, where Hugo inserts it")
-	}
 	var txt string
 	if err == nil && plain {
 		txt, err = doc.Write(st.orgWriter(false))
@@ -214,15 +210,46 @@ func (st *state) orgWriter(highlight bool) *org.HTMLWriter {
 	return w
 }
 
-var orgReadKeyword = regexp.MustCompile(`(?im)^[ \t]*#\+(?:include|setupfile):`)
+// orgReadKeyword is an #+INCLUDE or #+SETUPFILE keyword line, as
+// go-org reads a keyword (any case, a space or the line's end after the
+// colon).
+var orgReadKeyword = regexp.MustCompile(`(?i)^[ \t]*#\+(?:include|setupfile):(?:\s|$)`)
 
-// orgKeywordAt is the offset of the first #+INCLUDE or #+SETUPFILE line
-// of src, 0 when there is none.
-func orgKeywordAt(src []byte) int {
-	if loc := orgReadKeyword.FindIndex(src); loc != nil {
-		return loc[0]
+// warnOrgIncludes warns at every #+INCLUDE and #+SETUPFILE line of src
+// outside a block, whatever its form: folio inserts no file, where Hugo
+// inserts the three-word form (#+INCLUDE: "f.org" src org) and logs and
+// drops the others.
+func (st *state) warnOrgIncludes() {
+	if !bytes.Contains(bytes.ToLower(st.src), []byte("#+include:")) && !bytes.Contains(bytes.ToLower(st.src), []byte("#+setupfile:")) {
+		return
 	}
-	return 0
+	lines := strings.SplitAfter(string(st.src), "\n")
+	off := 0
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if m := orgBeginBlock.FindStringSubmatch(l); m != nil {
+			// A block's lines are its text, if the block is closed.
+			end := i + 1
+			for end < len(lines) && !orgEndsBlock(lines[end], m[1]) {
+				end++
+			}
+			if end < len(lines) {
+				for ; i < end; i++ {
+					off += len(lines[i])
+				}
+				l = lines[i]
+			}
+		} else if orgReadKeyword.MatchString(l) {
+			st.warn(st.line(off), "org: #+INCLUDE and #+SETUPFILE are not supported: folio leaves the file out, where Hugo inserts it (the form #+INCLUDE: \"file\" src|example|export lang) or drops it")
+		}
+		off += len(l)
+	}
+}
+
+// orgEndsBlock reports whether l ends the block named name.
+func orgEndsBlock(l, name string) bool {
+	m := orgEndBlock.FindStringSubmatch(l)
+	return m != nil && strings.EqualFold(m[1], name)
 }
 
 type orgError string

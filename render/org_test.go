@@ -33,6 +33,32 @@ func TestOrgInclude(t *testing.T) {
 	}
 }
 
+// TestOrgIncludeForms: every #+INCLUDE and #+SETUPFILE keyword line
+// has its warning at its line, whatever its form (go-org inserts only
+// the three-word form; Hugo logs the others as "Bad include" and drops
+// them), and a keyword shown in a block is the block's text.
+func TestOrgIncludeForms(t *testing.T) {
+	got := renderOrg(t, "#+TITLE: O\n#+DATE: 2024-01-01\n\nBefore.\n\n#+INCLUDE: \"other.org\"\n"+ // 6
+		"  #+include: \"x.org\" example\n"+ // 7
+		"#+BEGIN_EXAMPLE\n#+INCLUDE: \"shown.org\"\n#+END_EXAMPLE\n"+ // 8-10
+		"#+SETUPFILE: setup.org\n"+ // 11
+		"#+INCLUDE:\n"+ // 12
+		"#+INCLUDED: not one\n\nAfter.\n")
+	var lines []int
+	for _, is := range got.Issues {
+		if is.Severity != pipeline.Warning || !strings.Contains(is.Message, "#+INCLUDE") {
+			t.Errorf("issue %+v", is)
+		}
+		lines = append(lines, is.Line)
+	}
+	if fmt.Sprint(lines) != "[6 7 11 12]" {
+		t.Errorf("warnings at lines %v, want [6 7 11 12]", lines)
+	}
+	if h := string(got.HTML); !strings.Contains(h, "Before.") || !strings.Contains(h, "After.") || !strings.Contains(h, "shown.org") {
+		t.Errorf("HTML:\n%s", h)
+	}
+}
+
 // TestOrgDivider: after Org keywords, "# more" divides the summary from
 // the rest, as <!--more--> does after YAML; the divider shows in neither
 // the HTML nor the twin.
