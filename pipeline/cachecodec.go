@@ -193,7 +193,7 @@ func (e *encoder) stamp(s fileStamp) {
 }
 
 func (e *encoder) post(p *Post) {
-	if p.noDate != 0 { // a warning's, and a post with one is never cached
+	if p.noDate != 0 || len(p.keyWarnings) > 0 { // a warning's, and a post with one is never cached
 		e.failed = true
 		return
 	}

@@ -27,10 +27,19 @@ type fieldDecoder struct {
 	line   int    // line of the front matter's first line
 	loc    *time.Location
 	err    error
+
+	// org is set for Org keywords, where a keyword given on several
+	// lines is a list (Hugo's rule): for a field that wants one string
+	// (title, description, slug) Hugo 0.165 reads it as none and builds,
+	// so folio does the same with a warning (repeats). A date given so
+	// is an error to both.
+	org     bool
+	repeats []Problem
 }
 
-func decodeFields(p *Post, fm map[string]any, source string, line int, loc *time.Location) error {
-	d := &fieldDecoder{fm: fm, source: source, line: line, loc: loc}
+func decodeFields(p *Post, fm map[string]any, source string, line int, loc *time.Location, org bool) error {
+	d := &fieldDecoder{fm: fm, source: source, line: line, loc: loc, org: org}
+	defer func() { p.keyWarnings = d.repeats }()
 	if s := trimSlug(d.str("slug")); s != "" {
 		p.Slug = s
 	}
@@ -87,6 +96,19 @@ func (d *fieldDecoder) fail(key, format string, args ...any) {
 	}
 }
 
+// orgRepeat reports whether v is the list an Org keyword given on
+// several lines (or as KEY[]) makes of a field that wants one value, and
+// then notes the warning: Hugo 0.165 leaves such a field empty and
+// builds the page.
+func (d *fieldDecoder) orgRepeat(key string, v any) bool {
+	if _, list := v.([]any); !d.org || !list {
+		return false
+	}
+	d.repeats = append(d.repeats, Problem{Line: d.keyLine(key), Severity: Warning,
+		Message: "front matter: " + key + ": the keyword is given on several lines (or as a list), which Hugo reads as a list and leaves the " + key + " empty, as folio does; write it on one line"})
+	return true
+}
+
 // keyLine finds the line a top-level key is written on; the front matter's
 // first line when it cannot tell.
 func (d *fieldDecoder) keyLine(key string) int {
@@ -140,6 +162,9 @@ func (d *fieldDecoder) str(key string) string {
 	case bool, int, int64, uint64, float64:
 		// Hugo casts a number or a boolean to text (title: 2024).
 		return str(v)
+	}
+	if d.orgRepeat(key, v) {
+		return ""
 	}
 	d.fail(key, "want a string, got %s", describe(v))
 	return ""

@@ -72,6 +72,7 @@ func parseContent(file string, src []byte, defaultSlug string, loc *time.Locatio
 		fmSource string
 		fmLine   = 1 // the front matter's first line of data
 		fmOpen   = 1 // the line that opens the block
+		org      bool
 		bodyFrom = len(items)
 	)
 	for i, it := range items {
@@ -94,7 +95,7 @@ func parseContent(file string, src []byte, defaultSlug string, loc *time.Locatio
 			fmLine = lines.at(it.Pos())
 			switch it.Type {
 			case pageparser.TypeFrontMatterORG:
-				fmOpen = fmLine // #+KEY: lines, no delimiter
+				fmOpen, org = fmLine, true // #+KEY: lines, no delimiter
 			case pageparser.TypeFrontMatterYAML, pageparser.TypeFrontMatterTOML:
 				fmOpen = fmLine - 1 // the --- or +++ line
 			default: // JSON: the item may start with the blank lines before {
@@ -113,7 +114,7 @@ func parseContent(file string, src []byte, defaultSlug string, loc *time.Locatio
 		}
 	}
 	p := &Post{File: file, Slug: defaultSlug, Params: fm, BodyLine: 1}
-	if err := decodeFields(p, fm, fmSource, fmLine, loc); err != nil {
+	if err := decodeFields(p, fm, fmSource, fmLine, loc, org); err != nil {
 		return nil, inDraft(err, fm)
 	}
 	if requireDate && p.Date.IsZero() {

@@ -1,9 +1,17 @@
 package pipeline
 
 import (
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"folio/internal/hugotest"
 )
 
 // TestOrgFrontMatter: Org keywords at the top of a file are its front
@@ -48,5 +56,91 @@ func TestOrgFrontMatter(t *testing.T) {
 	}
 	if ce, ok := err.(*contentError); !ok || ce.line != 3 {
 		t.Errorf("a slug with a slash: %v, want it at line 3", err)
+	}
+}
+
+// TestOrgRepeatedKeywordsAsHugo: an Org keyword given on several lines
+// is a list (Hugo's rule); for a field that wants one string (title,
+// description, slug) Hugo 0.165 builds the page with the field empty
+// (review 31, item 19: folio refused the site). folio does the same,
+// with a warning at the keyword's line; a title left empty is folio's
+// missing title (the slug stands for it). A date given on two lines is
+// an error to Hugo ("not a parsable date") and to folio.
+func TestOrgRepeatedKeywordsAsHugo(t *testing.T) {
+	bin := hugotest.Binary(t)
+	write := func(site string, files map[string]string) {
+		for name, data := range files {
+			if err := os.MkdirAll(filepath.Join(site, filepath.Dir(name)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(site, name), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	site := t.TempDir()
+	write(site, map[string]string{
+		"hugo.toml":                    "baseURL = \"https://example.org/\"\ntitle = \"t\"\n",
+		"layouts/_default/list.html":   "{{ .Title }}",
+		"layouts/_default/single.html": "{{ .Title }}|{{ .Description }}|{{ .Date.Format \"2006-01-02\" }}",
+		"content/posts/d.org":          "#+TITLE: Org A\n#+DATE: 2026-01-02\n#+DESCRIPTION: line one\n#+DESCRIPTION: line two\n\nBody text.\n",
+		"content/posts/t.org":          "#+TITLE: Org B\n#+TITLE: second title\n#+DATE: 2026-01-02\n\nBody text.\n",
+		"content/posts/s.org":          "#+TITLE: Org E\n#+DATE: 2026-01-02\n#+SLUG: s1\n#+SLUG: s2\n\nBody text.\n",
+		"content/posts/one.org":        "#+TITLE: Org F\n#+DATE: 2026-01-02\n#+DESCRIPTION: one line\n\nBody text.\n",
+	})
+	out := filepath.Join(t.TempDir(), "public")
+	hugotest.Build(t, site, "--destination", out)
+	hugo := map[string]string{}
+	for _, name := range []string{"d", "t", "s", "one"} {
+		data, err := os.ReadFile(filepath.Join(out, "posts", name, "index.html"))
+		if err != nil {
+			t.Fatalf("Hugo wrote no posts/%s/: %v", name, err)
+		}
+		hugo["posts/"+name+"/"] = strings.TrimSpace(string(data))
+	}
+
+	cfg := DefaultConfig()
+	cfg.BaseURL = "https://example.org/"
+	cfg.Section = "posts"
+	snap, err := Build(os.DirFS(filepath.Join(site, "content")), cfg, Options{}, time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	folio := map[string]string{}
+	for _, p := range snap.Posts() {
+		title := p.Title
+		if title == p.Slug {
+			title = "" // folio's missing title
+		}
+		folio[p.Path(cfg.Section)] = title + "|" + p.Description + "|" + p.Date.Format("2006-01-02")
+	}
+	if !maps.Equal(folio, hugo) {
+		t.Errorf("pages:\nfolio %q\nHugo  %q", folio, hugo)
+	}
+	var warned []string
+	for _, pr := range snap.Problems() {
+		if pr.Severity != Warning || !strings.Contains(pr.Message, "several lines") {
+			t.Errorf("problem %v", pr)
+		}
+		warned = append(warned, fmt.Sprintf("%s:%d", pr.Path, pr.Line))
+	}
+	slices.Sort(warned)
+	want := []string{"posts/d.org:3", "posts/s.org:3", "posts/t.org:1"}
+	if !slices.Equal(warned, want) {
+		t.Errorf("warnings at %q, want %q", warned, want)
+	}
+
+	// Dates: both refuse.
+	date := "#+TITLE: Org C\n#+DATE: 2026-01-02\n#+DATE: 2026-03-04\n\nBody text.\n"
+	write(site, map[string]string{"content/posts/da.org": date})
+	cmd := exec.Command(bin, "--destination", filepath.Join(t.TempDir(), "public"))
+	cmd.Dir = site
+	if msg, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(msg), "not a parsable date") {
+		t.Errorf("Hugo on a date given twice: %v\n%s", err, msg)
+	}
+	if _, err := parsePost("posts/da.org", []byte(date), "da", time.UTC); err == nil || !strings.Contains(err.Error(), "date") {
+		t.Errorf("folio on a date given twice: %v", err)
+	} else if ce, ok := err.(*contentError); !ok || ce.line != 2 {
+		t.Errorf("%v, want it at line 2", err)
 	}
 }

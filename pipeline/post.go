@@ -69,6 +69,10 @@ type Post struct {
 	// (0 when it has one, or is not a post): it is published, with a
 	// warning.
 	noDate int
+	// keyWarnings are the front matter's warnings (an Org keyword given
+	// on several lines for a field that wants one value), their Path
+	// unset.
+	keyWarnings []Problem
 	// urlLine is the line of the front matter key that sets the URL
 	// (url, else slug), 0 when neither does (the file's name does);
 	// aliasesLine the line of its aliases, 0 for none.

@@ -515,6 +515,10 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool, walked fileSta
 	for _, d := range locked {
 		u.warnings = append(u.warnings, s.folderProblem(bundle+"/"+d, lockedErr[d]))
 	}
+	for _, w := range post.keyWarnings {
+		w.Path = s.display(file)
+		u.warnings = append(u.warnings, w)
+	}
 	if post.noDate > 0 {
 		u.warnings = append(u.warnings, Problem{Path: s.display(file), Line: post.noDate, Severity: Warning,
 			Message: "front matter: no date (set date or publishDate); the post is published without one and listed last, as Hugo publishes it"})
