@@ -396,3 +396,23 @@ func TestCheckSaysWhatBuildSaysOfTheAliasTemplate(t *testing.T) {
 		t.Errorf("build: exit %d, said\n%s\nwant exit 0 and\n%s", code, stderr, want)
 	}
 }
+
+// TestCheckSaysWhereListAndOrgAliasesAre: an alias the export leaves out
+// is said at the line that declares it, for a section's _index.md too
+// (it was said with no file) and for an Org post's #+ALIASES[]: line (it
+// was said at line 1).
+func TestCheckSaysWhereListAndOrgAliasesAre(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'Aliases'\n")
+	write(t, dir, "content/posts/_index.md", "---\ntitle: Posts\naliases: [/Posts/, /old-posts/]\n---\n")
+	write(t, dir, "content/posts/d.org", "#+TITLE: D\n#+DATE: 2024-01-01\n#+ALIASES[]: /Posts/D/\n\nText.\n")
+	code, stdout, _ := runCLI(t, "check", "--source", dir)
+	for _, want := range []string{
+		filepath.Join(dir, "content/posts/_index.md") + ":3: warning: alias /Posts/ gets no redirect page",
+		filepath.Join(dir, "content/posts/d.org") + ":3: warning: alias /Posts/D/ gets no redirect page",
+	} {
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("check: exit %d, said\n%s\nwant exit 0 and\n%s", code, stdout, want)
+		}
+	}
+}

@@ -142,12 +142,16 @@ func keyLineIn(source string, first int, key string) int {
 
 func isKeyLine(l, key string) bool {
 	l = strings.TrimLeft(l, " \t{")
-	l = strings.TrimPrefix(l, "#+") // an Org keyword
+	l, org := strings.CutPrefix(l, "#+") // an Org keyword
 	l = strings.TrimLeft(l, `"'`)
 	if len(l) <= len(key) || !strings.EqualFold(l[:len(key)], key) {
 		return false
 	}
-	rest := strings.TrimLeft(l[len(key):], `"' `+"\t")
+	rest := l[len(key):]
+	if org {
+		rest = strings.TrimPrefix(rest, "[]") // #+ALIASES[]: a list
+	}
+	rest = strings.TrimLeft(rest, `"' `+"\t")
 	return rest != "" && (rest[0] == ':' || rest[0] == '=')
 }
 

@@ -1355,6 +1355,19 @@ func (s *Snapshot) MarkdownURLOf(p *Post) string {
 	return p.MarkdownPath(s.config.Section)
 }
 
+// AliasSource is the content file whose front matter declares the alias
+// route r (a page's, or a list's _index.md's), nil for the other aliases:
+// a list's /page/1/ and a language's redirect.
+func (s *Snapshot) AliasSource(r Route) *Post {
+	if r.Kind != RouteAlias || r.owner == nil || r.owner.Post == nil {
+		return nil
+	}
+	if key, n, ok := splitPager(r.Path); ok && n == 1 && s.site.pagers[key] == r.owner {
+		return nil
+	}
+	return r.owner.Post
+}
+
 // TwinPath is the path of a page's Markdown twin: the page's path
 // without its final slash (or .html) and with .md; the home page's is
 // /index.md.

@@ -117,8 +117,8 @@ func (s *Server) ExportAliases() []Alias {
 				a.Lang = cmp.Or(l.Locale, l.Code)
 				lang = render.AliasLang{Code: l.Code, Locale: l.Locale}
 			}
-			if t.Page.Kind == pipeline.KindPage && t.Page.Post != nil {
-				a.Source, a.Line = st.snap.DisplayPath(t.Page.Post.File), t.Page.Post.AliasesLine()
+			if p := st.snap.AliasSource(r); p != nil { // a page's or a list's own
+				a.Source, a.Line = st.snap.DisplayPath(p.File), p.AliasesLine()
 			}
 			rs := st.renders()
 			target := t.Page.Post
