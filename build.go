@@ -25,7 +25,11 @@ var buildInstant = time.Now
 // project. A site with problems writes nothing and exits 1, so the
 // previous output stays as it was. build is a one-shot command: what it
 // says, it says in plain "folio: …" lines, as check does.
-func runBuild(_ context.Context, o *options, std stdio) error {
+//
+// SIGTERM or Ctrl-C (ctx ends) stops it: while the site loads at once,
+// while the export is written between two pages; the staged output is
+// removed and the previous output stays as it was, exit 1.
+func runBuild(ctx context.Context, o *options, std stdio) error {
 	start := time.Now()
 	limits, err := cloudflareFlags(o)
 	if err != nil {
@@ -51,7 +55,10 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	// The host is loaded and never run: the export is the site at the
 	// snapshot's instant, however long it takes to write, and a post due
 	// meanwhile waits for the next build.
-	h, err := host.Load(spec)
+	h, err := loadStoppable(ctx, spec)
+	if errors.Is(err, errStopped) {
+		return fmt.Errorf("%w; %s left as it was", err, o.dest())
+	}
 	if err != nil {
 		return err
 	}
@@ -63,7 +70,10 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	if w := baseWarning(o, snap.Config(), served); w != "" {
 		fmt.Fprintln(std.err, w)
 	}
-	res, err := h.Export(host.ExportOptions{Out: o.out, Nginx: o.nginx, Listen: o.addr, Cloudflare: o.cf, Limits: limits, Ahead: ahead})
+	res, err := h.Export(host.ExportOptions{Out: o.out, Nginx: o.nginx, Listen: o.addr, Cloudflare: o.cf, Limits: limits, Ahead: ahead, Stop: ctx.Done()})
+	if errors.Is(err, export.ErrStopped) {
+		return fmt.Errorf("%w; %s left as it was", errStopped, o.dest())
+	}
 	writeProblems(std.err, res.Problems, false, "folio check -v lists each")
 	if p, ok := clashProblem(snap, err); ok {
 		fmt.Fprintln(std.err, p) // as check says it
@@ -105,6 +115,30 @@ func runBuild(_ context.Context, o *options, std stdio) error {
 	fmt.Fprintf(std.err, "folio: wrote %s%s (%s) to %s in %s%s\n", count(len(res.Site.Files)-aliases, "route", "routes"), pages,
 		count(len(snap.Posts()), "post", "posts"), o.dest(), time.Since(start).Round(time.Millisecond), changed)
 	return nil
+}
+
+// errStopped is build's and check's error when a signal stopped them.
+var errStopped = errors.New("stopped by a signal")
+
+// loadStoppable is host.Load, unless ctx ends first (SIGTERM, Ctrl-C):
+// then errStopped at once. A load writes nothing, so the process may
+// exit while it goes on.
+func loadStoppable(ctx context.Context, spec host.Spec) (*host.Host, error) {
+	type loaded struct {
+		h   *host.Host
+		err error
+	}
+	done := make(chan loaded, 1)
+	go func() {
+		h, err := host.Load(spec)
+		done <- loaded{h, err}
+	}()
+	select {
+	case l := <-done:
+		return l.h, l.err
+	case <-ctx.Done():
+		return nil, errStopped
+	}
 }
 
 // aliasWarning says of an alias the export holds no page for where it

@@ -21,7 +21,50 @@ import (
 // lists on stderr each published post as it was loaded, then each post
 // left out and why (draft, scheduled, expired). Exit 1 when there is an
 // error; warnings (what Hugo accepts) do not fail.
-func runCheck(_ context.Context, o *options, std stdio) error {
+//
+// SIGTERM or Ctrl-C (ctx ends) stops it at once, exit 1, with nothing
+// said on stdout.
+func runCheck(ctx context.Context, o *options, std stdio) error {
+	type checked struct {
+		snap     *pipeline.Snapshot
+		problems []pipeline.Problem
+		left     []export.AliasLeftOut
+		err      error
+	}
+	done := make(chan checked, 1)
+	go func() {
+		snap, problems, left, err := checkSite(o, std)
+		done <- checked{snap, problems, left, err}
+	}()
+	var c checked
+	select {
+	case c = <-done:
+	case <-ctx.Done():
+		return errStopped
+	}
+	if c.err != nil {
+		return c.err
+	}
+	snap, problems, left := c.snap, c.problems, c.left
+	writeProblems(std.out, problems, o.verbose, "folio check -v lists each")
+	for _, a := range left {
+		fmt.Fprintln(std.out, aliasWarning(a))
+	}
+	errs := len(pipeline.Errors(problems))
+	fmt.Fprintf(std.out, "%s, %s", count(len(snap.Posts()), "post", "posts"), count(errs, "problem", "problems"))
+	if warnings := len(problems) - errs + len(left); warnings > 0 {
+		fmt.Fprintf(std.out, ", %s", count(warnings, "warning", "warnings"))
+	}
+	fmt.Fprintln(std.out)
+	if errs > 0 {
+		return errReported
+	}
+	return nil
+}
+
+// checkSite loads the site and renders every post: the problems check
+// prints and the aliases the export would leave out.
+func checkSite(o *options, std stdio) (*pipeline.Snapshot, []pipeline.Problem, []export.AliasLeftOut, error) {
 	// The start of every command, without the running. Without a base
 	// URL, links are resolved as build resolves them (against serve's
 	// default address): check finds what build would refuse.
@@ -29,7 +72,7 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 	spec.Addr, _ = buildAddr("")
 	h, err := host.Load(spec)
 	if err != nil {
-		return err
+		return nil, nil, nil, err
 	}
 	snap := h.Snapshot()
 	if o.verbose {
@@ -51,22 +94,9 @@ func runCheck(_ context.Context, o *options, std stdio) error {
 		// problems, which may be this one said of the content).
 		problems = append(problems, p)
 	} else if err != nil && !ok {
-		return err
+		return nil, nil, nil, err
 	}
-	writeProblems(std.out, problems, o.verbose, "folio check -v lists each")
-	for _, a := range left {
-		fmt.Fprintln(std.out, aliasWarning(a))
-	}
-	errs := len(pipeline.Errors(problems))
-	fmt.Fprintf(std.out, "%s, %s", count(len(snap.Posts()), "post", "posts"), count(errs, "problem", "problems"))
-	if warnings := len(problems) - errs + len(left); warnings > 0 {
-		fmt.Fprintf(std.out, ", %s", count(warnings, "warning", "warnings"))
-	}
-	fmt.Fprintln(std.out)
-	if errs > 0 {
-		return errReported
-	}
-	return nil
+	return snap, problems, left, nil
 }
 
 // aliasesLeftOut are the aliases folio build's export would write no

@@ -172,6 +172,9 @@ func (st *Staged) write(h http.Handler, paths []string, opts Options) error {
 	if site.Dynamic, err = record(h, site.Files, opts.Malformed); err != nil {
 		return err
 	}
+	if stopped(opts.Stop) {
+		return ErrStopped
+	}
 	if opts.Check != nil {
 		if err := opts.Check(); err != nil {
 			return err

@@ -150,6 +150,10 @@ type Options struct {
 	Refingerprint func(urlPath, post string) (fp [sha256.Size]byte, ok bool)
 	// Cold writes every file afresh even over a previous export.
 	Cold bool
+	// Stop, when closed, stops the export between two paths: Stage
+	// returns ErrStopped and leaves nothing behind (folio build's
+	// SIGTERM or Ctrl-C).
+	Stop <-chan struct{}
 	// Ahead, when set, is out's record read, and out looked at, while
 	// the caller made the site (ReadAhead): Stage takes it when the
 	// record is still the one read. The caller closes it.
@@ -303,6 +307,10 @@ func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, 
 		wg.Go(func() {
 			for start := range next {
 				for i := start; i < min(start+run, len(files)); i++ {
+					if stopped(opts.Stop) {
+						once.Do(func() { first = ErrStopped })
+						break
+					}
 					var prev *manifestRoute
 					if prevs != nil {
 						prev = prevs[i]
@@ -332,6 +340,20 @@ func writeAll(w *writer, h http.Handler, paths []string, opts Options) ([]File, 
 		return nil, first
 	}
 	return files, linkMarkdown(files)
+}
+
+// ErrStopped is Stage's error when Options.Stop closed before every
+// path was written: out is as it was.
+var ErrStopped = errors.New("export: stopped")
+
+// stopped reports whether stop is closed (never, for nil).
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // nameFiles names the file of each path, refusing two paths of one file

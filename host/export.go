@@ -87,6 +87,10 @@ type ExportOptions struct {
 	// Ahead is Out's previous record read ahead (export.ReadAhead), or
 	// nil.
 	Ahead *export.Ahead
+	// Stop, when closed, stops the export before it replaces Out, which
+	// stays as it was (export.ErrStopped); once the new export is being
+	// put in place, it is put in place whole.
+	Stop <-chan struct{}
 }
 
 // An Export is what Export wrote, or why it did not.
@@ -153,7 +157,7 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 			fp, post, posts, ok := srv.FingerprintOf(p, prev)
 			return export.Print{Sum: fp, Post: post, Posts: posts}, ok
 		},
-		Shape: srv.Shape, Refingerprint: srv.Refingerprint, Ahead: o.Ahead,
+		Shape: srv.Shape, Refingerprint: srv.Refingerprint, Ahead: o.Ahead, Stop: o.Stop,
 		Check: func() error {
 			res.Problems = h.problems(srv.RenderProblems(), gate)
 			if pipeline.Errors(res.Problems) != nil {
@@ -197,6 +201,11 @@ func (h *Host) Export(o ExportOptions) (Export, error) {
 		if err != nil {
 			return res, fmt.Errorf("cloudflare: %w", err)
 		}
+	}
+	select {
+	case <-o.Stop:
+		return res, export.ErrStopped
+	default:
 	}
 	if err := staged.Commit(); err != nil {
 		return res, err

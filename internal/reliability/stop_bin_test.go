@@ -4,10 +4,14 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"io/fs"
+	"maps"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -181,4 +185,110 @@ func TestConnectionCap(t *testing.T) {
 		t.Error("the cap was never reached")
 	}
 	t.Logf("%d of %d keep-alive connections answered, then a new client: %d", ok, idle, resp.StatusCode)
+}
+
+// tree reads every file under dir: its contents by slash path.
+func tree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// staging lists the names beside out that a build of out stages in.
+func staging(t *testing.T, out string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Dir(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "."+filepath.Base(out)+".tmp-") {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+// TestSIGTERMDuringBuild (review 31, item 16): SIGTERM while folio build
+// writes a large export stops it there, exit 1, with the staged output
+// removed and the previous output as it was; before, the signal was
+// caught and ignored, and the build ran to its end and replaced it.
+func TestSIGTERMDuringBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the folio binary")
+	}
+	dir := t.TempDir()
+	writeTree(t, filepath.Join(dir, "content"), map[string]string{"blog/first.md": "---\ntitle: First\ndate: 2024-01-01\n---\nHello.\n"})
+	out := filepath.Join(dir, "public")
+	args := []string{"build", "--out", out, "--content", "content", "--base-url", base}
+	if code, log := runFolio(t, dir, args...); code != 0 {
+		t.Fatalf("first build: exit %d\n%s", code, log)
+	}
+	before := tree(t, out)
+	bigSite(t, dir, 10_000)
+	cmd, lines, exited := startRaw(t, dir, args...)
+	for deadline := time.Now().Add(2 * time.Minute); len(staging(t, out)) == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) { // a hang, not a speed
+			t.Fatal("the build never staged its output")
+		}
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	if code := waitExit(t, cmd, exited); code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if log := lines.String(); !strings.Contains(log, "stopped by a signal") || strings.Contains(log, "folio: wrote") {
+		t.Errorf("SIGTERM did not stop the build:\n%.3000s", log)
+	}
+	if after := tree(t, out); !maps.Equal(before, after) {
+		t.Errorf("the previous output changed: %d files before, %d after", len(before), len(after))
+	}
+	if left := staging(t, out); len(left) > 0 {
+		t.Errorf("left beside the output: %v", left)
+	}
+}
+
+// TestSIGINTDuringCheck (review 31, item 16): Ctrl-C while folio check
+// renders a large site stops it there, exit 1, saying nothing on stdout;
+// before, it ran to its end.
+func TestSIGINTDuringCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the folio binary")
+	}
+	dir := t.TempDir()
+	bigSite(t, dir, 10_000)
+	cmd := exec.Command(folioBin(t), "check", "-v", "--content", "content", "--base-url", base)
+	cmd.Dir = dir
+	var stdout strings.Builder
+	cmd.Stdout = &stdout
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines, exited := &proctest.Lines{}, make(chan struct{})
+	go func() { lines.Read(stderr); cmd.Wait(); close(exited) }()
+	t.Cleanup(func() { cmd.Process.Kill(); <-exited })
+	lines.Wait(t, regexp.MustCompile(`^ok `), 2*time.Minute) // loaded: rendering
+	cmd.Process.Signal(os.Interrupt)
+	if code := waitExit(t, cmd, exited); code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if !strings.Contains(lines.String(), "stopped by a signal") || stdout.Len() > 0 {
+		t.Errorf("Ctrl-C did not stop check: stdout %q", stdout.String())
+	}
 }
