@@ -22,7 +22,11 @@ func (s *Snapshot) scanFiles(kind string) map[string]string {
 			continue
 		}
 		sub := strings.TrimPrefix(strings.TrimPrefix(m.Target, kind), "/")
-		s.walkFiles(m.Source, kind == "static", func(file, rel string) {
+		var filter *mountFilter
+		if kind == "static" {
+			filter = m.Exclude // Hugo filters a static mount as a content one
+		}
+		s.walkFiles(m.Source, kind == "static", filter, func(file, rel string) {
 			key := path.Join(sub, rel)
 			if kind == "static" {
 				key = "/" + key
@@ -39,8 +43,9 @@ func (s *Snapshot) scanFiles(kind string) map[string]string {
 // the FS and its path below root. Hidden and editors' files are left out
 // unless all is true: Hugo publishes every file of a static folder as it
 // is (.htaccess, .nojekyll, .well-known/, even an editor's backup),
-// where its content walk skips them.
-func (s *Snapshot) walkFiles(root string, all bool, fn func(file, rel string)) {
+// where its content walk skips them. A file or folder the mount's filter
+// leaves out is left out, with all a folder holds.
+func (s *Snapshot) walkFiles(root string, all bool, filter *mountFilter, fn func(file, rel string)) {
 	fs.WalkDir(s.fsys, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -51,8 +56,15 @@ func (s *Snapshot) walkFiles(root string, all bool, fn func(file, rel string)) {
 			}
 			return nil
 		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, root), "/")
+		if p != root && !filter.keeps(rel, d.IsDir()) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
 		if d.Type().IsRegular() {
-			fn(p, strings.TrimPrefix(strings.TrimPrefix(p, root), "/"))
+			fn(p, rel)
 		}
 		return nil
 	})

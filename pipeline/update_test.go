@@ -327,6 +327,42 @@ func TestUpdateStaticFiles(t *testing.T) {
 	}
 }
 
+// TestUpdateStaticFilter (review 31, item 12): a file a static mount's
+// excludeFiles or includeFiles leaves out stays out when it comes while
+// serving, as in a cold start (TestSiteOracle/excluded, Hugo-checked).
+func TestUpdateStaticFilter(t *testing.T) {
+	files := map[string]string{
+		"hugo.toml": `title = 'S'
+[[module.mounts]]
+source = "static"
+target = "static"
+excludeFiles = ["**.psd", "/drafts/**"]
+[[module.mounts]]
+source = "fonts"
+target = "static/fonts"
+includeFiles = ["mono/*-400.woff2"]
+`,
+		"content/posts/a.md": post("title: A"),
+		"static/a.png":       "png",
+	}
+	cfg := loadSite(t, files, "production")
+	fsys := mapFS(files)
+	s, err := Build(fsys, cfg, Options{}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"static/b.psd", "static/drafts/c.txt", "static/img/d.png", "fonts/mono/m-400.woff2", "fonts/mono/m-700.woff2", "fonts/README.md"} {
+		set(fsys, f, "x")
+	}
+	s = update1(t, s, "static/b.psd", "static/drafts", "static/img", "fonts/mono", "fonts/README.md")
+	for p, want := range map[string]bool{"/a.png": true, "/img/d.png": true, "/fonts/mono/m-400.woff2": true,
+		"/b.psd": false, "/drafts/c.txt": false, "/fonts/mono/m-700.woff2": false, "/fonts/README.md": false} {
+		if _, ok := s.Route(p); ok != want {
+			t.Errorf("%s served: %v, want %v", p, ok, want)
+		}
+	}
+}
+
 // TestUpdateFolderAfterFileEvents: a folder whose posts came one file
 // event at a time (each update patched, the last one's units found by a
 // lookup of their keys) goes away with only the folder named, and takes
