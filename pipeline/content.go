@@ -149,9 +149,22 @@ func (c *Config) contentMounts() []Mount {
 //
 // A path that ignoreFiles or its mount's excludeFiles leave out is in
 // none (contentfilter.go): it is never content, nor a file beside it.
+//
+// Whether p is a folder matters to includeFiles (a folder on the way to
+// an inclusion is kept): mountOfDir and inContentAs say it; here a name
+// without an extension is taken for a folder, for paths of either kind
+// (a change dev was told of, a unit's key).
 func (c *Config) mountOf(p string) (contentMount, bool) {
+	return c.mountOfAs(p, !strings.Contains(path.Base(p), "."))
+}
+
+// mountOfDir is mountOf of a folder, whatever its name ("v1.2").
+func (c *Config) mountOfDir(p string) (contentMount, bool) { return c.mountOfAs(p, true) }
+
+// mountOfAs is mountOf of a folder (dir) or a file.
+func (c *Config) mountOfAs(p string, dir bool) (contentMount, bool) {
 	cm, ok := c.mountOfPath(p)
-	if ok && c.leftOut(cm.mount, p) {
+	if ok && c.leftOut(cm.mount, p, dir) {
 		return contentMount{}, false
 	}
 	return cm, ok
@@ -204,6 +217,12 @@ func (c *Config) ContentPath(file string) string {
 // mount.
 func (c *Config) inContent(p string) bool {
 	_, ok := c.mountOf(p)
+	return ok
+}
+
+// inContentAs is inContent of a folder (dir) or a file.
+func (c *Config) inContentAs(p string, dir bool) bool {
+	_, ok := c.mountOfAs(p, dir)
 	return ok
 }
 

@@ -289,9 +289,10 @@ func (c *Config) disabledMount(m Mount) bool {
 
 // leftOut reports whether the path p of the site's FS, below the source
 // of the content mount m, is left out by ignoreFiles or m's
-// excludeFiles: it or a folder above it, below the mount's source. A
-// disabled language's mount leaves out everything, its root included.
-func (c *Config) leftOut(m Mount, p string) bool {
+// excludeFiles: it or a folder above it, below the mount's source; dir
+// says p is a folder. A disabled language's mount leaves out
+// everything, its root included.
+func (c *Config) leftOut(m Mount, p string, dir bool) bool {
 	if c.disabledMount(m) {
 		return true
 	}
@@ -310,9 +311,7 @@ func (c *Config) leftOut(m Mount, p string) bool {
 		abs = c.ignoreRoot
 	}
 	for r := rel; r != "." && r != "" && r != "/"; r = path.Dir(r) {
-		// The folders above p are folders; p itself is taken for a
-		// file when its name has an extension, else for a folder.
-		if !m.Exclude.keeps(r, r != rel || !strings.Contains(path.Base(r), ".")) {
+		if !m.Exclude.keeps(r, r != rel || dir) {
 			return true
 		}
 		if abs != "" {

@@ -116,7 +116,7 @@ func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
 		return dir + "/" + name
 	}
 	filtering := s.config.filtersContent()
-	if cm, ok := s.config.mountOf(dir); ok && s.config.isBundleDir(cm.rel, s.config.Section) {
+	if cm, ok := s.config.mountOfDir(dir); ok && s.config.isBundleDir(cm.rel, s.config.Section) {
 		indexes := 0
 		for _, e := range entries {
 			// An index's name begins with "index.": the test that
@@ -124,7 +124,7 @@ func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
 			// queues the first. An index the author excluded makes no
 			// bundle: the folder's pages are pages, as in Hugo.
 			if strings.HasPrefix(e.Name(), "index.") && e.Type().IsRegular() && isContentFile(e.Name()) && s.config.parseContentName(e.Name()).isIndex() &&
-				(!filtering || s.config.inContent(join(e.Name()))) {
+				(!filtering || s.config.inContentAs(join(e.Name()), false)) {
 				out.add(join(e.Name()), e)
 				indexes++
 			}
@@ -139,7 +139,7 @@ func (s *Snapshot) walkContent(dir string, top bool, out *scanned) error {
 			continue
 		}
 		p := join(name)
-		if filtering && !s.config.inContent(p) {
+		if filtering && !s.config.inContentAs(p, e.IsDir()) {
 			continue // ignoreFiles or excludeFiles leave it out, and what it holds
 		}
 		switch {
@@ -230,7 +230,7 @@ func (s *Snapshot) affected(p string, found map[string]bool) ([]string, error) {
 		return append([]string{p}, s.unitsBelow(p)...), nil
 	}
 	if base := path.Base(p); isContentFile(base) && s.config.parseContentName(base).isIndex() {
-		if cm, ok := s.config.mountOf(path.Dir(p)); ok && s.config.isBundleDir(cm.rel, s.config.Section) {
+		if cm, ok := s.config.mountOfDir(path.Dir(p)); ok && s.config.isBundleDir(cm.rel, s.config.Section) {
 			return s.rescanDir(path.Dir(p), found) // an index came or went: a bundle did
 		}
 	}
@@ -287,7 +287,7 @@ func (s *Snapshot) unitsBelow(dir string) []string {
 func (s *Snapshot) knownBundle(units layered.Map[string, *unit], p string) string {
 	names := s.config.indexNames()
 	for dir := p; dir != "." && dir != "/" && dir != ""; dir = path.Dir(dir) {
-		if cm, ok := s.config.mountOf(dir); !ok || !s.config.isBundleDir(cm.rel, s.config.Section) {
+		if cm, ok := s.config.mountOfDir(dir); !ok || !s.config.isBundleDir(cm.rel, s.config.Section) {
 			continue
 		}
 		for _, name := range names {

@@ -161,7 +161,10 @@ func (s *Snapshot) update(changed []string, now time.Time, patching bool) (*Snap
 	found := map[string]bool{}
 	for _, p := range changed {
 		p = path.Clean(strings.TrimPrefix(p, "/"))
-		if !s.config.inContent(p) {
+		// A change names a file or a folder (maybe gone): either kind
+		// in a content mount is looked at again ("v1.2/" under
+		// includeFiles is a folder on the way).
+		if !s.config.inContentAs(p, false) && !s.config.inContentAs(p, true) {
 			other = append(other, p)
 			continue
 		}

@@ -363,6 +363,37 @@ includeFiles = ["mono/*-400.woff2"]
 	}
 }
 
+// TestUpdateDottedFolderIncluded (review 31, item 1): under includeFiles,
+// a bundle whose folder's name has a dot ("v1.2") is a folder on the way
+// to an inclusion, in a cold start (TestSiteOracle/excluded, Hugo-checked)
+// and when it comes while serving.
+func TestUpdateDottedFolderIncluded(t *testing.T) {
+	files := map[string]string{
+		"hugo.toml": `title = 'S'
+[[module.mounts]]
+source = "content"
+target = "content"
+includeFiles = ["**/*.md"]
+`,
+		"content/posts/a.md":          post("title: A"),
+		"content/posts/v1.2/index.md": post("title: V12"),
+	}
+	cfg := loadSite(t, files, "production")
+	fsys := mapFS(files)
+	s, err := Build(fsys, cfg, Options{}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Route("/posts/v1.2/"); !ok {
+		t.Error("cold: /posts/v1.2/ not served")
+	}
+	set(fsys, "content/posts/v2.0/index.md", post("title: V20"))
+	s = update1(t, s, "content/posts/v2.0")
+	if _, ok := s.Route("/posts/v2.0/"); !ok {
+		t.Error("added: /posts/v2.0/ not served")
+	}
+}
+
 // TestUpdateFolderAfterFileEvents: a folder whose posts came one file
 // event at a time (each update patched, the last one's units found by a
 // lookup of their keys) goes away with only the folder named, and takes
