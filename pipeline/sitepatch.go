@@ -185,6 +185,14 @@ func (l *langModel) patchRoutes(oldPg, newPg *Page) bool {
 			if _, taken := routes.Get(r.Path); taken {
 				return false
 			}
+			if r.Kind == RouteAlias && strings.HasSuffix(r.Path, "/") {
+				// A static folder's index.html is answered at the
+				// folder's URL: an alias there is hidden, with a warning,
+				// as a full assemble says (siteModel's static files).
+				if f, ok := routes.Get(r.Path + "index.html"); ok && f.Kind == RouteFile {
+					return false
+				}
+			}
 			if _, taken := l.m.pagerRoute(l.cfg, r.Path); taken {
 				return false
 			}

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -391,6 +392,38 @@ includeFiles = ["**/*.md"]
 	s = update1(t, s, "content/posts/v2.0")
 	if _, ok := s.Route("/posts/v2.0/"); !ok {
 		t.Error("added: /posts/v2.0/ not served")
+	}
+}
+
+// TestUpdateAliasOverStaticIndex (review 31, item 3): an alias an edit
+// adds at a static folder's URL ("/legacy/", with static/legacy/index.html)
+// is hidden by the file, with the warning, as in a cold start; before,
+// dev patched the alias in over the file, silently.
+func TestUpdateAliasOverStaticIndex(t *testing.T) {
+	files := map[string]string{
+		"hugo.toml":                "title = 'S'",
+		"content/posts/a.md":       post("title: A"),
+		"static/legacy/index.html": "<p>legacy</p>",
+	}
+	cfg := loadSite(t, files, "production")
+	fsys := mapFS(files)
+	s, err := Build(fsys, cfg, Options{}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set(fsys, "content/posts/a.md", post("title: A", "aliases: [/legacy/]"))
+	s = update1(t, s, "content/posts/a.md")
+	cold, err := Build(fsys, cfg, Options{}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotR, gotOK := s.Route("/legacy/")
+	wantR, wantOK := cold.Route("/legacy/")
+	if gotOK != wantOK || gotR.Kind != wantR.Kind || gotR.Target != wantR.Target {
+		t.Errorf("/legacy/ after the edit: %+v %v; cold: %+v %v", gotR, gotOK, wantR, wantOK)
+	}
+	if got, want := fmt.Sprint(s.Problems()), fmt.Sprint(cold.Problems()); got != want || !strings.Contains(want, "legacy") {
+		t.Errorf("problems after the edit:\n%s\ncold:\n%s", got, want)
 	}
 }
 
