@@ -9,6 +9,7 @@ import (
 
 	"folio/export"
 	"folio/internal/corpus"
+	"folio/pipeline"
 	"folio/site"
 )
 
@@ -57,9 +58,15 @@ func TestIncrementalCacheWhole(t *testing.T) {
 		t.Fatal("the record does not know the cache it read whole by its stamp: the next build would compute its CRC")
 	}
 	edit(posts[0])
-	if msg, _ := buildAsCold(t, dir, out); !strings.Contains(msg, "1 content file parsed") {
+	checked := pipeline.CacheChecksums()
+	msg := build(t, dir, out)
+	if n := pipeline.CacheChecksums() - checked; n != 0 {
+		t.Errorf("a build over a cache known whole computed its CRC (%d caches checked)", n)
+	}
+	if !strings.Contains(msg, "1 content file parsed") {
 		t.Errorf("an edit over a cache known whole: %s", msg)
 	}
+	sameTree(t, out, coldBuild(t, dir))
 	if !cacheWhole(t, out, cache) {
 		t.Error("a build that took the cache by its stamp, and left it in place, does not keep that stamp")
 	}
@@ -94,9 +101,18 @@ func TestIncrementalCacheWhole(t *testing.T) {
 		t.Error("a cache written in place is still known whole by its stamp")
 	}
 	edit(posts[1])
-	if msg, _ := buildAsCold(t, dir, out); strings.Contains(msg, "from the cache") {
+	checked = pipeline.CacheChecksums()
+	if msg, _ := buildAsCold(t, dir, out); strings.Contains(msg, "from the cache") || pipeline.CacheChecksums() == checked {
 		t.Errorf("a cache written in place since it was known whole is taken: %s", msg)
 	}
+}
+
+// coldBuild builds dir into a fresh folder and returns it.
+func coldBuild(t *testing.T, dir string) string {
+	t.Helper()
+	cold := filepath.Join(t.TempDir(), "public")
+	build(t, dir, cold)
+	return cold
 }
 
 // cacheWhole reports whether the next build into out would take the
