@@ -46,8 +46,16 @@ func freeAddr(t *testing.T) string {
 // waiting for anything; the process is killed when the test ends.
 func startRaw(t *testing.T, dir string, args ...string) (*exec.Cmd, *proctest.Lines, chan struct{}) {
 	t.Helper()
+	return startRawTo(t, dir, nil, args...)
+}
+
+// startRawTo is startRaw with folio's stdout written to stdout (nil:
+// discarded).
+func startRawTo(t *testing.T, dir string, stdout io.Writer, args ...string) (*exec.Cmd, *proctest.Lines, chan struct{}) {
+	t.Helper()
 	cmd := exec.Command(folioBin(t), args...)
 	cmd.Dir = dir
+	cmd.Stdout = stdout
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -269,20 +277,8 @@ func TestSIGINTDuringCheck(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bigSite(t, dir, 10_000)
-	cmd := exec.Command(folioBin(t), "check", "-v", "--content", "content", "--base-url", base)
-	cmd.Dir = dir
 	var stdout strings.Builder
-	cmd.Stdout = &stdout
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	lines, exited := &proctest.Lines{}, make(chan struct{})
-	go func() { lines.Read(stderr); cmd.Wait(); close(exited) }()
-	t.Cleanup(func() { cmd.Process.Kill(); <-exited })
+	cmd, lines, exited := startRawTo(t, dir, &stdout, "check", "-v", "--content", "content", "--base-url", base)
 	lines.Wait(t, regexp.MustCompile(`^ok `), 2*time.Minute) // loaded: rendering
 	cmd.Process.Signal(os.Interrupt)
 	if code := waitExit(t, cmd, exited); code != 1 {
