@@ -7,6 +7,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/gobwas/glob"
+	"github.com/gohugoio/hugo/hugofs/hglob"
 )
 
 // This file leaves out the content files the site's author excluded, as
@@ -26,21 +29,17 @@ type mountFilter struct {
 	entries  []filterEntry
 }
 
-// A filterEntry is one glob: a regular expression, or (re nil) a test of
-// a path's start and end (globMatcher). Plain data, so that two configs
-// compare (ReadsLike).
+// A filterEntry is one glob, compiled by Hugo's glob library (hglob,
+// gobwas/glob), so that what Hugo 0.165 accepts and matches folio does:
+// an unclosed "{a,b" is its alternatives, a lone "}" a literal. hglob
+// caches a glob by its text, so two configs with the same globs compare
+// equal (ReadsLike).
 type filterEntry struct {
-	re         *regexp.Regexp
-	start, end string
-	kind       byte // '+' inclusion, '-' exclusion, '/' a folder an inclusion is below
+	g    glob.Glob
+	kind byte // '+' inclusion, '-' exclusion, '/' a folder an inclusion is below
 }
 
-func (e filterEntry) match(p string) bool {
-	if e.re != nil {
-		return e.re.MatchString(p)
-	}
-	return strings.HasPrefix(p, e.start) && strings.HasSuffix(p, e.end)
-}
+func (e filterEntry) match(p string) bool { return e.g.Match(p) }
 
 // keeps reports whether the path rel below the mount's source ("a/b.md")
 // is kept; dir says it is a folder.
@@ -159,80 +158,12 @@ func newMountFilter(files, include, exclude any) (*mountFilter, error) {
 	return f, nil
 }
 
-// globMatcher is a glob's test of a path. A glob that is text, **, text
-// and nothing else is a test of the path's start and end, which may
-// overlap, as Hugo's glob library has it: /**/r.md matches /r.md, where
+// globMatcher is a glob's test of a path, as Hugo's: ** is any run of
+// characters, * and ? stop at a slash, and /**/r.md matches /r.md where
 // /**/r-* does not match /r-1.md.
 func globMatcher(glob string) (filterEntry, error) {
-	if before, after, ok := strings.Cut(glob, "**"); ok && !strings.ContainsAny(before+after, `*?[]{}\`) {
-		return filterEntry{start: before, end: after}, nil
-	}
-	re, err := globRegexp(glob)
-	return filterEntry{re: re}, err
-}
-
-// globRegexp translates a glob as Hugo matches file names: * is any run
-// of characters but the slash, ** any run, ? one character but the
-// slash, [a-z] and [!a-z] a class, {a,b} either, \ escapes.
-func globRegexp(glob string) (*regexp.Regexp, error) {
-	var b strings.Builder
-	b.WriteString(`\A`)
-	depth := 0
-	for i := 0; i < len(glob); i++ {
-		switch c := glob[i]; c {
-		case '*':
-			if i+1 < len(glob) && glob[i+1] == '*' {
-				b.WriteString(`.*`)
-				i++
-			} else {
-				b.WriteString(`[^/]*`)
-			}
-		case '?':
-			b.WriteString(`[^/]`)
-		case '[':
-			end := strings.IndexByte(glob[i+1:], ']')
-			if end < 0 {
-				return nil, fmt.Errorf("unclosed [")
-			}
-			class := glob[i+1 : i+1+end]
-			if strings.HasPrefix(class, "!") {
-				class = "^" + class[1:]
-			}
-			if class == "" || class == "^" {
-				return nil, fmt.Errorf("empty []")
-			}
-			b.WriteString("[" + strings.ReplaceAll(class, `[`, `\[`) + "]")
-			i += end + 1
-		case '{':
-			depth++
-			b.WriteString(`(?:`)
-		case '}':
-			if depth == 0 {
-				return nil, fmt.Errorf("} without {")
-			}
-			depth--
-			b.WriteString(`)`)
-		case ',':
-			if depth > 0 {
-				b.WriteString(`|`)
-			} else {
-				b.WriteString(`,`)
-			}
-		case '\\':
-			if i+1 == len(glob) {
-				return nil, fmt.Errorf("trailing \\")
-			}
-			i++
-			b.WriteString(regexp.QuoteMeta(glob[i : i+1]))
-		default:
-			b.WriteString(regexp.QuoteMeta(glob[i : i+1]))
-		}
-	}
-	if depth > 0 {
-		return nil, fmt.Errorf("unclosed {")
-	}
-	b.WriteString(`\z`)
-	return regexp.Compile(b.String())
+	g, err := hglob.GetGlob(glob)
+	return filterEntry{g: g}, err
 }
 
 // ignoreFilesOf compiles the site's ignoreFiles (a regular expression or

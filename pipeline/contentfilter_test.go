@@ -41,6 +41,9 @@ func TestMountFilterMatchesAsHugo(t *testing.T) {
 		{"posts/**/a.md", "posts/a.md", true},
 		{"**/skip-*", "skip-me.md", false},
 		{"**/skip-*", "sub/skip-me.md", true},
+		{"posts/{a.md,x", "posts/a.md", true}, // unclosed: the alternatives
+		{"x}y.md", "x}y.md", true},            // a lone } is a literal
+		{"{a", "a.md", false},
 	}
 	for _, tt := range tests {
 		f, err := newMountFilter(nil, nil, []any{tt.glob})
@@ -107,7 +110,7 @@ func TestContentFilterErrors(t *testing.T) {
 		{"ignoreFiles", "title = 'S'\nignoreFiles = ['ok$', '(']\n", []string{"hugo.toml:2:", "ignoreFiles", `"("`}},
 		{"ignoreFiles not strings", "title = 'S'\nignoreFiles = [1]\n", []string{"hugo.toml:2:", "ignoreFiles"}},
 		{"excludeFiles", "title = 'S'\n[[module.mounts]]\nsource = 'content'\ntarget = 'content'\nexcludeFiles = ['posts/[']\n", []string{"hugo.toml:", "excludeFiles", "posts/["}},
-		{"excludeFiles brace", "[[module.mounts]]\nsource = 'content'\ntarget = 'content'\nexcludeFiles = '{a,b'\n", []string{"hugo.toml:", "excludeFiles", "{a,b"}},
+		{"excludeFiles range", "[[module.mounts]]\nsource = 'content'\ntarget = 'content'\nexcludeFiles = 'posts/[z-a]'\n", []string{"hugo.toml:", "excludeFiles", "[z-a]"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
