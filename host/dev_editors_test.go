@@ -79,6 +79,15 @@ func TestDevEditorSaves(t *testing.T) {
 			must(t, os.WriteFile(tmp, []byte(newPost), 0o644))
 			must(t, os.Rename(tmp, filepath.Join(blog, "x.md")))
 		},
+	}, {
+		// A visible name: a file of the site if it stayed, so not ignored,
+		// but gone by the burst's end, so no change of its own.
+		name: "visible temp file then rename",
+		save: func(t *testing.T, blog string) {
+			tmp := filepath.Join(blog, "x.md.tmp")
+			must(t, os.WriteFile(tmp, []byte(newPost), 0o644))
+			must(t, os.Rename(tmp, filepath.Join(blog, "x.md")))
+		},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

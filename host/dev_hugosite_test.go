@@ -151,13 +151,18 @@ func TestDevHugoSite(t *testing.T) {
 		// their saves are seen too, in a new hidden folder as well.
 		f.write("static/.htaccess", "Options -Indexes\n")
 		f.write("static/.well-known/security.txt", "Contact: mailto:a@example.org\n")
-		f.waitSnap("the hidden static files", func(s *pipeline.Snapshot) bool {
+		// A name a tool also makes for a moment ("x.md.tmp") is a file of
+		// the section when it stays, as Hugo publishes it.
+		f.write("content/posts/template.md.tmp", "---\ntitle: {{ .Name }}\n---\n")
+		f.waitSnap("the hidden static files and the section's .tmp file", func(s *pipeline.Snapshot) bool {
 			_, a := s.Route("/.htaccess")
 			_, b := s.Route("/.well-known/security.txt")
-			return a && b
+			_, c := s.Route("/posts/template.md.tmp")
+			return a && b && c
 		})
 		for path, want := range map[string]string{"/2026/second/photo.jpg": "jpeg v2", "/files/notes.txt": "notes v2\n", "/files/new.txt": "new\n",
-			"/.htaccess": "Options -Indexes\n", "/.well-known/security.txt": "Contact: mailto:a@example.org\n"} {
+			"/.htaccess": "Options -Indexes\n", "/.well-known/security.txt": "Contact: mailto:a@example.org\n",
+			"/posts/template.md.tmp": "---\ntitle: {{ .Name }}\n---\n"} {
 			if resp, body := f.get(path); resp.StatusCode != 200 || body != want {
 				t.Errorf("%s: %d %q, want %q", path, resp.StatusCode, body, want)
 			}

@@ -690,13 +690,12 @@ func isPostFile(name string) bool {
 	return strings.HasSuffix(name, ".md") && name != "_index.md" && !ignored(name)
 }
 
-// ignored matches hidden files and editors' swap, backup and temp files.
+// ignored matches the names Hugo 0.165 leaves out of a content folder:
+// hidden files and folders, Emacs' "#x.md#" and backups "x.md~". Other
+// names editors make ("x.swp", "4913", "draft.tmp") are files Hugo
+// publishes when they stay, and so does folio.
 func ignored(name string) bool {
-	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "#") ||
-		strings.HasSuffix(name, "~") || strings.HasSuffix(name, ".swp") ||
-		strings.HasSuffix(name, ".swx") || strings.HasSuffix(name, ".tmp") ||
-		strings.HasSuffix(name, "___jb_tmp___") || strings.HasSuffix(name, "___jb_old___") ||
-		name == "4913"
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "#") || strings.HasSuffix(name, "~")
 }
 
 func isFile(fsys fs.FS, p string) bool {

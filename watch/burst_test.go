@@ -19,13 +19,14 @@ func TestDefaultIgnore(t *testing.T) {
 		{"blog/.x.md.swp", true},
 		{"blog/.x.md.swx", true},
 		{"blog/%home%u%blog%x.md.swo", true},
-		{"blog/4913", true},
+		{"blog/4913", false}, // transient: a file of the site when it stays
 		{"blog/49130", false},
 		{"blog/.#x.md", true},
 		{"blog/#x.md#", true},
-		{"blog/x.md___jb_tmp___", true},
-		{"blog/x.md___jb_old___", true},
-		{"blog/x.md.tmp", true},
+		{"blog/x.md___jb_tmp___", false}, // transient
+		{"blog/x.md___jb_old___", false}, // transient
+		{"blog/template.md.tmp", false},  // transient; Hugo publishes it
+		{"blog/photo.swp", true},
 		{"blog/.x.md.tmp123", true},
 		{".git", true},
 		{".git/objects/ab", true},
@@ -56,6 +57,9 @@ func TestTransient(t *testing.T) {
 		{"blog/5037", false},
 		{"blog/2024", false},
 		{"blog/05036", false},
+		{"blog/x.md___jb_tmp___", true},
+		{"blog/x.md___jb_old___", true},
+		{"blog/x.md.tmp", true},
 		{"blog/x.md", false},
 	}
 	for _, tt := range tests {

@@ -104,10 +104,11 @@
 // Paths are reported relative to their root, sorted and without
 // duplicates; a path below a reported folder is left out, since the folder
 // is read again whole. Editor noise is never reported: swap, backup,
-// lock, autosave and temporary files (DefaultIgnore), and files that came
-// and went within the burst under a tool's temporary name (sed -i's
-// "sedXXXXXX", vim's probe "5036"). A rename of an ignored temporary file
-// onto a real name reports the real name.
+// lock and autosave files (DefaultIgnore), and files that came and went
+// within the burst under a tool's temporary name (sed -i's "sedXXXXXX",
+// vim's probe "5036", JetBrains' "x.md___jb_tmp___", "x.md.tmp"), which
+// are reported when they stay, since Hugo publishes them. A rename of a
+// temporary file onto a real name reports the real name.
 //
 // # Lost events and limits
 //
