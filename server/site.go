@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,13 +50,19 @@ func lookupSiteFile(st *state, p string) (pipeline.Route, bool) {
 	return r, ok && r.Kind == pipeline.RouteFile
 }
 
-// lookupSlashless finds the page p is the URL of without its final
-// slash: it redirects there.
+// lookupSlashless finds the page, or the static folder's index.html,
+// that p is the URL of without its final slash: it redirects there, as
+// a static host (nginx, GitHub Pages, Netlify, hugo server) redirects a
+// folder's name to the folder.
 func lookupSlashless(st *state, p string) (pipeline.Route, bool) {
 	if strings.HasSuffix(p, "/") {
 		return pipeline.Route{}, false
 	}
 	r, ok := lookupSitePage(st, p+"/")
+	if !ok {
+		r, ok = lookupSiteFile(st, p+"/")
+		r.Path = p + "/"
+	}
 	return pipeline.Route{Path: p, Kind: pipeline.RouteAlias, Target: r.Path}, ok
 }
 
@@ -509,11 +516,25 @@ func twinPaths(st *state) []string {
 func feedPaths(st *state) []string { return sitePaths(st, pipeline.RouteFeed) }
 func filePaths(st *state) []string { return sitePaths(st, pipeline.RouteFile) }
 
+// slashlessPaths are the pages' URLs without their final slash, and the
+// static folders' (those whose index.html a folder's URL answers).
 func slashlessPaths(st *state) []string {
 	var out []string
 	for r := range st.snap.EachRoute() {
-		if (r.Kind == pipeline.RoutePage || r.Kind == pipeline.RoutePager) && r.Path != "/" && strings.HasSuffix(r.Path, "/") {
+		switch {
+		case (r.Kind == pipeline.RoutePage || r.Kind == pipeline.RoutePager) && r.Path != "/" && strings.HasSuffix(r.Path, "/"):
 			out = append(out, pipeline.EscapePath(strings.TrimSuffix(r.Path, "/")))
+		case r.Kind == pipeline.RouteFile && path.Base(r.Path) == "index.html":
+			dir := strings.TrimSuffix(r.Path, "index.html")
+			if dir == "/" {
+				continue
+			}
+			if _, page := lookupSitePage(st, dir); page {
+				continue // the page's own, above
+			}
+			if f, ok := lookupSiteFile(st, dir); ok && f.Path == r.Path {
+				out = append(out, pipeline.EscapePath(strings.TrimSuffix(dir, "/")))
+			}
 		}
 	}
 	return out

@@ -381,9 +381,11 @@ func exportedPaths(t *testing.T, out string) []string {
 }
 
 // withIndexes adds to paths, each exported folder's URL ("/x/"), the
-// URL of its index.html ("/x/index.html") where serve answers it: a
-// static folder's own index.html, which Hugo publishes and the export
-// holds at the folder's URL, answers at both on any static host.
+// URL of its index.html ("/x/index.html") where serve answers it, and
+// the folder's name without its slash ("/x"): a static folder's own
+// index.html, which Hugo publishes and the export holds at the folder's
+// URL, answers at both on any static host, and its name redirects to
+// the folder.
 func withIndexes(t *testing.T, serve string, paths []string) []string {
 	t.Helper()
 	out := slices.Clip(paths)
@@ -397,6 +399,9 @@ func withIndexes(t *testing.T, serve string, paths []string) []string {
 		}
 		if a.Status == http.StatusOK {
 			out = append(out, p+"index.html")
+			if p != "/" {
+				out = append(out, strings.TrimSuffix(p, "/"))
+			}
 		}
 	}
 	slices.Sort(out)
