@@ -37,6 +37,10 @@ type mdWriter struct {
 	// prefix is what each line of a block starts with (list
 	// indentation, "> ").
 	listDepth int
+	// cell writes a table cell's content, which is one line: a table
+	// or a list in it is flattened to text (cellTable, cellList), a
+	// line break is a space.
+	cell bool
 }
 
 // flush ends the inline text as a block of its own.
@@ -103,6 +107,10 @@ func (w *mdWriter) node(n *html.Node) {
 		w.children(n)
 		w.flush()
 	case atom.Br:
+		if w.cell {
+			w.inline.WriteString(" ")
+			return
+		}
 		w.inline.WriteString("\x00")
 	case atom.Hr:
 		w.flush()
@@ -140,6 +148,10 @@ func (w *mdWriter) node(n *html.Node) {
 		}
 		w.blocks = append(w.blocks, fence(lang, strings.TrimRight(textOf(n), "\n")))
 	case atom.Ul, atom.Ol:
+		if w.cell {
+			w.inline.WriteString(" " + cellList(n) + " ")
+			return
+		}
 		w.flush()
 		w.list(n, n.DataAtom == atom.Ol)
 	case atom.Blockquote:
@@ -149,6 +161,10 @@ func (w *mdWriter) node(n *html.Node) {
 			w.blocks = append(w.blocks, "> "+strings.ReplaceAll(inner, "\n", "\n> "))
 		}
 	case atom.Table:
+		if w.cell {
+			w.inline.WriteString(" " + cellTable(n) + " ")
+			return
+		}
 		w.flush()
 		if t := tableMarkdown(n); t != "" {
 			w.blocks = append(w.blocks, t)
@@ -308,9 +324,10 @@ var mdEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "`", "\\`", "[", `\[`,
 
 // tableMarkdown writes a table as a GFM table: a header row (the
 // thead's, else the first row when its cells are all th), then the
-// body's rows; each cell's content on one line, | escaped. A table
-// without rows, or whose header is not the first row, is "" (its text
-// stands instead).
+// body's rows; each cell's content on one line (cellOf), | escaped. A
+// table without a header row gets an empty one, GFM's only way to write
+// it (the first row is data, not headings). A table without rows is ""
+// (its text, if any, stands instead).
 func tableMarkdown(n *html.Node) string {
 	var rows [][]string
 	var header []string
@@ -331,7 +348,7 @@ func tableMarkdown(n *html.Node) string {
 				for d := c.FirstChild; d != nil; d = d.NextSibling {
 					if d.Type == html.ElementNode && (d.DataAtom == atom.Td || d.DataAtom == atom.Th) {
 						allTh = allTh && d.DataAtom == atom.Th
-						cells = append(cells, strings.ReplaceAll(strings.TrimSpace(collapseSpace(inlineOf(d))), "|", `\|`))
+						cells = append(cells, strings.ReplaceAll(cellOf(d), "|", `\|`))
 					}
 				}
 				if header == nil && len(rows) == 0 && (inHead || allTh) && len(cells) > 0 {
@@ -361,6 +378,61 @@ func tableMarkdown(n *html.Node) string {
 		out = append(out, line(r))
 	}
 	return strings.Join(out, "\n")
+}
+
+// cellOf is the Markdown of a table cell's content on one line.
+func cellOf(d *html.Node) string {
+	w := &mdWriter{cell: true}
+	w.children(d)
+	w.flush()
+	return strings.TrimSpace(collapseSpace(strings.Join(w.blocks, " ")))
+}
+
+// cellTable is a table inside a table's cell, as text: each row's
+// cells (cellOf) joined by ", ", the rows by "; ". A GFM cell holds
+// one line of inline content, so a table in it cannot be one.
+func cellTable(n *html.Node) string {
+	var rows []string
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			switch c.DataAtom {
+			case atom.Thead, atom.Tbody, atom.Tfoot:
+				walk(c)
+			case atom.Tr:
+				var cells []string
+				for d := c.FirstChild; d != nil; d = d.NextSibling {
+					if d.Type == html.ElementNode && (d.DataAtom == atom.Td || d.DataAtom == atom.Th) {
+						if t := cellOf(d); t != "" {
+							cells = append(cells, t)
+						}
+					}
+				}
+				if len(cells) > 0 {
+					rows = append(rows, strings.Join(cells, ", "))
+				}
+			}
+		}
+	}
+	walk(n)
+	return strings.Join(rows, "; ")
+}
+
+// cellList is a list inside a table's cell, as text: its items
+// (cellOf) joined by "; ".
+func cellList(n *html.Node) string {
+	var items []string
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == atom.Li {
+			if t := cellOf(c); t != "" {
+				items = append(items, t)
+			}
+		}
+	}
+	return strings.Join(items, "; ")
 }
 
 // indentLines indents every line of s but the first, and the empty ones.
