@@ -123,7 +123,7 @@ func (h *Host) build(cfg *pipeline.Config, now time.Time) (*pipeline.Snapshot, e
 	}
 	root, _ := rootOf(cfg)
 	ropts := renderOptions(cfg)
-	opts := pipeline.Options{Root: root, Drafts: h.spec.Drafts, Describe: render.New(ropts).Description}
+	opts := pipeline.Options{Root: root, Drafts: h.spec.Drafts, Describe: render.New(ropts).Description, Own: server.OwnPath}
 	if h.spec.Cache != "" {
 		key := cacheKey(cfg, opts, ropts)
 		if f := pipeline.OpenCache(h.spec.Cache, key); f != nil {

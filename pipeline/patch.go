@@ -50,7 +50,7 @@ func (s *Snapshot) patch(units layered.Map[string, *unit], keys []string, now ti
 		}
 		changes = append(changes, c)
 	}
-	site := s.site.patch(siteInput{cfg: s.config, files: s.files, bundles: s.bundlesOf(changes), static: s.static, assets: s.assets}, changes)
+	site := s.site.patch(siteInput{cfg: s.config, files: s.files, bundles: s.bundlesOf(changes), static: s.static, assets: s.assets, own: s.opts.Own}, changes)
 	if site == nil {
 		return nil
 	}

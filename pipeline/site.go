@@ -81,6 +81,9 @@ type siteModel struct {
 	// staticTwins are the site's files at the path of a page's Markdown
 	// twin, which they answer in place of the twin.
 	staticTwins []aliasClash
+	// ownFiles are the site's static files at a URL folio answers with
+	// its own route (siteInput.own), which they do not get.
+	ownFiles []Route
 	// ownPagers is set once a patch has its own copy of pagers.
 	ownPagers bool
 
@@ -110,6 +113,8 @@ type siteInput struct {
 	// assets the files of the assets mounts by path inside them.
 	static map[string]string
 	assets map[string]string
+	// own is Options.Own.
+	own func(path string) bool
 }
 
 // buildSite makes the model.
@@ -162,11 +167,34 @@ func buildSite(in siteInput) *siteModel {
 				continue
 			}
 		}
+		if m.ownFile(file, in.own) {
+			continue
+		}
 		m.add(file)
 		m.staticTwin(file)
 	}
+	slices.SortFunc(m.ownFiles, func(a, b Route) int { return strings.Compare(a.Path, b.Path) })
 	m.addLanguageRedirects(in.cfg)
 	return m
+}
+
+// ownFile records a static file at one of folio's own URLs (own, from
+// the server's route table: /openapi.json, /rss.xml, /api/posts.json,
+// the home page's /index.md where the home is at /, …), which folio
+// answers with its own, as CONTRACT fixes those routes: the file is not
+// a route of the site (not at /api/index.html either, whose folder's
+// URL is folio's API page), and the snapshot warns at it. The home's
+// /index.md is the site's where the home lives in a language's folder
+// (its twin is /en.md).
+func (m *siteModel) ownFile(file Route, own func(string) bool) bool {
+	if own == nil || !own(file.Path) {
+		return false
+	}
+	if home, ok := m.routes.Base()["/"]; file.Path == "/index.md" && (!ok || home.Kind != RoutePage) {
+		return false
+	}
+	m.ownFiles = append(m.ownFiles, file)
+	return true
 }
 
 // staticTwin records a site file at the path of a page's Markdown twin

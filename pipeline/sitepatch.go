@@ -22,7 +22,7 @@ type postChange struct{ old, new *Post }
 
 // patch returns the model with the changes, or nil.
 func (m *siteModel) patch(in siteInput, changes []postChange) *siteModel {
-	n := &siteModel{langs: slices.Clone(m.langs), routes: m.routes.Next(), pagers: m.pagers, contested: m.contested, clashes: m.clashes, hiddenAliases: m.hiddenAliases, staticTwins: m.staticTwins}
+	n := &siteModel{langs: slices.Clone(m.langs), routes: m.routes.Next(), pagers: m.pagers, contested: m.contested, clashes: m.clashes, hiddenAliases: m.hiddenAliases, staticTwins: m.staticTwins, ownFiles: m.ownFiles}
 	copied := map[string]*langModel{}
 	for _, c := range changes {
 		p := c.new

@@ -38,6 +38,11 @@ type Options struct {
 	// meanwhile (a large site's walk and its cache's read each take a
 	// few tenths of a second).
 	CacheFunc func() *Cache
+	// Own reports whether a URL path (as the site model spells it) is
+	// one folio answers with its own route whatever file the site has
+	// there (server.OwnPath): a static file there is a warning. nil
+	// knows none.
+	Own func(path string) bool
 }
 
 // A Snapshot is one immutable build of the site: the visible posts in
@@ -393,6 +398,14 @@ func (s *Snapshot) assemble(units layered.Map[string, *unit], keys *unitKeys, no
 			Message:  fmt.Sprintf("alias %s is also the URL of %s, which is served there, not the redirect (Hugo writes both, and which one it keeps varies from build to build)", EscapePath(c.alias.Path), n.routeSource(c.by)),
 		})
 	}
+	for _, f := range n.site.ownFiles {
+		n.dupProblems = append(n.dupProblems, Problem{
+			Path:     n.display(f.File),
+			Line:     1,
+			Severity: Warning,
+			Message:  fmt.Sprintf("%s is one of folio's own URLs, which answers with folio's (its API, feed, OpenAPI description or agents' files), not with this file: Hugo publishes the file there, folio does not; move or rename it to publish it", EscapePath(f.Path)),
+		})
+	}
 	for _, c := range n.site.staticTwins {
 		n.dupProblems = append(n.dupProblems, Problem{
 			Path:     n.display(c.by.File),
@@ -457,7 +470,7 @@ func (s *Snapshot) buildSite(visible, hidden []*Post) *siteModel {
 			bundles[p.Bundle] = p.Resources
 		}
 	}
-	return buildSite(siteInput{cfg: s.config, posts: visible, hidden: hidden, files: s.files, bundles: bundles, static: s.static, assets: s.assets})
+	return buildSite(siteInput{cfg: s.config, posts: visible, hidden: hidden, files: s.files, bundles: bundles, static: s.static, assets: s.assets, own: s.opts.Own})
 }
 
 // isPost reports whether a visible page is a post: a regular page of a

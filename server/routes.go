@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"folio/pipeline"
 )
@@ -422,3 +423,46 @@ func fileTypes() []string {
 	slices.Sort(types)
 	return types
 }
+
+// OwnPath reports whether p, a URL path as the site model spells it (not
+// escaped), is one that folio answers with its own route in serve,
+// build and the exports whatever file a site has there: a row of the
+// route table above the site's rows that no lookup decides (/openapi.json,
+// /rss.xml, /api/posts.json, a cursor page, /sitemap.xml, /index.md, …),
+// or the index.html of such a folder (/api/index.html). Not the rows that
+// serve the site's own file where it has one (robots.txt, llms.txt,
+// llms-full.txt), nor the home page, nor folio dev's own: the site model
+// warns at a static file p names (pipeline.Options.Own), which Hugo
+// publishes and folio does not.
+func OwnPath(p string) bool {
+	if dir, ok := strings.CutSuffix(p, "/index.html"); ok && dir != "" && ownPath(dir+"/") {
+		return true
+	}
+	return ownPath(p)
+}
+
+func ownPath(p string) bool {
+	for _, rt := range ownRows() {
+		if _, ok := rt.pat.match(routingPath{path: p}); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// ownRows are the rows OwnPath matches.
+var ownRows = sync.OnceValue(func() []Route {
+	var out []Route
+	for _, rt := range routeRows() {
+		if rt.site != nil {
+			break // the site's rows, and the aliases and refusals under them
+		}
+		switch {
+		case rt.Dev, rt.lookup != nil, rt.Kind == KindHome, rt.Kind == KindRobots, rt.Kind == KindLLMs:
+			continue
+		}
+		rt.pat = compilePattern(rt.Path, false)
+		out = append(out, rt)
+	}
+	return out
+})
