@@ -60,7 +60,7 @@ func (st *state) refArgs(sc *shortcode) (string, bool) {
 // an error at line (a warning when refLinksErrorLevel says so), and the
 // ref gives refLinksNotFoundURL ("" unless configured).
 func (st *state) refFunc(args any, line int) (string, error) {
-	ref, format, err := refArgMap(args)
+	ref, lang, format, err := refArgMap(args)
 	if err != nil {
 		return "", err
 	}
@@ -73,7 +73,9 @@ func (st *state) refFunc(args any, line int) (string, error) {
 	}
 	link := ""
 	if u.Path != "" {
-		p, found, ambiguous := st.findPage(u.Path)
+		how := refLookup
+		how.lang = lang
+		p, found, ambiguous := st.findPageBy(u.Path, how)
 		switch {
 		case ambiguous:
 			return st.refNotFound(line, "ref %q: page reference is ambiguous", ref), nil
@@ -108,36 +110,34 @@ func (st *state) refNotFound(line int, format string, args ...any) string {
 	return st.r.opts.RefLinksNotFoundURL
 }
 
-// refArgMap reads the arguments of ref and relref as Hugo's urls.Ref.
-func refArgMap(args any) (ref, format string, err error) {
+// refArgMap reads the arguments of ref and relref as Hugo's urls.Ref:
+// lang, when given, is the language whose pages the path names ("" for
+// the page's own).
+func refArgMap(args any) (ref, lang, format string, err error) {
 	switch a := args.(type) {
 	case map[string]any:
-		if lang, _ := a["lang"].(string); lang != "" {
-			// One language per site in folio: a ref to another one
-			// finds nothing.
-			_ = lang
-		}
+		lang, _ = a["lang"].(string)
 		ref, _ = a["path"].(string)
 		format, _ = a["outputFormat"].(string)
 		if format == "" {
 			format, _ = a["outputformat"].(string)
 		}
-		return ref, format, nil
+		return ref, strings.ToLower(lang), format, nil
 	case []any:
 		if len(a) == 0 || len(a) > 2 {
-			return "", "", errors.New("invalid number of arguments to ref")
+			return "", "", "", errors.New("invalid number of arguments to ref")
 		}
 		ref = fmt.Sprint(a[0])
 		if len(a) == 2 {
 			format = fmt.Sprint(a[1])
 		}
-		return ref, format, nil
+		return ref, "", format, nil
 	case []string:
 		return refArgMap(toAnySlice(a))
 	case string:
-		return a, "", nil
+		return a, "", "", nil
 	}
-	return "", "", fmt.Errorf("ref: unable to read %T as a path", args)
+	return "", "", "", fmt.Errorf("ref: unable to read %T as a path", args)
 }
 
 func toAnySlice(s []string) []any {
@@ -156,8 +156,12 @@ func (st *state) findRefPage(ref string) (Page, bool) {
 
 // How a lookup finds a page: a ref's way (relative to the page, from the
 // content root, then by name), a page's GetPage (no name), the site's
-// GetPage (from the root, then by name).
-type lookup struct{ relative, byName bool }
+// GetPage (from the root, then by name); among the pages of lang, the
+// page's own language when "" (a ref's lang option sets another).
+type lookup struct {
+	relative, byName bool
+	lang             string
+}
 
 var (
 	refLookup     = lookup{relative: true, byName: true}
@@ -198,20 +202,20 @@ func (st *state) findPageFile(in, ref string, hadExt bool, how lookup) (Page, bo
 		if bundle != "" && hadExt && strings.HasPrefix(ref, "../") {
 			dir = bundle
 		}
-		if p, ok := st.lookupPath(HugoPath(path.Join(dir, ref))); ok {
+		if p, ok := st.lookupPath(HugoPath(path.Join(dir, ref)), how.lang); ok {
 			return p, true, false
 		}
 	}
 	if strings.HasPrefix(ref, ".") {
 		return Page{}, false, false
 	}
-	if p, ok := st.lookupPath(HugoPath(ref)); ok {
+	if p, ok := st.lookupPath(HugoPath(ref), how.lang); ok {
 		return p, true, false
 	}
 	if strings.Contains(in, "/") || !how.byName {
 		return Page{}, false, false
 	}
-	return st.lookupName(hugoName(ref))
+	return st.lookupName(hugoName(ref), how.lang)
 }
 
 // getPage is GetPage, of the page (how is pageGetLookup) or of the site
@@ -261,6 +265,16 @@ func (st *state) lists() *siteLists {
 	return six.lists(lang, st.r)
 }
 
+// langKey is key (a Hugo path or name) among lang's pages, the page's
+// own language's when lang is "": in a site's model, each language's
+// pages are apart (SiteIndex.langKey); an index of posts has one.
+func (st *state) langKey(lang, key string) string {
+	if six, ok := st.res.(*SiteIndex); ok {
+		return six.langKey(cmp.Or(lang, st.root().post.Lang), key)
+	}
+	return key
+}
+
 // pageResolver is the rendering's PageResolver: the resolver's own, or
 // one over the posts it can name.
 func (st *state) pageResolver() PageResolver {
@@ -270,15 +284,18 @@ func (st *state) pageResolver() PageResolver {
 	return postPages{st}
 }
 
-// lookupPath and lookupName ask the page resolver and remember the
-// question and answer in the result's Refs.
-func (st *state) lookupPath(p string) (Page, bool) {
+// lookupPath and lookupName ask the page resolver, among lang's pages
+// ("" for the page's own language), and remember the question and answer
+// in the result's Refs.
+func (st *state) lookupPath(p, lang string) (Page, bool) {
+	p = st.langKey(lang, p)
 	pg, found := st.pageResolver().PagePath(p)
 	st.remember(Ref{Path: p, Page: pg, Found: found})
 	return pg, found
 }
 
-func (st *state) lookupName(name string) (Page, bool, bool) {
+func (st *state) lookupName(name, lang string) (Page, bool, bool) {
+	name = st.langKey(lang, name)
 	pg, found, ambiguous := st.pageResolver().PageName(name)
 	st.remember(Ref{Name: name, Page: pg, Found: found, Ambiguous: ambiguous})
 	return pg, found, ambiguous

@@ -13,7 +13,9 @@ import (
 // A SiteIndex resolves links and refs over a Hugo site's whole model:
 // every page (regular pages of every section, sections and the home page,
 // taxonomies and terms) by its Hugo path and name, each at its URL on the
-// site. Posts are also found by file and slug, as Index finds them. Pages
+// site. Each language's pages are found by path and name among their
+// own language's, as each of Hugo's sites finds its own (langKey). Posts
+// are also found by file and slug, as Index finds them. Pages
 // that are parsed but not published are known too, so a ref to one is
 // reported as not published. It also gives templates the site's lists
 // (.Site.Pages, .Site.Taxonomies, a section's .Pages: sitelists.go),
@@ -99,10 +101,10 @@ func NewSiteIndex(snap *pipeline.Snapshot) *SiteIndex {
 		}
 		if pg.Post != nil {
 			six.urls.Base()[pg.Post] = page.URL
-			six.add(sharedKey(pagePath(pg.Post), pg.Path), page)
+			six.add(six.langKey(pg.Lang, sharedKey(pagePath(pg.Post), pg.Path)), page)
 			continue
 		}
-		if key := listKey(pg); key != "" && six.add(key, page) {
+		if key := six.listKey(pg); key != "" && six.add(key, page) {
 			six.listPages[key] = pg
 		}
 	}
@@ -114,7 +116,7 @@ func NewSiteIndex(snap *pipeline.Snapshot) *SiteIndex {
 	// What the site does not show is still a page a ref names.
 	for _, p := range all {
 		if _, shown := six.urls.Get(p); !shown {
-			six.add(pagePath(p), Page{File: p.File, Title: p.Title})
+			six.add(six.postKey(p), Page{File: p.File, Title: p.Title})
 		}
 	}
 	for name, keys := range six.shared {
@@ -167,7 +169,7 @@ func (prev *SiteIndex) patch(snap *pipeline.Snapshot) *SiteIndex {
 			if p.Kind != pipeline.KindPage && (prev.URL(p) != "" || snap.PageOf(p) != nil || snap.Visible(p)) {
 				return nil // a list's own file: only regular pages (and hidden files) are patched
 			}
-			if prev.dup["s:"+p.Slug] || prev.dup["p:"+pagePath(p)] {
+			if prev.dup["s:"+p.Slug] || prev.dup["p:"+prev.postKey(p)] {
 				return nil
 			}
 		}
@@ -180,7 +182,7 @@ func (prev *SiteIndex) patch(snap *pipeline.Snapshot) *SiteIndex {
 			six.byFile.Del(p.File)
 			six.bySlug.Del(p.Slug)
 			six.urls.Del(p)
-			six.remove(pagePath(p))
+			six.remove(six.postKey(p))
 		}
 	}
 	for _, c := range changes {
@@ -188,7 +190,7 @@ func (prev *SiteIndex) patch(snap *pipeline.Snapshot) *SiteIndex {
 		if p == nil {
 			continue
 		}
-		key := pagePath(p)
+		key := six.postKey(p)
 		_, slugTaken := six.bySlug.Get(p.Slug)
 		_, pathTaken := six.byPath.Get(key)
 		if slugTaken || pathTaken {
@@ -211,7 +213,7 @@ func (prev *SiteIndex) patch(snap *pipeline.Snapshot) *SiteIndex {
 		if page.URL != "" {
 			six.listURLs[page.URL] = pg
 		}
-		key := listKey(pg)
+		key := six.listKey(pg)
 		if key == "" || pg.Post != nil {
 			continue // a list with an _index is its post's entry
 		}
@@ -241,6 +243,14 @@ func sharedKey(key, path string) string {
 }
 
 // listKey is where a list page is in byPath; "" for none.
+func (six *SiteIndex) listKey(pg *pipeline.Page) string {
+	if key := listKey(pg); key != "" {
+		return six.langKey(pg.Lang, key)
+	}
+	return ""
+}
+
+// listKey is a list page's Hugo path; "" for none.
 func listKey(pg *pipeline.Page) string {
 	switch pg.Kind {
 	case pipeline.KindHome:
@@ -253,6 +263,36 @@ func listKey(pg *pipeline.Page) string {
 		return "/" + strings.ToLower(pg.Taxonomy) + "/" + strings.ReplaceAll(strings.ToLower(pg.Term), " ", "-")
 	}
 	return ""
+}
+
+// postKey is where a post's page is in byPath.
+func (six *SiteIndex) postKey(p *pipeline.Post) string { return six.langKey(p.Lang, pagePath(p)) }
+
+// langKey is key, a Hugo path or a page's name, in lang's part of byPath
+// and names: the default language's keys are as they are, another
+// language's follow its code and langSep. A page is found among its own
+// language's pages only, as Hugo 0.165's sites each find their own: from
+// a French page, "/posts/b" is the French posts/b.fr.md, and a path only
+// English has is no page.
+func (six *SiteIndex) langKey(lang, key string) string {
+	if lang == "" || lang == six.snap.Config().DefaultLanguage {
+		return key
+	}
+	return lang + langSep + key
+}
+
+// langSep ends a language's code at the start of its keys (langKey): no
+// Hugo path or name holds it.
+const langSep = "\x01"
+
+// keyName is the name that a key of byPath is found by: its last
+// element, in the key's language.
+func keyName(key string) string {
+	lang, rest := "", key
+	if i := strings.Index(key, langSep); i >= 0 {
+		lang, rest = key[:i+len(langSep)], key[i+len(langSep):]
+	}
+	return lang + rest[strings.LastIndexByte(rest, '/')+1:]
 }
 
 // page is the Page of a page of the model.
@@ -276,8 +316,7 @@ func (six *SiteIndex) add(key string, page Page) bool {
 		return false
 	}
 	set(&six.byPath, six.building, key, page)
-	if key != "/" {
-		name := key[strings.LastIndexByte(key, '/')+1:]
+	if name := keyName(key); name != "" && !strings.HasSuffix(name, langSep) {
 		keys, _ := six.names.Get(name)
 		switch {
 		case keys == "":
@@ -325,7 +364,7 @@ func set[K comparable, V any](m *layered.Map[K, V], building bool, k K, v V) {
 // remove forgets the page at key.
 func (six *SiteIndex) remove(key string) {
 	six.byPath.Del(key)
-	name := key[strings.LastIndexByte(key, '/')+1:]
+	name := keyName(key)
 	keys, _ := six.names.Get(name)
 	left := slices.DeleteFunc(strings.Split(keys, nameSep), func(k string) bool { return k == key })
 	if len(left) == 0 {
