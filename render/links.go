@@ -59,17 +59,18 @@ func (st *state) resolveDest(dest string, image bool, line int) target {
 // embeddedDest resolves dest as Hugo 0.165's embedded link and image
 // render hooks do on a site that has no hook of its own of the kind
 // (pipeline.Config.EmbeddedLinkHooks: a multilingual site's default): a
-// relative destination that .Resources.Get finds is that file's URL,
-// with the query and fragment written, though it be another language's
-// file (pic.png on a French page is /fr/posts/x/pic.fr.png); a link to a
-// fragment ("#notes") is the page's URL with it. ok is false
-// for any other destination, which folio resolves by its own rules. The
-// answer depends on the bundle's files and its translations: the result
-// is made again with each new snapshot.
+// relative link that the page's .GetPage finds (hookPage) is that page's
+// URL; a relative destination that .Resources.Get finds is that file's
+// URL, though it be another language's file (pic.png on a French page
+// is /fr/posts/x/pic.fr.png); either with the query and fragment
+// written; a link to a fragment ("#notes") is the page's URL with it. ok
+// is false for any other destination, which folio resolves by its own
+// rules. The answer depends on the site's pages, the bundle's files and
+// its translations: the result is made again with each new snapshot.
 func (st *state) embeddedDest(dest string, image bool) (t target, ok bool) {
 	six, isSite := st.res.(*SiteIndex)
 	fragment := strings.HasPrefix(dest, "#") && dest != "#" // "#" alone is Hugo's href="", left to folio's rules
-	if !isSite || dest == "" || (fragment && image) || (!fragment && st.post.Bundle == "") {
+	if !isSite || dest == "" || dest == "#" || (fragment && image) {
 		return target{}, false
 	}
 	kind, on := "link", false
@@ -91,12 +92,38 @@ func (st *state) embeddedDest(dest string, image bool) (t target, ok bool) {
 	if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
 		return target{}, false
 	}
-	abs, found := st.bundleFile(six, strings.TrimPrefix(u.Path, "./"))
+	name := strings.TrimPrefix(u.Path, "./")
+	abs, found := "", false
+	if !image {
+		abs, found = st.hookPage(six, name)
+	}
+	if !found && st.post.Bundle != "" {
+		abs, found = st.bundleFile(six, name)
+	}
 	if !found {
 		return target{}, false
 	}
 	abs += suffix(u)
 	return target{url: abs, md: abs, changed: true}, true
+}
+
+// hookPage is the URL of the page that the embedded link hook's
+// .GetPage finds at p, in the page's language, relative to the page
+// first ("b", "b.md", "../" and "" name pages: "" is the home page); ""
+// for a page the site has but does not render. found is false for a
+// page the site does not have (a draft), whose link folio resolves by
+// its own rules. The answer depends on the site's pages: the result is
+// made again with each new snapshot.
+func (st *state) hookPage(six *SiteIndex, p string) (string, bool) {
+	st.remember(Ref{Site: six.snap.ID()})
+	t, found, ambiguous := st.findPageBy(p, pageGetLookup)
+	if !found || ambiguous || six.model(t) == nil {
+		return "", false
+	}
+	if !t.Visible {
+		return "", true
+	}
+	return t.URL, true
 }
 
 // bundleFile is the URL of the file of the page's bundle that Hugo's
