@@ -125,8 +125,21 @@ func (p *page) IsPage() bool    { return p.Kind() == pipeline.KindPage }
 func (p *page) IsHome() bool    { return p.Kind() == pipeline.KindHome }
 func (p *page) IsSection() bool { return p.Kind() == pipeline.KindSection }
 func (p *page) IsNode() bool    { return p.Kind() != pipeline.KindPage }
+
+// IsTranslated, Translations, AllTranslations and TranslationKey are the
+// page's translations (translations.go); a page outside a site's model
+// has none.
 func (p *page) IsTranslated() bool {
-	return false
+	n := p.node()
+	return n != nil && n.IsTranslated()
+}
+func (p *page) Translations() pageList    { return p.nodeList((*sitePage).Translations) }
+func (p *page) AllTranslations() pageList { return p.nodeList((*sitePage).AllTranslations) }
+func (p *page) TranslationKey() string {
+	if n := p.node(); n != nil {
+		return n.TranslationKey()
+	}
+	return cmp.Or(p.post().TranslationKey, pagePath(p.post()))
 }
 
 // Pages, RegularPages, RegularPagesRecursive and Sections are what the

@@ -52,6 +52,11 @@ type SiteIndex struct {
 	// with every key before it.
 	shared map[string][]string
 
+	// trans are the pages of each translation key (translationsOf),
+	// made on first use.
+	transOnce sync.Once
+	trans     map[string][]*pipeline.Page
+
 	// site are the lists templates see, by language, made on first use.
 	siteMu sync.Mutex
 	site   map[listsKey]*siteLists
