@@ -127,12 +127,18 @@ func (st *state) hookPage(six *SiteIndex, p string) (string, bool) {
 }
 
 // bundleFile is the URL of the file of the page's bundle that Hugo's
-// .Resources.Get(name) finds (pipeline.Snapshot.BundleFile). The answer
-// depends on the bundle's files and its translations: the result is made
-// again with each new snapshot.
+// .Resources.Get(name) finds (pipeline.Snapshot.BundleFile), else of the
+// bundle of a translation in another folder (a content mount of its
+// language), in the languages' order: a French page of content/fr finds
+// the English content/en bundle's pic.png, as Hugo 0.165 does. The
+// answer depends on the bundle's files and its translations: the result
+// is made again with each new snapshot.
 func (st *state) bundleFile(six *SiteIndex, name string) (string, bool) {
 	st.remember(Ref{Site: six.snap.ID()})
 	file, found := six.snap.BundleFile(st.post, name)
+	if !found {
+		file, found = six.translationFile(st.post, name)
+	}
 	if !found {
 		return "", false
 	}

@@ -75,3 +75,23 @@ func (p *sitePage) IsTranslated() bool { return len(p.l.six.translationsOf(p.pg)
 
 // TranslationKey is the key that links the page to its translations.
 func (p *sitePage) TranslationKey() string { return translationKey(p.pg) }
+
+// translationFile is where the site publishes the file named name of the
+// bundle of one of p's translations that is in a folder of its own (a
+// content mount of its language), the first in the languages' order
+// that has one (pipeline.Snapshot.BundleFile).
+func (six *SiteIndex) translationFile(p *pipeline.Post, name string) (string, bool) {
+	pg := six.snap.PageOf(p)
+	if pg == nil || p.Bundle == "" {
+		return "", false
+	}
+	for _, t := range six.translationsOf(pg) {
+		if t.Post == nil || t.Post.Bundle == "" || t.Post.Bundle == p.Bundle {
+			continue
+		}
+		if file, ok := six.snap.BundleFile(t.Post, name); ok {
+			return file, true
+		}
+	}
+	return "", false
+}
