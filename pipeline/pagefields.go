@@ -40,7 +40,8 @@ func (c *Config) decodePageMeta(p *Post, taxonomies []Taxonomy) {
 		m.Outputs = lowerAll(stringList(v))
 	}
 	m.Created = c.pageDate(p)
-	m.Images = imageRefs(p.Body)
+	link, _ := c.EmbeddedLinkHooks()
+	m.Images = imageRefs(p.Body, link)
 }
 
 // str is a front-matter value as text: a string, or a number or a
@@ -260,14 +261,16 @@ func filenameDate(base string) (time.Time, string, bool) {
 	return t, m[2], true
 }
 
-var imagePattern = regexp.MustCompile(`!\[[^\]]*\]\(\s*<?([^)\s>]+)`)
+var imagePattern = regexp.MustCompile(`(!?)\[[^\]]*\]\(\s*<?([^)\s>]+)`)
 
 // imageRefs lists the files a body names that may be in assets/:
 // Markdown images, and the values of shortcode parameters that look like
 // a file's path (figure's src, a theme's video or gallery shortcodes),
 // which Hugo's image hook, its figure and such shortcodes publish from
-// assets/ with resources.Get.
-func imageRefs(body []Node) []string {
+// assets/ with resources.Get; with links, the relative destinations of
+// Markdown links that look like a file's path too, which Hugo's embedded
+// link hook publishes so.
+func imageRefs(body []Node, links bool) []string {
 	var out []string
 	var walk func([]Node)
 	walk = func(nodes []Node) {
@@ -276,7 +279,9 @@ func imageRefs(body []Node) []string {
 			switch n.Kind {
 			case TextNode:
 				for _, m := range imagePattern.FindAllStringSubmatch(n.Text, -1) {
-					out = append(out, m[1])
+					if m[1] == "!" || (links && looksLikeFile(m[2]) && !strings.Contains(m[2], ":") && !strings.HasPrefix(m[2], "#")) {
+						out = append(out, m[2])
+					}
 				}
 			case ShortcodeNode:
 				for _, v := range n.Positional {

@@ -13,6 +13,13 @@ import (
 // the assets folders' files (published when content names them), and the
 // content folders' other files (a section's files).
 
+// Asset is the file of the assets mounts at rel, a path inside them
+// ("img/a.png"), which Hugo's resources.Get finds.
+func (s *Snapshot) Asset(rel string) (file string, ok bool) {
+	file, ok = s.assets[rel]
+	return file, ok
+}
+
 // scanFiles lists the files of the mounts with target kind ("static" or
 // "assets"): static by URL path, assets by path inside the assets tree.
 func (s *Snapshot) scanFiles(kind string) map[string]string {

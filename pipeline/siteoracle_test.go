@@ -50,3 +50,15 @@ func buildFixture(t *testing.T, dir string) *pipeline.Snapshot {
 	}
 	return snap
 }
+
+// TestSiteOracleLinkedAssets: the files of assets/ that a multilingual
+// site's Markdown links name are published where Hugo 0.165 publishes
+// them (its embedded link hook's resources.Get), not only its images'.
+func TestSiteOracleLinkedAssets(t *testing.T) {
+	hugotest.Binary(t)
+	dir := filepath.Join("testdata/sites", "assetlinks")
+	report := hugotest.Compare(hugotest.BuildSite(t, dir), siteoracle.Outputs(buildFixture(t, dir)), "/")
+	if n := report.Others["pipes"]; n != 0 || report.Classes["file"][0] != 4 {
+		t.Errorf("%d files of assets/ Hugo publishes that folio does not; files: %v", n, report.Classes["file"])
+	}
+}

@@ -101,6 +101,9 @@ func (st *state) embeddedDest(dest string, image bool) (t target, ok bool) {
 		abs, found = st.bundleFile(six, name)
 	}
 	if !found {
+		abs, found = st.assetFile(six, name)
+	}
+	if !found {
 		return target{}, false
 	}
 	abs += suffix(u)
@@ -145,20 +148,44 @@ func (st *state) bundleFile(six *SiteIndex, name string) (string, bool) {
 	return six.url(file), true
 }
 
+// assetFile is the URL of the file of assets/ that Hugo's
+// resources.Get(name) finds, at the site's root in every language, where
+// the site publishes it (a page's image, figure or, with the embedded
+// link hook, link names it: pipeline's imageRoutes). The answer depends
+// on the site's files: the result is made again with each new snapshot.
+func (st *state) assetFile(six *SiteIndex, name string) (string, bool) {
+	st.remember(Ref{Site: six.snap.ID()})
+	rel := strings.TrimPrefix(path.Clean("/"+name), "/")
+	file, ok := six.snap.Asset(rel)
+	if !ok || rel == "" {
+		return "", false
+	}
+	if r, ok := six.snap.Route("/" + rel); !ok || r.Kind != pipeline.RouteFile || r.File != file {
+		return "", false
+	}
+	return six.url("/" + rel), true
+}
+
 // figureSrc resolves a figure's src as Hugo 0.165's figure shortcode
 // does on any site: a relative src that .Resources.Get finds is that
 // file's URL, without the query and fragment (pic.png on a French page
 // is /fr/posts/x/pic.fr.png); ok is false for any other.
 func (st *state) figureSrc(src string) (t target, ok bool) {
 	six, isSite := st.res.(*SiteIndex)
-	if !isSite || st.post.Bundle == "" {
+	if !isSite {
 		return target{}, false
 	}
 	u, err := url.Parse(src)
 	if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" || u.Path == "" {
 		return target{}, false
 	}
-	abs, found := st.bundleFile(six, u.Path)
+	abs, found := "", false
+	if st.post.Bundle != "" {
+		abs, found = st.bundleFile(six, u.Path)
+	}
+	if !found {
+		abs, found = st.assetFile(six, u.Path)
+	}
 	if !found {
 		return target{}, false
 	}
