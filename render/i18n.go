@@ -9,19 +9,19 @@ import (
 	"github.com/gohugoio/hugo/parser/metadecoders"
 )
 
-// loadI18n reads the site's translations for its language, then each
+// loadI18n reads the site's translations for a language, then each
 // theme's for the keys the site lacks: i18n/<lang>.toml (or .yaml, .yml,
 // .json), in go-i18n's forms (key = "text", [key] other = "text", or a
 // list of id and translation). Keys are lower-cased, as Hugo looks them
 // up. A file that does not decode is a problem.
-func (t *Templates) loadI18n(fsys fs.FS, roots []string) {
-	t.i18n = map[string]string{}
-	if t.lang == "" {
-		return
+func (t *Templates) loadI18n(fsys fs.FS, roots []string, lang string) map[string]string {
+	out := map[string]string{}
+	if lang == "" {
+		return out
 	}
 	for _, root := range roots {
 		for _, ext := range []string{"toml", "yaml", "yml", "json"} {
-			p := path.Join(root, "i18n", t.lang+"."+ext)
+			p := path.Join(root, "i18n", lang+"."+ext)
 			data, err := t.read(fsys, p)
 			if err != nil {
 				continue
@@ -32,25 +32,26 @@ func (t *Templates) loadI18n(fsys fs.FS, roots []string) {
 				t.problems = append(t.problems, templateProblem(p, fmt.Errorf("template: %w", err)))
 				continue
 			}
-			t.addTranslations(v)
+			addTranslations(out, v)
 		}
 	}
+	return out
 }
 
-// addTranslations adds the keys a decoded file has and t lacks.
-func (t *Templates) addTranslations(v any) {
+// addTranslations adds to i18n the keys a decoded file has and it lacks.
+func addTranslations(i18n map[string]string, v any) {
 	add := func(key string, val any) {
 		key = strings.ToLower(key)
-		if _, ok := t.i18n[key]; ok {
+		if _, ok := i18n[key]; ok {
 			return
 		}
 		switch val := val.(type) {
 		case string:
-			t.i18n[key] = val
+			i18n[key] = val
 		case map[string]any:
 			for _, form := range []string{"other", "one"} {
 				if s, ok := val[form].(string); ok {
-					t.i18n[key] = s
+					i18n[key] = s
 					return
 				}
 			}
@@ -72,11 +73,17 @@ func (t *Templates) addTranslations(v any) {
 	}
 }
 
-// translate is T and i18n: the translation, "" for a key without one, as
-// Hugo renders a missing translation.
-func (t *Templates) translate(key string) string {
+// translate is T and i18n on a page of lang: its language's
+// translation, else the site's language's (Hugo's fallback to the
+// default content language), "" for a key without one, as Hugo renders
+// a missing translation.
+func (t *Templates) translate(key, lang string) string {
 	if t == nil {
 		return ""
 	}
-	return t.i18n[strings.ToLower(key)]
+	key = strings.ToLower(key)
+	if s, ok := t.langI18n[lang][key]; ok {
+		return s
+	}
+	return t.i18n[key]
 }

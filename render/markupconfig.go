@@ -3,8 +3,10 @@ package render
 import (
 	"cmp"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"folio/pipeline"
 )
@@ -115,13 +117,14 @@ func OptionsFor(cfg *pipeline.Config, site fs.FS) Options {
 		Unsafe:        cfg.Markup.Unsafe,
 		Markup:        MarkupOf(cfg),
 		Site:          SiteOf(cfg),
+		LangSites:     langSites(cfg),
 		SummaryLength: cfg.SummaryLength,
 
 		RefLinksNotFoundURL: cfg.RefLinksNotFoundURL,
 		RefLinksWarning:     cfg.RefLinksWarning,
 	}
 	if site != nil {
-		o.Templates = LoadTemplates(site, cfg.Themes, o.Site.Language)
+		o.Templates = LoadTemplates(site, cfg.Themes, o.Site.Language, slices.Sorted(maps.Keys(o.LangSites))...)
 	}
 	return o
 }
@@ -142,6 +145,24 @@ func SiteOf(cfg *pipeline.Config) *Site {
 	return s
 }
 
+// langSites are what the pages of each language other than SiteOf's see
+// of the site: the language's title and params (its own over the
+// site's), names and locale; nil for a site of one language.
+func langSites(cfg *pipeline.Config) map[string]*Site {
+	if len(cfg.Languages) < 2 {
+		return nil
+	}
+	def := SiteOf(cfg).Language
+	out := map[string]*Site{}
+	for _, l := range cfg.Languages {
+		if l.Code != def {
+			out[l.Code] = &Site{Title: cmp.Or(l.Title, cfg.Title), Copyright: cfg.Copyright, Params: l.Params,
+				Language: l.Code, LanguageName: l.Label, LanguageCode: cmp.Or(l.Locale, l.Code)}
+		}
+	}
+	return out
+}
+
 // SiteProblems are the problems of a Hugo site's own templates, i18n and
 // data files (a template that does not parse, a data file that does not
 // decode), each at its file, joined to the site's folder, and line.
@@ -149,7 +170,7 @@ func SiteProblems(cfg *pipeline.Config) []pipeline.Problem {
 	if cfg.Source == "" {
 		return nil
 	}
-	ps := LoadTemplates(os.DirFS(cfg.Source), cfg.Themes, SiteOf(cfg).Language).Problems()
+	ps := LoadTemplates(os.DirFS(cfg.Source), cfg.Themes, SiteOf(cfg).Language, slices.Sorted(maps.Keys(langSites(cfg)))...).Problems()
 	for i := range ps {
 		ps[i].Path = filepath.Join(cfg.Source, filepath.FromSlash(ps[i].Path))
 	}

@@ -34,6 +34,10 @@ type Options struct {
 	// Site is what shortcode templates see as .Site; nil means a site
 	// with nothing but its base URL.
 	Site *Site
+	// LangSites are what a page of another language than Site's sees as
+	// .Site (a multilingual site's other languages), by language code:
+	// each of Hugo's sites is one language's, with its title and params.
+	LangSites map[string]*Site
 	// Content is the content folder, for the text and size of page
 	// bundle files that templates ask for; nil means they have none.
 	Content fs.FS

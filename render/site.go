@@ -1,7 +1,6 @@
 package render
 
 import (
-	"cmp"
 	"fmt"
 	"strings"
 
@@ -24,6 +23,9 @@ func (st *state) site() *site {
 	root := st.root()
 	if root.siteView == nil {
 		s := st.r.opts.Site
+		if ls := st.r.opts.LangSites[root.post.Lang]; ls != nil {
+			s = ls // a page of another language sees its language's site
+		}
 		if s == nil {
 			s = &Site{}
 		}
@@ -48,27 +50,16 @@ func (s *site) Params() map[string]any {
 // Param looks a (dotted) key up in the site's params.
 func (s *site) Param(key string) any { return lookupPath(s.Params(), strings.ToLower(key)) }
 
-// Language is the language of the page's site: in a multilingual
-// site's model, the page's own (a French page's .Site.Language.Lang is
-// "fr", as each of Hugo's sites is one language's).
-func (s *site) Language() *language {
-	if six, ok := s.st.res.(*SiteIndex); ok {
-		code := s.st.post.Lang
-		if l := six.snap.Config().Lang(code); l != nil && code != s.opts.Language {
-			return &language{&Site{Language: l.Code, LanguageName: l.Label, LanguageCode: cmp.Or(l.Locale, l.Code)}}
-		}
-	}
-	return &language{s.opts}
-}
+// Language is the language of the page's site: in a multilingual site,
+// the page's own (a French page's .Site.Language.Lang is "fr", as each
+// of Hugo's sites is one language's).
+func (s *site) Language() *language  { return &language{s.opts} }
 func (s *site) LanguageCode() string { return s.Language().LanguageCode() }
 func (s *site) Lang() string         { return s.Language().Lang() }
 func (s *site) IsServer() bool       { return false }
 
 // IsMultiLingual reports whether the site has more than one language.
-func (s *site) IsMultiLingual() bool {
-	six, ok := s.st.res.(*SiteIndex)
-	return ok && len(six.snap.Config().Languages) > 1
-}
+func (s *site) IsMultiLingual() bool { return len(s.st.r.opts.LangSites) > 0 }
 
 // Home is the home page.
 func (s *site) Home() any {

@@ -58,7 +58,9 @@ type Templates struct {
 	problems     []pipeline.Problem
 	lang         string
 	i18n         map[string]string
-	data         map[string]any
+	// langI18n are the other languages' translations, by language.
+	langI18n map[string]map[string]string
+	data     map[string]any
 	// fields are the mixed-case names templates read fields by
 	// (.Params.repoBase): Hugo finds params whatever their case, so
 	// params are given these names too (aliasKeys).
@@ -146,9 +148,10 @@ const (
 // LoadTemplates reads the shortcode and partial templates of the Hugo
 // site whose root folder is fsys, its own layouts first, then each of
 // themes' (theme folders relative to the root: "themes/PaperMod"). lang
-// is the site's language, for language variants and i18n. A site
+// is the site's language, for language variants and i18n; others are a
+// multilingual site's other languages, whose i18n is read too. A site
 // without templates gives a Templates with none, never nil.
-func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
+func LoadTemplates(fsys fs.FS, themes []string, lang string, others ...string) *Templates {
 	t := &Templates{shortcodes: map[string]*siteTemplate{}, partials: map[string]string{}, failedPartials: map[string]error{}, hooks: map[hookKey]*siteTemplate{}, hookKinds: map[string]bool{}, lang: lang, sum: sha256.New()}
 	t.master = template.New("").Funcs(t.funcMap(func() *tplEnv { return nil }))
 	roots := []string{"layouts"}
@@ -178,7 +181,15 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string) *Templates {
 		t.loadHooks(fsys, root, ri, &files)
 	}
 	t.loadAlias(fsys, roots)
-	t.loadI18n(fsys, append([]string{"."}, themes...))
+	t.i18n = t.loadI18n(fsys, append([]string{"."}, themes...), lang)
+	for _, l := range others {
+		if l != lang {
+			if t.langI18n == nil {
+				t.langI18n = map[string]map[string]string{}
+			}
+			t.langI18n[l] = t.loadI18n(fsys, append([]string{"."}, themes...), l)
+		}
+	}
 	t.loadData(fsys, append([]string{"."}, themes...))
 	rewriteTry(t.master)
 	t.fields = fieldNames(t.master)

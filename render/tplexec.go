@@ -301,7 +301,9 @@ func (e *tplEnv) Now() time.Time {
 
 // Translate implements funcs.Env: the site's translation, "" for a key
 // without one (Hugo's output for a missing translation).
-func (e *tplEnv) Translate(key string, ctx any) string { return e.t.translate(key) }
+func (e *tplEnv) Translate(key string, ctx any) string {
+	return e.t.translate(key, e.st.root().post.Lang)
+}
 
 // Warn implements funcs.Env.
 func (e *tplEnv) Warn(msg string) { e.st.warn(e.line, "%s: %s", e.what, msg) }
