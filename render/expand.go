@@ -135,7 +135,7 @@ func (st *state) innerTwin(sc *shortcode) string {
 // lookupShortcode finds the template of a call: the site's (its own
 // layouts, then its theme's), else Hugo's built-in of that name.
 func (st *state) lookupShortcode(name string, markup bool) (*siteTemplate, builtin, bool) {
-	if t := st.r.opts.Templates.shortcode(name, markup); t != nil {
+	if t := st.r.opts.Templates.shortcode(name, st.root().post.Lang, markup); t != nil {
 		return t, builtin{}, true
 	}
 	bi, ok := builtins[name]

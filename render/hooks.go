@@ -75,7 +75,7 @@ func (t *Templates) loadHooks(fsys fs.FS, root string, ri int, files *int) {
 			dir = ""
 		}
 		t.loadingHooks = dir
-		t.loadDir(fsys, p, files, func(name, tname string, rank int) {
+		t.loadDir(fsys, p, files, func(name, tname string, rank int, _ string) {
 			k, ok := hookKeyOf(dir, name)
 			if !ok {
 				return

@@ -58,9 +58,12 @@ type Templates struct {
 	problems     []pipeline.Problem
 	lang         string
 	i18n         map[string]string
-	// langI18n are the other languages' translations, by language.
-	langI18n map[string]map[string]string
-	data     map[string]any
+	// langI18n are the other languages' translations, by language;
+	// langShortcodes their own variants of shortcodes (notice.fr.html),
+	// by language and name.
+	langI18n       map[string]map[string]string
+	langShortcodes map[string]map[string]*siteTemplate
+	data           map[string]any
 	// fields are the mixed-case names templates read fields by
 	// (.Params.repoBase): Hugo finds params whatever their case, so
 	// params are given these names too (aliasKeys).
@@ -153,6 +156,14 @@ const (
 // without templates gives a Templates with none, never nil.
 func LoadTemplates(fsys fs.FS, themes []string, lang string, others ...string) *Templates {
 	t := &Templates{shortcodes: map[string]*siteTemplate{}, partials: map[string]string{}, failedPartials: map[string]error{}, hooks: map[hookKey]*siteTemplate{}, hookKinds: map[string]bool{}, lang: lang, sum: sha256.New()}
+	for _, l := range others {
+		if l != lang && l != "" {
+			if t.langShortcodes == nil {
+				t.langShortcodes = map[string]map[string]*siteTemplate{}
+			}
+			t.langShortcodes[l] = map[string]*siteTemplate{}
+		}
+	}
 	t.master = template.New("").Funcs(t.funcMap(func() *tplEnv { return nil }))
 	roots := []string{"layouts"}
 	for _, th := range themes {
@@ -164,16 +175,20 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string, others ...string) *
 	files := 0
 	for ri, root := range roots {
 		for _, dir := range []string{"_shortcodes", "shortcodes"} {
-			t.loadDir(fsys, path.Join(root, dir), &files, func(name, tname string, rank int) {
-				if old, ok := t.shortcodes[name]; ok && (old.root < ri || old.rank >= rank) {
+			t.loadDir(fsys, path.Join(root, dir), &files, func(name, tname string, rank int, lang string) {
+				set := t.shortcodes
+				if lang != "" {
+					set = t.langShortcodes[lang]
+				}
+				if old, ok := set[name]; ok && (old.root < ri || old.rank >= rank) {
 					return
 				}
-				t.shortcodes[name] = &siteTemplate{name: tname, root: ri, rank: rank}
+				set[name] = &siteTemplate{name: tname, root: ri, rank: rank}
 			})
 		}
 		for _, dir := range []string{"_partials", "partials"} {
-			t.loadDir(fsys, path.Join(root, dir), &files, func(name, tname string, rank int) {
-				if _, ok := t.partials[name+".html"]; !ok {
+			t.loadDir(fsys, path.Join(root, dir), &files, func(name, tname string, rank int, lang string) {
+				if _, ok := t.partials[name+".html"]; !ok && lang == "" {
 					t.partials[name+".html"] = tname
 				}
 			})
@@ -200,21 +215,28 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string, others ...string) *
 			st.usesInner = usesInner(t.master.Lookup(st.name))
 		}
 	}
+	for _, set := range t.langShortcodes {
+		for _, st := range set {
+			st.usesInner = usesInner(t.master.Lookup(st.name))
+		}
+	}
 	return t
 }
 
 // loadDir parses every .html file below dir, calling found with its
-// name (path below dir, without extensions), its template name and the
-// rank of its variant (higher wins). Earlier roots have been loaded
-// first; found decides what wins.
-func (t *Templates) loadDir(fsys fs.FS, dir string, files *int, found func(name, tname string, rank int)) {
+// name (path below dir, without extensions), its template name, the
+// rank of its variant (higher wins) and, for a variant of another of the
+// site's languages than its own (notice.fr.html), that language, which
+// only shortcodes have. Earlier roots have been loaded first; found
+// decides what wins.
+func (t *Templates) loadDir(fsys fs.FS, dir string, files *int, found func(name, tname string, rank int, lang string)) {
 	_ = fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return nil
 		}
 		rel := strings.TrimSuffix(strings.TrimPrefix(p, dir+"/"), ".html")
-		name, rank, ok := t.variant(rel)
-		if !ok {
+		name, rank, lang, ok := t.variant(rel)
+		if !ok || (lang != "" && !strings.Contains(dir, "shortcodes")) {
 			return nil
 		}
 		if *files++; *files > maxTemplateFiles {
@@ -247,7 +269,7 @@ func (t *Templates) loadDir(fsys fs.FS, dir string, files *int, found func(name,
 					t.failedPartials[name+".html"] = failure
 				}
 			}
-			if strings.Contains(dir, "shortcodes") {
+			if strings.Contains(dir, "shortcodes") && lang == "" {
 				if _, taken := t.shortcodes[name]; !taken {
 					t.shortcodes[name] = &siteTemplate{name: tname, failed: failure}
 				}
@@ -257,8 +279,11 @@ func (t *Templates) loadDir(fsys fs.FS, dir string, files *int, found func(name,
 			}
 			return nil
 		}
-		found(name, tname, rank)
+		found(name, tname, rank, lang)
 		if st, ok := t.shortcodes[name]; ok && st.name == tname && legacyConfig.Match(data) {
+			st.version1 = true
+		}
+		if st, ok := t.langShortcodes[lang][name]; ok && lang != "" && st.name == tname && legacyConfig.Match(data) {
 			st.version1 = true
 		}
 		return nil
@@ -267,8 +292,9 @@ func (t *Templates) loadDir(fsys fs.FS, dir string, files *int, found func(name,
 
 // variant reads a file name's extra extensions: "notice" (rank 0),
 // "notice.html" (an output format, 1), "notice.en" (the site's language,
-// 2). Other variants (another language, another format) are not used.
-func (t *Templates) variant(rel string) (name string, rank int, ok bool) {
+// 2; lang is another of a multilingual site's languages). Other variants
+// (another language, another format) are not used.
+func (t *Templates) variant(rel string) (name string, rank int, lang string, ok bool) {
 	base := path.Base(rel)
 	dir := strings.TrimSuffix(rel, base)
 	parts := strings.Split(base, ".")
@@ -279,11 +305,14 @@ func (t *Templates) variant(rel string) (name string, rank int, ok bool) {
 			rank += 1
 		case x == t.lang && x != "":
 			rank += 2
+		case t.langShortcodes[x] != nil && lang == "":
+			rank += 2
+			lang = x
 		default:
-			return "", 0, false
+			return "", 0, "", false
 		}
 	}
-	return name, rank, true
+	return name, rank, lang, true
 }
 
 func readBounded(fsys fs.FS, p string) ([]byte, error) {
@@ -322,12 +351,18 @@ func (t *Templates) Problems() []pipeline.Problem {
 	return slices.Clone(t.problems)
 }
 
-// shortcode finds the site's template for a call.
-func (t *Templates) shortcode(name string, markup bool) *siteTemplate {
+// shortcode finds the site's template for a call on a page of lang: its
+// language's variant (notice.fr.html) from the same or an earlier root
+// (the site's layouts before a theme's), else the site's.
+func (t *Templates) shortcode(name, lang string, markup bool) *siteTemplate {
 	if t == nil {
 		return nil
 	}
-	return t.shortcodes[name]
+	st := t.shortcodes[name]
+	if v := t.langShortcodes[lang][name]; v != nil && (st == nil || v.root <= st.root) {
+		return v
+	}
+	return st
 }
 
 // failedPartial is why the partial name (as partial finds it) did not
