@@ -32,7 +32,8 @@ type fieldDecoder struct {
 	// lines is a list (Hugo's rule): for a field that wants one string
 	// (title, description, slug) Hugo 0.165 reads it as none and builds,
 	// so folio does the same with a warning (repeats). A date given so
-	// is an error to both.
+	// is an error to both. A flag Hugo reads as false without a word
+	// (draft: yes) is noted there too.
 	org     bool
 	repeats []Problem
 }
@@ -174,22 +175,42 @@ func (d *fieldDecoder) str(key string) string {
 	return ""
 }
 
+// boolean reads a flag as Hugo 0.165 casts it (spf13/cast's ToBool): a
+// boolean, a number (true unless zero), or a string strconv.ParseBool
+// reads as it is written, spaces and all. Anything else ("yes", " true",
+// a list, a date) is false to Hugo, which builds the page without a word:
+// folio reads it so too and says so, since the author likely meant
+// otherwise.
 func (d *fieldDecoder) boolean(key string) bool {
 	switch v := d.fm[key].(type) {
 	case nil:
 		return false
 	case bool:
 		return v
+	case int:
+		return v != 0
+	case int64:
+		return v != 0
+	case uint64:
+		return v != 0
+	case float64:
+		return v != 0
 	case string:
-		b, err := strconv.ParseBool(strings.TrimSpace(v))
-		if err != nil {
-			d.fail(key, "want true or false, got %q", v)
+		if b, err := strconv.ParseBool(v); err == nil {
+			return b
 		}
-		return b
+		d.notFalse(key, strconv.Quote(v))
 	default:
-		d.fail(key, "want true or false, got %s", describe(v))
-		return false
+		d.notFalse(key, describe(v))
 	}
+	return false
+}
+
+// notFalse notes that key's value, described by what, is not a boolean
+// and is read as false, as Hugo reads it.
+func (d *fieldDecoder) notFalse(key, what string) {
+	d.repeats = append(d.repeats, Problem{Line: d.keyLine(key), Severity: Warning,
+		Message: "front matter: " + key + ": " + what + " is not true or false; Hugo 0.165 reads it as false, and so does folio: write true or false"})
 }
 
 // list accepts a list of scalars or a single string, as Hugo does, and

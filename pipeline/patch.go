@@ -35,8 +35,12 @@ func (s *Snapshot) patch(units layered.Map[string, *unit], keys []string, now ti
 	var changes []postChange
 	for _, k := range keys {
 		// A hidden section's _index shapes the tree (hiddenSection):
-		// one that comes, goes or moves needs a build.
+		// one that comes, goes or moves needs a build. So does a hidden
+		// page that may make or keep its top-level section.
 		if was, is := s.hiddenSection(unitAt(s.units, k), now), s.hiddenSection(unitAt(units, k), now); was != is {
+			return nil
+		}
+		if s.hiddenPageShapes(unitAt(s.units, k), now) || s.hiddenPageShapes(unitAt(units, k), now) {
 			return nil
 		}
 		c := postChange{old: visible(unitAt(s.units, k)), new: visible(unitAt(units, k))}
@@ -249,4 +253,36 @@ func (s *Snapshot) hiddenSection(u *unit, now time.Time) string {
 		return ""
 	}
 	return u.post.Lang + ":" + u.post.Dir
+}
+
+// hiddenPageShapes reports whether u is a page the site does not show
+// whose top-level folder may be a section because of such pages alone
+// (makeSections): one without a section in s's model, or whose section
+// has no _index, no subsection and no shown page. A change of it needs a
+// build.
+func (s *Snapshot) hiddenPageShapes(u *unit, now time.Time) bool {
+	if u == nil || u.post == nil || u.post.Kind != KindPage || s.shows(u.post, now) || s.site == nil {
+		return false
+	}
+	l := s.site.lang(u.post.Lang)
+	if l == nil {
+		return true
+	}
+	top := l.topSection(u.post)
+	if top == "" {
+		return false
+	}
+	sec := l.sections[top]
+	if sec == nil {
+		return true
+	}
+	if sec.Post != nil || len(sec.Sections) > 0 {
+		return false
+	}
+	for p := range l.regular.All {
+		if l.topSection(p) == top {
+			return false
+		}
+	}
+	return true
 }

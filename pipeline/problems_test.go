@@ -42,7 +42,6 @@ var brokenPosts = []struct {
 	{"bad-date-type", "---\ntitle: T\ndate: true\n---\n", 3, "date: want a date"},
 	{"bad-publishdate", "---\ntitle: T\ndate: 2024-01-01\npublishDate: 2024-13-45\n---\n", 4, "publishdate: cannot parse"},
 	{"bad-expiry", "+++\ntitle = 'T'\ndate = 2024-01-01\nexpiryDate = 'soon'\n+++\n", 4, "expirydate: cannot parse"},
-	{"bad-draft", "---\ntitle: T\ndate: 2024-01-01\ndraft: maybe\n---\n", 4, "draft: want true or false"},
 	{"bad-tags", "---\ntitle: T\ndate: 2024-01-01\ntags: {a: 1}\n---\n", 4, "tags: want a list of strings"},
 	{"slug-with-slash", "---\ntitle: T\ndate: 2024-01-01\nslug: a/b\n---\n", 4, "must not contain a slash"},
 	// Issue 15, finding 12: "." and ".." are path steps, whose URL is the

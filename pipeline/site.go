@@ -101,9 +101,9 @@ type siteModel struct {
 type siteInput struct {
 	cfg *Config
 	// posts are the visible content pages, every kind and language;
-	// hidden the _index files of sections the site does not show (a
-	// draft, future or expired section), which still make their folder
-	// a section, as in Hugo (hiddenSection).
+	// hidden the pages the site does not show (drafts, future, expired):
+	// a hidden _index still makes its folder a section, as in Hugo
+	// (hiddenSection), and a hidden page its top-level folder a shown one.
 	posts, hidden []*Post
 	// files are the content mounts' files that are not content, by path
 	// in the site's FS; bundles the leaf bundles' folders and their files.
@@ -324,7 +324,7 @@ type langModel struct {
 	menuPages []*Page
 
 	// While building: the input, the model the routes go to, and the
-	// language's visible pages and hidden sections' _index files.
+	// language's visible and hidden pages.
 	in            *siteInput
 	m             *siteModel
 	posts, hidden []*Post
@@ -433,6 +433,14 @@ func (b *langModel) makeSections() {
 		}
 		top, _, _ := strings.Cut(p.Dir, "/")
 		if top != "" && b.sections[top] == nil && !b.isTaxonomyDir(top) {
+			b.sections[top] = b.listPage(KindSection, top, index[top])
+		}
+	}
+	// A top-level folder whose pages are all drafts, future or expired
+	// is a section Hugo 0.165 publishes all the same, with no page listed.
+	for _, p := range b.hidden {
+		top, _, _ := strings.Cut(p.Dir, "/")
+		if p.Kind == KindPage && top != "" && b.sections[top] == nil && !b.isTaxonomyDir(top) {
 			b.sections[top] = b.listPage(KindSection, top, index[top])
 		}
 	}

@@ -348,7 +348,7 @@ func (s *Snapshot) assemble(units layered.Map[string, *unit], keys *unitKeys, no
 		n.noteSchedule(p, now)
 		if n.shows(p, now) {
 			visible = append(visible, p)
-		} else if p.Kind == KindSection {
+		} else if p.Kind == KindSection || p.Kind == KindPage {
 			hidden = append(hidden, p)
 		}
 	}
