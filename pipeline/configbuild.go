@@ -215,6 +215,9 @@ func (l *siteLoader) siteSettings(s *SiteConfig, k *rootKeys) error {
 	if err != nil {
 		return fmt.Errorf("%s%v", l.raw.where([]string{"module", "mounts"}).place(), err)
 	}
+	if err := l.localMounts(h, mounts); err != nil {
+		return err
+	}
 	s.Mounts = mounts
 	ignore, err := ignoreFilesOf(h.IgnoreFiles)
 	if err != nil {
@@ -547,6 +550,59 @@ func mountsOf(h *hugoKeys, langs []Language) ([]Mount, error) {
 		out = append(out, Mount{Source: path.Clean(cmp.Or(deref(h.AssetDir), "assets")), Target: "assets"})
 	}
 	return out, nil
+}
+
+// localMounts makes each mount's source a path below the site's folder:
+// an absolute one inside it becomes relative; one outside it (Hugo
+// builds from "../content" or "/srv/content") is an error at the key
+// that names it, as folio reads a site through its folder alone (an
+// os.Root, which nothing leads out of).
+func (l *siteLoader) localMounts(h *hugoKeys, mounts []Mount) error {
+	site, err := filepath.Abs(l.src)
+	if err != nil {
+		return err
+	}
+	for i, m := range mounts {
+		src := filepath.FromSlash(m.Source)
+		if filepath.IsAbs(src) {
+			if rel, err := filepath.Rel(site, src); err == nil && filepath.IsLocal(rel) {
+				mounts[i].Source = filepath.ToSlash(rel)
+				continue
+			}
+			if src == site {
+				mounts[i].Source = "."
+				continue
+			}
+		} else if filepath.IsLocal(src) || src == "." {
+			continue
+		}
+		component, _, _ := strings.Cut(m.Target, "/")
+		key, name := []string{"module", "mounts"}, "module.mounts source"
+		switch {
+		case h.Module != nil && slices.ContainsFunc(h.Module.Mounts, func(hm mountKeys) bool {
+			c, _, _ := strings.Cut(path.Clean(strings.Trim(hm.Target, "/")), "/")
+			return c == component
+		}):
+		case component == "content" && m.Lang != "":
+			key, name = []string{"languages", m.Lang, "contentdir"}, "languages."+m.Lang+".contentDir"
+		case component == "content":
+			key, name = []string{"contentdir"}, "contentDir"
+		case component == "static":
+			key, name = []string{"staticdir"}, "staticDir"
+		default:
+			key, name = []string{"assetdir"}, "assetDir"
+		}
+		hint := ""
+		if component == "content" {
+			if !filepath.IsAbs(src) {
+				src = filepath.Join(site, src)
+			}
+			hint = "; --content " + src + " reads that folder alone"
+		}
+		return fmt.Errorf("%s%s %q is outside the site's folder %s: folio reads a site only below its folder (move the folder into it%s)",
+			l.raw.where(key).place(), name, m.Source, site, hint)
+	}
+	return nil
 }
 
 func deref[T any](p *T) T {

@@ -1,7 +1,10 @@
 package pipeline
 
 import (
+	"os"
 	"path"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -208,5 +211,53 @@ func TestContentFiltersReadAlike(t *testing.T) {
 	}
 	if conf("**/r.md").ReadsLike(conf("**/s.md")) {
 		t.Error("other filters read alike")
+	}
+}
+
+// TestMountsOutsideTheSite: a content, static or assets folder outside
+// the site's folder (Hugo builds from contentDir = "../content") is an
+// error at the key that names it, saying why, since folio reads a site
+// through its folder alone; an absolute path inside the folder is read
+// as the relative one.
+func TestMountsOutsideTheSite(t *testing.T) {
+	site := filepath.Join(t.TempDir(), "site")
+	if err := os.MkdirAll(filepath.Join(site, "content"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, config string
+		want         []string // the error says these; none: it loads
+	}{
+		{"relative", "title = 'S'\ncontentDir = '../content'\n", []string{"hugo.toml:2:", `contentDir "../content" is outside the site's folder`, "--content " + filepath.Join(filepath.Dir(site), "content")}},
+		{"absolute", "title = 'S'\ncontentDir = '/srv/content'\n", []string{"hugo.toml:2:", `contentDir "/srv/content" is outside`, "--content /srv/content"}},
+		{"language", "[languages.en]\n[languages.de]\ncontentDir = '../de'\n", []string{"hugo.toml:", "languages.de.contentDir", `"../de"`}},
+		{"mount", "[[module.mounts]]\nsource = '../x'\ntarget = 'static'\n", []string{"hugo.toml:1:", `module.mounts source "../x"`}},
+		{"staticDir", "staticDir = '../public'\n", []string{"hugo.toml:1:", `staticDir "../public"`}},
+		{"absolute inside", "contentDir = '" + filepath.Join(site, "content") + "'\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(filepath.Join(site, "hugo.toml"), []byte(tt.config), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := LoadSite(SiteOptions{Source: site, Environment: "production"})
+			if tt.want == nil {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if i := slices.IndexFunc(cfg.Mounts, func(m Mount) bool { return m.Target == "content" }); i < 0 || cfg.Mounts[i].Source != "content" {
+					t.Errorf("mounts %+v, want content at content", cfg.Mounts)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+		})
 	}
 }
