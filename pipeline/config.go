@@ -99,6 +99,12 @@ func (c *Config) SetContent(dir string) {
 	}
 	c.Source = ""
 	c.Mounts = []Mount{{Source: ".", Target: "content"}}
+	if c.ignoreRoot != "" {
+		// ignoreFiles match a file's absolute path, now below dir.
+		if abs, err := filepath.Abs(dir); err == nil {
+			c.ignoreRoot = filepath.ToSlash(abs)
+		}
+	}
 }
 
 // MountSources are the folders the snapshot reads, relative to Root:

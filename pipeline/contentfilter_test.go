@@ -4,9 +4,13 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"folio/internal/hugotest"
 )
 
 // TestMountFilterMatchesAsHugo: excludeFiles globs match a path below the
@@ -259,5 +263,56 @@ func TestMountsOutsideTheSite(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestIgnoreFilesWithContentOutside: with the content folder given apart
+// from the site's (folio's --content, Hugo's --contentDir) and outside
+// it, ignoreFiles are matched against each content file's absolute path,
+// as Hugo 0.165 matches them (review 31 item 13: folio matched them
+// below the site's folder, so an anchored pattern missed).
+func TestIgnoreFilesWithContentOutside(t *testing.T) {
+	hugotest.Binary(t)
+	tmp := t.TempDir()
+	site, content := filepath.Join(tmp, "site"), filepath.Join(tmp, "content")
+	files := map[string]string{
+		"site/hugo.toml":                    "baseURL = 'https://example.org/'\ntitle = 'S'\nignoreFiles = ['^" + regexp.QuoteMeta(filepath.ToSlash(content)) + "/posts/b\\.md$']\n",
+		"site/layouts/_default/single.html": "{{ .Title }}",
+		"site/layouts/_default/list.html":   "{{ .Title }}",
+		"content/posts/a.md":                "---\ntitle: A\ndate: 2024-01-02\n---\nA.\n",
+		"content/posts/b.md":                "---\ntitle: B\ndate: 2024-01-02\n---\nB.\n",
+	}
+	for name, data := range files {
+		if err := os.MkdirAll(filepath.Join(tmp, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(tmp, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(tmp, "public")
+	hugotest.Build(t, site, "--contentDir", content, "--destination", out)
+	var hugo []string
+	for _, slug := range []string{"a", "b"} {
+		if _, err := os.Stat(filepath.Join(out, "posts", slug, "index.html")); err == nil {
+			hugo = append(hugo, slug)
+		}
+	}
+	cfg, err := LoadSite(SiteOptions{Source: site, Environment: "production"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.SetContent(content)
+	snap, err := Build(os.DirFS(content), cfg, Options{Root: content}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var folio []string
+	for _, p := range snap.Posts() {
+		folio = append(folio, p.Slug)
+	}
+	slices.Sort(folio)
+	if !slices.Equal(folio, hugo) || len(hugo) != 1 {
+		t.Errorf("folio publishes %q, Hugo %q (want only a)", folio, hugo)
 	}
 }
