@@ -312,6 +312,15 @@ var dateLayouts = []string{
 	"Jan 2, 2006",
 }
 
+// namedZoneOnly reports whether layout gives a zone by name only.
+func namedZoneOnly(layout string) bool {
+	switch layout {
+	case time.UnixDate, time.RFC1123, time.RFC822, time.RFC850:
+		return true
+	}
+	return false
+}
+
 var numericYear = regexp.MustCompile(`^\d{4}$`)
 
 func toTime(v any, loc *time.Location) (time.Time, error) {
@@ -326,6 +335,15 @@ func toTime(v any, loc *time.Location) (time.Time, error) {
 		s := strings.TrimSpace(v)
 		for _, layout := range dateLayouts {
 			if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+				if namedZoneOnly(layout) {
+					// Hugo (cast's ParseDateWith) reads the wall time in
+					// the site's zone, whatever zone the name says ("PST",
+					// even "UTC"): a name alone is no offset. Read in UTC,
+					// where no name but UTC has an offset, the clock is
+					// as written.
+					w, _ := time.ParseInLocation(layout, s, time.UTC)
+					t = time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), w.Nanosecond(), loc)
+				}
 				return t, nil
 			}
 		}
