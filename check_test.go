@@ -108,7 +108,7 @@ func TestCheckVerboseListsLoadedPosts(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{
 		"blog/a.md":       "---\ntitle: A\ndate: 2024-01-02\n---\n",
-		"blog/bad.md":     "---\ntitle: [1]\ndate: 2024-01-02\n---\n",
+		"blog/bad.md":     "---\ndate: someday\ntitle: B\n---\n",
 		"blog/draft.md":   "---\ntitle: D\ndate: 2024-01-02\ndraft: true\n---\n",
 		"blog/later.md":   "---\ntitle: L\ndate: 2199-01-02T10:00:00Z\n---\n",
 		"blog/expired.md": "---\ntitle: E\ndate: 2020-01-02\nexpiryDate: 2021-03-04T05:06:00Z\n---\n",

@@ -29,11 +29,11 @@ type fieldDecoder struct {
 	err    error
 
 	// org is set for Org keywords, where a keyword given on several
-	// lines is a list (Hugo's rule): for a field that wants one string
-	// (title, description, slug) Hugo 0.165 reads it as none and builds,
-	// so folio does the same with a warning (repeats). A date given so
-	// is an error to both. A flag Hugo reads as false without a word
-	// (draft: yes) is noted there too.
+	// lines is a list (Hugo's rule). For a field that wants one string
+	// (title, description, slug) Hugo 0.165 reads a list or a table, in
+	// any format, as none and builds, so folio does the same with a
+	// warning (repeats). A date given so is an error to both. A flag
+	// Hugo reads as false without a word (draft: yes) is noted there too.
 	org     bool
 	repeats []Problem
 }
@@ -97,16 +97,25 @@ func (d *fieldDecoder) fail(key, format string, args ...any) {
 	}
 }
 
-// orgRepeat reports whether v is the list an Org keyword given on
-// several lines (or as KEY[]) makes of a field that wants one value, and
-// then notes the warning: Hugo 0.165 leaves such a field empty and
-// builds the page.
-func (d *fieldDecoder) orgRepeat(key string, v any) bool {
-	if _, list := v.([]any); !d.org || !list {
+// notOneString reports whether v is a list or a table where key wants
+// one string, and then notes the warning: Hugo 0.165 reads such a
+// title, description, summary or slug as none and builds the page. In
+// Org, the list is a keyword given on several lines (or as KEY[]).
+func (d *fieldDecoder) notOneString(key string, v any) bool {
+	what := ""
+	switch v.(type) {
+	case []any:
+		what = "a list"
+	case map[string]any:
+		what = "a table"
+	default:
 		return false
 	}
-	d.repeats = append(d.repeats, Problem{Line: d.keyLine(key), Severity: Warning,
-		Message: "front matter: " + key + ": the keyword is given on several lines (or as a list), which Hugo reads as a list and leaves the " + key + " empty, as folio does; write it on one line"})
+	msg := "front matter: " + key + ": " + what + ", which Hugo reads as no " + key + " (it builds the page): folio leaves the " + key + " empty too; write one string"
+	if d.org {
+		msg = "front matter: " + key + ": the keyword is given on several lines (or as a list), which Hugo reads as a list and leaves the " + key + " empty, as folio does; write it on one line"
+	}
+	d.repeats = append(d.repeats, Problem{Line: d.keyLine(key), Severity: Warning, Message: msg})
 	return true
 }
 
@@ -168,7 +177,7 @@ func (d *fieldDecoder) str(key string) string {
 		// Hugo casts a number or a boolean to text (title: 2024).
 		return str(v)
 	}
-	if d.orgRepeat(key, v) {
+	if d.notOneString(key, v) {
 		return ""
 	}
 	d.fail(key, "want a string, got %s", describe(v))

@@ -144,3 +144,74 @@ func TestOrgRepeatedKeywordsAsHugo(t *testing.T) {
 		t.Errorf("%v, want it at line 2", err)
 	}
 }
+
+// TestStringFieldListsAsHugo: in any front matter format, a list or a
+// table where Hugo wants one string (title, description, summary, slug)
+// is read by Hugo 0.165 as none, and the page is built; folio did refuse
+// the site ("want a string, got a list"). folio leaves the field empty
+// too, with a warning at the key's line.
+func TestStringFieldListsAsHugo(t *testing.T) {
+	hugotest.Binary(t)
+	site := t.TempDir()
+	files := map[string]string{
+		"hugo.toml":                    "baseURL = \"https://example.org/\"\ntitle = \"t\"\n",
+		"layouts/_default/list.html":   "{{ .Title }}",
+		"layouts/_default/single.html": "{{ .Title }}|{{ .Description }}",
+		"content/posts/d.md":           "---\ntitle: D\ndate: 2024-01-02\ndescription: [a, b]\n---\nBody.\n",
+		"content/posts/t.md":           "---\ndate: 2024-01-02\ntitle: [x, y]\n---\nBody.\n",
+		"content/posts/s.md":           "---\ntitle: S\ndate: 2024-01-02\nslug: [s1, s2]\n---\nBody.\n",
+		"content/posts/u.md":           "---\ntitle: U\ndate: 2024-01-02\ndescription:\nsummary: [a, b]\n---\nBody.\n",
+		"content/posts/m.md":           "---\ntitle: M\ndate: 2024-01-02\ndescription: {a: 1}\n---\nBody.\n",
+		"content/posts/tm.md":          "+++\ntitle = \"T2\"\ndate = 2024-01-02\ndescription = [\"a\", \"b\"]\n+++\nBody.\n",
+		"content/posts/js.md":          "{\n  \"title\": \"J\",\n  \"date\": \"2024-01-02\",\n  \"description\": [\"a\"]\n}\nBody.\n",
+	}
+	for name, data := range files {
+		if err := os.MkdirAll(filepath.Join(site, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(site, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "public")
+	hugotest.Build(t, site, "--destination", out)
+	names := []string{"d", "t", "s", "u", "m", "tm", "js"}
+	hugo := map[string]string{}
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join(out, "posts", name, "index.html"))
+		if err != nil {
+			t.Fatalf("Hugo wrote no posts/%s/: %v", name, err)
+		}
+		hugo["posts/"+name+"/"] = strings.TrimSpace(string(data))
+	}
+	cfg := DefaultConfig()
+	cfg.BaseURL = "https://example.org/"
+	cfg.Section = "posts"
+	snap, err := Build(os.DirFS(filepath.Join(site, "content")), cfg, Options{}, time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	folio := map[string]string{}
+	for _, p := range snap.Posts() {
+		title := p.Title
+		if title == p.Slug {
+			title = "" // folio's missing title
+		}
+		folio[p.Path(cfg.Section)] = title + "|" + p.Description
+	}
+	if !maps.Equal(folio, hugo) {
+		t.Errorf("pages:\nfolio %q\nHugo  %q", folio, hugo)
+	}
+	var warned []string
+	for _, pr := range snap.Problems() {
+		if pr.Severity != Warning || !strings.Contains(pr.Message, "leaves the") {
+			t.Errorf("problem %v", pr)
+		}
+		warned = append(warned, fmt.Sprintf("%s:%d", pr.Path, pr.Line))
+	}
+	slices.Sort(warned)
+	want := []string{"posts/d.md:4", "posts/js.md:4", "posts/m.md:4", "posts/s.md:4", "posts/t.md:3", "posts/tm.md:4", "posts/u.md:5"}
+	if !slices.Equal(warned, want) {
+		t.Errorf("warnings at %q, want %q", warned, want)
+	}
+}

@@ -32,12 +32,6 @@ var brokenPosts = []struct {
 	{"bad-toml-value", "+++\ntitle = 'T'\ndate =\n+++\n", 3, "date: a value is missing after ="},
 	{"bad-json", "{\n  \"title\": \"T\",\n  \"date\": 2024-01-01\n}\n", 3, "date: not a JSON value"},
 	{"bad-json-comma", "{\n  \"title\": \"T\",\n  \"date\": \"2024-01-01\",\n}\n", 3, "date: a comma after the last member"},
-	{"title-map", "---\ndate: 2024-01-01\ntitle: {a: 1}\n---\n", 3, "title: want a string"},
-	{"title-list", "---\ndate: 2024-01-01\ntitle: [a, b]\n---\n", 3, "title: want a string, got a list"},
-	{"title-toml-list", "+++\ndate = 2024-01-01\nTitle = [true]\n+++\n", 3, "title: want a string"},
-	{"title-json-object", "{\n\"date\": \"2024-01-01\",\n\"title\": {}\n}\n", 3, "title: want a string"},
-	{"title-after-nested-title", "---\ndate: 2024-01-01\nparams:\n  title: fine\ntitle: [5]\n---\n", 5, "title: want a string"},
-	{"json-nested-title", "{\n  \"date\": \"2024-01-01\",\n  \"title\": [1]\n}\n", 3, "title: want a string"},
 	{"bad-date", "---\ntitle: T\ndate: next tuesday\n---\n", 3, `date: cannot parse "next tuesday"`},
 	{"bad-date-type", "---\ntitle: T\ndate: true\n---\n", 3, "date: want a date"},
 	{"bad-publishdate", "---\ntitle: T\ndate: 2024-01-01\npublishDate: 2024-13-45\n---\n", 4, "publishdate: cannot parse"},
@@ -56,6 +50,39 @@ var brokenPosts = []struct {
 	{"stray-closing-shortcode", "---\ntitle: T\ndate: 2024-01-01\n---\nText.\n\n{{< /figure >}}\n", 7, "shortcode"},
 	{"mismatched-closing-shortcode", "---\ntitle: T\ndate: 2024-01-01\n---\n{{< note >}}\nx\n{{< /other >}}\n", 7, "shortcode"},
 	{"closed-figure", "---\ntitle: T\ndate: 2024-01-01\n---\n{{< figure src=a >}}\ncaption?\n{{< /figure >}}\n", 7, "unexpected closing tag {{< /figure >}}"},
+}
+
+// notOneTitle holds titles that are not one string, which Hugo 0.165
+// reads as none: a warning at the key's line, in every format.
+var notOneTitle = []struct {
+	name string
+	src  string
+	line int
+	msg  string
+}{
+	{"title-map", "---\ndate: 2024-01-01\ntitle: {a: 1}\n---\n", 3, "title: a "},
+	{"title-list", "---\ndate: 2024-01-01\ntitle: [a, b]\n---\n", 3, "title: a list"},
+	{"title-toml-list", "+++\ndate = 2024-01-01\nTitle = [true]\n+++\n", 3, "title: a "},
+	{"title-json-object", "{\n\"date\": \"2024-01-01\",\n\"title\": {}\n}\n", 3, "title: a "},
+	{"title-after-nested-title", "---\ndate: 2024-01-01\nparams:\n  title: fine\ntitle: [5]\n---\n", 5, "title: a "},
+	{"json-nested-title", "{\n  \"date\": \"2024-01-01\",\n  \"title\": [1]\n}\n", 3, "title: a "},
+}
+
+func TestTitleNotOneStringWarnsAtItsLine(t *testing.T) {
+	for _, tt := range notOneTitle {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := parsePost("blog/"+tt.name+".md", []byte(tt.src), tt.name, paris(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(p.keyWarnings) != 1 || p.Title != tt.name {
+				t.Fatalf("title %q, warnings %v: want the slug and one warning", p.Title, p.keyWarnings)
+			}
+			if w := p.keyWarnings[0]; w.Line != tt.line || w.Severity != Warning || !strings.Contains(w.Message, tt.msg) {
+				t.Errorf("got %+v, want line %d and a message containing %q", w, tt.line, tt.msg)
+			}
+		})
+	}
 }
 
 func TestParseProblems(t *testing.T) {

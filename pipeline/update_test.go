@@ -222,7 +222,7 @@ func TestUpdateBrokenEditKeepsLastGoodVersion(t *testing.T) {
 		t.Fatalf("problems = %v, want one at content/blog/a.md:4", s.problems)
 	}
 	// Another bad save: still the last good version, the new problem.
-	set(fsys, "blog/a.md", "---\ntitle: [7]\ndate: 2026-01-01T00:00:00Z\n---\n")
+	set(fsys, "blog/a.md", "---\ndate: someday\ntitle: A\n---\n")
 	s = update1(t, s, "blog/a.md")
 	if s.Post("a") != good || len(s.problems) != 1 || s.problems[0].Line != 2 {
 		t.Errorf("second bad save: post %p problems %v", s.Post("a"), s.problems)
