@@ -507,13 +507,11 @@ func mountsOf(h *hugoKeys, langs []Language) ([]Mount, error) {
 			}
 			configured[component] = true
 			mount := Mount{Source: path.Clean(m.Source), Target: target, Lang: strings.ToLower(m.Lang)}
-			if component == "content" || component == "static" {
-				f, err := newMountFilter(m.Files, m.IncludeFiles, m.ExcludeFiles)
-				if err != nil {
-					return nil, fmt.Errorf("mount of %q: %v", m.Source, err)
-				}
-				mount.Exclude = f
+			f, err := newMountFilter(m.Files, m.IncludeFiles, m.ExcludeFiles)
+			if err != nil {
+				return nil, fmt.Errorf("mount of %q: %v", m.Source, err)
 			}
+			mount.Exclude = f
 			out = append(out, mount)
 		}
 	}

@@ -207,8 +207,8 @@ type Mount struct {
 	Source string
 	Target string
 	Lang   string
-	// Exclude is a content or static mount's files, includeFiles and
-	// excludeFiles (contentfilter.go); nil when it has none.
+	// Exclude is the mount's files, includeFiles and excludeFiles
+	// (contentfilter.go); nil when it has none.
 	Exclude *mountFilter
 }
 

@@ -29,11 +29,20 @@ func (s *Snapshot) scanFiles(kind string) map[string]string {
 			continue
 		}
 		sub := strings.TrimPrefix(strings.TrimPrefix(m.Target, kind), "/")
-		var filter *mountFilter
+		// Hugo filters a static mount as a content one, walking it:
+		// a folder left out is left out with all it holds. An asset is
+		// looked up by its path (resources.Get, an image hook), and the
+		// filters are asked about that path alone.
+		walk, filter := m.Exclude, m.Exclude
 		if kind == "static" {
-			filter = m.Exclude // Hugo filters a static mount as a content one
+			filter = nil
+		} else {
+			walk = nil
 		}
-		s.walkFiles(m.Source, kind == "static", filter, func(file, rel string) {
+		s.walkFiles(m.Source, kind == "static", walk, func(file, rel string) {
+			if !filter.keeps(rel, false) {
+				return
+			}
 			key := path.Join(sub, rel)
 			if kind == "static" {
 				key = "/" + key
