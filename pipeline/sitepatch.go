@@ -185,6 +185,14 @@ func (l *langModel) patchRoutes(oldPg, newPg *Page) bool {
 			if _, taken := routes.Get(r.Path); taken {
 				return false
 			}
+			if r.Kind == RoutePage {
+				// A static file at the page's Markdown twin path answers
+				// there and is the page's Markdown, with a warning, as a
+				// full assemble says (siteModel.staticTwin).
+				if f, ok := routes.Get(TwinPath(r.Path)); ok && f.Kind == RouteFile && r.Path != "/" {
+					return false
+				}
+			}
 			if r.Kind == RouteAlias && strings.HasSuffix(r.Path, "/") {
 				// A static folder's index.html is answered at the
 				// folder's URL: an alias there is hidden, with a warning,

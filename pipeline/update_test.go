@@ -427,6 +427,41 @@ func TestUpdateAliasOverStaticIndex(t *testing.T) {
 	}
 }
 
+// TestUpdateNewPageAtStaticTwin (session 31's aliasfix leftover): a
+// post an edit creates (or moves by its slug) at a static file's Markdown
+// twin path (content/posts/b.md beside static/posts/b.md) gets the
+// warning at once, and the file is its Markdown, as in a cold start;
+// before, dev patched the page in silently until the next full reload.
+func TestUpdateNewPageAtStaticTwin(t *testing.T) {
+	for _, c := range []struct{ name, file, data string }{
+		{"new post", "content/posts/b.md", post("title: B")},
+		{"slug moved", "content/posts/a.md", post("title: A", "slug: b")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			files := map[string]string{
+				"hugo.toml":          "title = 'S'",
+				"content/posts/a.md": post("title: A"),
+				"static/posts/b.md":  "# mine\n",
+			}
+			cfg := loadSite(t, files, "production")
+			fsys := mapFS(files)
+			s, err := Build(fsys, cfg, Options{}, testNow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			set(fsys, c.file, c.data)
+			s = update1(t, s, c.file)
+			cold, err := Build(fsys, cfg, Options{}, testNow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := fmt.Sprint(s.Problems()), fmt.Sprint(cold.Problems()); got != want || !strings.Contains(want, "static/posts/b.md") {
+				t.Errorf("problems after the edit:\n%s\ncold:\n%s", got, want)
+			}
+		})
+	}
+}
+
 // TestUpdateFolderAfterFileEvents: a folder whose posts came one file
 // event at a time (each update patched, the last one's units found by a
 // lookup of their keys) goes away with only the folder named, and takes
