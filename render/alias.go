@@ -305,6 +305,14 @@ func (r *Renderer) AliasPage(p *pipeline.Post, permalink string, lang AliasLang,
 	c.env.bindHook(st, 1, "alias template")
 	w := &limitedWriter{max: maxCallOutput}
 	if err := c.set.ExecuteTemplate(w, tpls.alias, newAliasData(st.pageView(), body, permalink)); err != nil {
+		var te *templateError
+		if m := execPrefix.FindStringSubmatch(err.Error()); m != nil && m[1] == tpls.alias && errors.As(err, &te) {
+			// errorf's message alone (execError), at the line of the
+			// template, or of its call of the partial that failed.
+			out, pr := fail(te)
+			pr.Line, _ = strconv.Atoi(m[2])
+			return out, pr
+		}
 		return fail(execError(err))
 	}
 	if len(st.issues) > 0 {
