@@ -63,14 +63,17 @@ func (st *state) resolveDest(dest string, image bool, line int) target {
 // URL; a relative destination that .Resources.Get finds is that file's
 // URL, though it be another language's file (pic.png on a French page
 // is /fr/posts/x/pic.fr.png); either with the query and fragment
-// written; a link to a fragment ("#notes") is the page's URL with it. ok
-// is false for any other destination, which folio resolves by its own
+// written; a link to a fragment ("#notes") is the page's URL with it,
+// and "#" alone is "". ok is false for any other destination, which folio resolves by its own
 // rules. The answer depends on the site's pages, the bundle's files and
 // its translations: the result is made again with each new snapshot.
 func (st *state) embeddedDest(dest string, image bool) (t target, ok bool) {
 	six, isSite := st.res.(*SiteIndex)
-	fragment := strings.HasPrefix(dest, "#") && dest != "#" // "#" alone is Hugo's href="", left to folio's rules
-	if !isSite || dest == "" || dest == "#" || (fragment && image) {
+	fragment := strings.HasPrefix(dest, "#") && dest != "#"
+	// "#" alone: the hooks' urls.Parse "#" writes back as "", which they
+	// write (href="", src=""); the twin keeps the page's URL.
+	bare := dest == "#"
+	if !isSite || dest == "" || (fragment && image) {
 		return target{}, false
 	}
 	kind, on := "link", false
@@ -81,6 +84,9 @@ func (st *state) embeddedDest(dest string, image bool) (t target, ok bool) {
 	}
 	if !on || st.hook(kind, "") != nil {
 		return target{}, false
+	}
+	if bare {
+		return target{url: "", md: st.pageURL + "#", changed: true}, true
 	}
 	if fragment {
 		// The page's own URL with the fragment: a summary's link to a
