@@ -69,6 +69,13 @@ func fillPost(t testing.TB, loc *time.Location) *Post {
 			}
 		case reflect.Interface:
 			v.Set(reflect.ValueOf(frontMatterValues(loc)))
+		case reflect.Pointer:
+			if v.Type().Elem().Kind() != reflect.Struct {
+				t.Fatalf("fillPost: a pointer to %s: teach the cache (cachecodec.go) and this test", v.Type().Elem())
+			}
+			e := reflect.New(v.Type().Elem())
+			fill(e.Elem(), depth+1)
+			v.Set(e)
 		default:
 			t.Fatalf("fillPost: a field of kind %s: teach the cache (cachecodec.go) and this test", v.Kind())
 		}
@@ -98,7 +105,7 @@ func frontMatterValues(loc *time.Location) map[string]any {
 
 func TestCacheRoundTrip(t *testing.T) {
 	loc := paris(t)
-	for _, p := range []*Post{fillPost(t, loc), {}, {File: "blog/x.md", Body: []Node{}, Params: map[string]any{}, PageMeta: PageMeta{Terms: map[string][]string{}}}} {
+	for _, p := range []*Post{fillPost(t, loc), {PageMeta: &PageMeta{}}, {File: "blog/x.md", Body: []Node{}, Params: map[string]any{}, PageMeta: &PageMeta{Terms: map[string][]string{}}}} {
 		e := encoder{loc: loc}
 		e.post(p)
 		if e.failed {

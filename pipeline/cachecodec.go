@@ -219,7 +219,7 @@ func (e *encoder) post(p *Post) {
 	e.int(int64(p.urlLine))
 	e.int(int64(p.aliasesLine))
 	e.body[1] = len(e.buf)
-	e.pageMeta(&p.PageMeta)
+	e.pageMeta(p.PageMeta)
 }
 
 func (e *encoder) nodes(ns []Node, depth int) {
@@ -245,6 +245,9 @@ func (e *encoder) nodes(ns []Node, depth int) {
 }
 
 func (e *encoder) pageMeta(m *PageMeta) {
+	if m == nil {
+		m = &PageMeta{}
+	}
 	e.string(m.Kind)
 	e.string(m.Lang)
 	e.string(m.Dir)
@@ -480,7 +483,7 @@ func (d *decoder) stamp() fileStamp {
 }
 
 func (d *decoder) post() *Post {
-	p := &Post{}
+	p := &Post{PageMeta: &PageMeta{}}
 	p.File = d.string()
 	p.Bundle = d.string()
 	p.Resources = d.strings()
@@ -503,7 +506,7 @@ func (d *decoder) post() *Post {
 	p.urlLine = int(d.int())
 	p.aliasesLine = int(d.int())
 	d.body[1] = d.off
-	d.pageMeta(&p.PageMeta)
+	d.pageMeta(p.PageMeta)
 	return p
 }
 

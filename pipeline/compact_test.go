@@ -72,7 +72,7 @@ func TestCompactPostChangesNothing(t *testing.T) {
 // the process's Local zone) keeps its map.
 func TestCompactPostKeepsWhatCannotBeEncoded(t *testing.T) {
 	when := time.Date(2026, 1, 2, 3, 4, 5, 0, time.Local)
-	p := &Post{Params: map[string]any{"when": when, "tags": []any{"go"}}}
+	p := &Post{Params: map[string]any{"when": when, "tags": []any{"go"}}, PageMeta: &PageMeta{}}
 	compactPost(p, time.UTC, nil)
 	if p.Params == nil || p.frontMatter != "" {
 		t.Fatalf("Params = %#v, encoded %q", p.Params, p.frontMatter)

@@ -113,7 +113,7 @@ func parseContent(file string, src []byte, defaultSlug string, loc *time.Locatio
 			break
 		}
 	}
-	p := &Post{File: file, Slug: defaultSlug, Params: fm, BodyLine: 1}
+	p := &Post{File: file, Slug: defaultSlug, Params: fm, BodyLine: 1, PageMeta: &PageMeta{}}
 	if err := decodeFields(p, fm, fmSource, fmLine, loc, org); err != nil {
 		return nil, inDraft(err, fm)
 	}

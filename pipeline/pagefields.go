@@ -19,7 +19,7 @@ import (
 // the page's language's.
 func (c *Config) decodePageMeta(p *Post, taxonomies []Taxonomy) {
 	fm := p.Params
-	m := &p.PageMeta
+	m := p.PageMeta
 	m.SlugParam = trimSlug(str(fm["slug"]))
 	m.TitleParam = strings.TrimSpace(str(fm["title"]))
 	m.URL = strings.TrimSpace(str(fm["url"]))

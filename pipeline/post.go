@@ -57,8 +57,13 @@ type Post struct {
 	Body     []Node
 	BodyLine int
 
-	// PageMeta is where the file sits in the Hugo site (page.go).
-	PageMeta
+	// PageMeta is where the file sits in the Hugo site (page.go). It is
+	// never nil in a post folio reads or decodes; a Post made by hand
+	// needs one (&PageMeta{}) before anything reads its fields. It is
+	// held apart so that a Post stays under 512 bytes, the largest size
+	// the collector scans span by span rather than object by object
+	// (BENCHMARKS.md, "Session 32: serving heap").
+	*PageMeta
 
 	// Hash identifies the file's bytes (and, for bundles, the resource
 	// list), so an unchanged file is recognised without re-parsing. It is

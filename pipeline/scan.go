@@ -564,7 +564,7 @@ func (s *Snapshot) swallowedSection(p *Post, cm contentMount) *Problem {
 
 // placePage sets where a parsed file sits in the site.
 func (s *Snapshot) placePage(p *Post, cm contentMount, cn contentName, bundle bool) {
-	m := &p.PageMeta
+	m := p.PageMeta
 	m.Lang = cmp.Or(cn.lang, cm.mount.Lang, s.config.DefaultLanguage) // a name's language wins over its mount's, as in Hugo
 	dir := parentDir(cm.rel)
 	switch {

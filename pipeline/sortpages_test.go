@@ -15,7 +15,7 @@ import (
 func TestSortPages(t *testing.T) {
 	day := func(d int) time.Time { return time.Date(2026, 1, d, 0, 0, 0, 0, time.UTC) }
 	page := func(path, title, linkTitle string, weight int, date time.Time) *Page {
-		return &Page{Path: path, Title: title, Post: &Post{PageMeta: PageMeta{Weight: weight, Created: date, LinkTitle: linkTitle}}}
+		return &Page{Path: path, Title: title, Post: &Post{PageMeta: &PageMeta{Weight: weight, Created: date, LinkTitle: linkTitle}}}
 	}
 	dup1 := page("/same/", "Same", "", 0, day(1))
 	dup2 := page("/same/", "Same", "", 0, day(1))
@@ -56,7 +56,7 @@ func TestSortPagesStable(t *testing.T) {
 		pages[i] = &Page{
 			Path:  fmt.Sprintf("/p/%d/", rng.IntN(2000)), // duplicates too
 			Title: []string{"alpha", "Alpha", "beta", "BETA", "gamma"}[rng.IntN(5)],
-			Post:  &Post{PageMeta: PageMeta{Weight: rng.IntN(3), Created: time.Date(2026, 1, 1+rng.IntN(4), 0, 0, 0, 0, time.UTC)}},
+			Post:  &Post{PageMeta: &PageMeta{Weight: rng.IntN(3), Created: time.Date(2026, 1, 1+rng.IntN(4), 0, 0, 0, 0, time.UTC)}},
 		}
 		if rng.IntN(10) == 0 {
 			pages[i].Post = nil
@@ -81,7 +81,7 @@ func BenchmarkSortPages(b *testing.B) {
 	pages := make([]*Page, 100_000)
 	for i := range pages {
 		pages[i] = &Page{Path: fmt.Sprintf("/blog/post-%06d/", i), Title: "T",
-			Post: &Post{PageMeta: PageMeta{Created: time.Unix(rng.Int64N(1<<31), 0)}}}
+			Post: &Post{PageMeta: &PageMeta{Created: time.Unix(rng.Int64N(1<<31), 0)}}}
 	}
 	work := make([]*Page, len(pages))
 	for b.Loop() {

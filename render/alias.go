@@ -277,7 +277,7 @@ func (r *Renderer) AliasPage(p *pipeline.Post, permalink string, lang AliasLang,
 		return nil, &pr
 	}
 	if p == nil {
-		p = &pipeline.Post{}
+		p = &pipeline.Post{PageMeta: &pipeline.PageMeta{}}
 	}
 	if res == nil {
 		res = noPosts{}

@@ -15,7 +15,7 @@ import (
 // warning at the template's line.
 func TestAliasPage(t *testing.T) {
 	const tpl = "{{ .Permalink }}|{{ .Title }}|{{ .Kind }}|{{ site.Language.LanguageCode }}"
-	post := &pipeline.Post{Title: "A & B", PageMeta: pipeline.PageMeta{Kind: "page"}}
+	post := &pipeline.Post{Title: "A & B", PageMeta: &pipeline.PageMeta{Kind: "page"}}
 	tests := []struct {
 		name  string
 		files map[string]string

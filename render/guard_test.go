@@ -140,7 +140,7 @@ func refDefs(n int) string {
 func TestPathological(t *testing.T) {
 	r := New(Options{BaseURL: testBase, Section: "blog", Markup: extensionsMarkup()})
 	for name, gen := range pathological {
-		p := &pipeline.Post{File: "blog/x.md", Slug: "x", Body: []pipeline.Node{{Kind: pipeline.TextNode, Text: gen(64 << 10), Line: 1}}}
+		p := &pipeline.Post{File: "blog/x.md", Slug: "x", PageMeta: &pipeline.PageMeta{}, Body: []pipeline.Node{{Kind: pipeline.TextNode, Text: gen(64 << 10), Line: 1}}}
 		out := r.Render(p, nil)
 		if out.HTML == "" {
 			t.Errorf("%s: no HTML", name)
@@ -161,7 +161,7 @@ func BenchmarkPathological(b *testing.B) {
 	r := New(Options{BaseURL: testBase, Section: "blog", Markup: extensionsMarkup()})
 	for name, gen := range pathological {
 		for _, size := range []int{1 << 20, 2 << 20} {
-			p := &pipeline.Post{File: "blog/x.md", Slug: "x", Body: []pipeline.Node{{Kind: pipeline.TextNode, Text: gen(size), Line: 1}}}
+			p := &pipeline.Post{File: "blog/x.md", Slug: "x", PageMeta: &pipeline.PageMeta{}, Body: []pipeline.Node{{Kind: pipeline.TextNode, Text: gen(size), Line: 1}}}
 			b.Run(fmt.Sprintf("%s/%dMB", strings.ReplaceAll(name, " ", "_"), size>>20), func(b *testing.B) {
 				for b.Loop() {
 					r.Render(p, nil)

@@ -124,7 +124,7 @@ func (s *Server) ExportAliases() []Alias {
 			target := t.Page.Post
 			var body render.Result
 			if target == nil { // a list without an _index: its title and kind
-				target = &pipeline.Post{Title: t.Page.Title, PageMeta: pipeline.PageMeta{Kind: t.Page.Kind}}
+				target = &pipeline.Post{Title: t.Page.Title, PageMeta: &pipeline.PageMeta{Kind: t.Page.Kind}}
 			} else if rs.renderer.HasAliasTemplate() {
 				body = s.rendered(st, target)
 			}
