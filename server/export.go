@@ -54,6 +54,9 @@ func (s *Server) ExportPathsIndexes() (paths, indexes []string) {
 			indexes = append(indexes, p)
 		}
 	}
+	// The site's own static 404.html, a file row, is the 404 page too
+	// (notFound): listed once, last.
+	paths = slices.DeleteFunc(paths, func(p string) bool { return p == NotFoundPath })
 	return append(paths, NotFoundPath), indexes
 }
 

@@ -397,8 +397,9 @@ func (s *Server) homeRep(st *state) (*rep, error) {
 }
 
 // notFound answers 404 in the shape m's row says: problem+json for API
-// clients, else the theme's 404 page. Either way it is not stored by
-// caches.
+// clients, else the site's 404 page: its own static 404.html (GitHub
+// Pages' convention, which Hugo publishes), else the theme's. Either way
+// it is not stored by caches.
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request, m match) {
 	if m.route.Errors == ErrorsProblem {
 		s.problem(w, r, m, http.StatusNotFound, "no such resource: "+r.URL.Path)
@@ -406,6 +407,12 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, m match) {
 	}
 	st := m.st
 	rp, err := st.memo("page:404", func() (*rep, error) {
+		if own, ok := lookupSiteFile(st, NotFoundPath); ok {
+			if rp, err := siteNotFound(st, own.File); err == nil {
+				return rp, nil
+			}
+			// Gone since the snapshot, or too large to hold: the theme's.
+		}
 		pg := s.newPage(st, "404")
 		pg.Title = "Page not found"
 		pg.Description = ""
@@ -425,7 +432,9 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, m match) {
 	}
 	h["Content-Type"] = hdr.ctype
 	h.Set("Cache-Control", "no-store")
-	h.Set("Content-Security-Policy", s.csp())
+	if rp.csp {
+		h.Set("Content-Security-Policy", s.csp())
+	}
 	h["Content-Length"] = hdr.length
 	w.WriteHeader(http.StatusNotFound)
 	if r.Method != http.MethodHead {

@@ -399,6 +399,12 @@ const maxMemoFile = maxMemoResource
 // siteFile answers a file of the site from the site's folder.
 func (s *Server) siteFile(w http.ResponseWriter, r *http.Request, m match) {
 	st, file := m.st, m.site.File
+	if m.site.Path == NotFoundPath {
+		// The site's own 404 page answers there as at every unknown
+		// path, with its status, as the theme's does.
+		s.notFound(w, r, m)
+		return
+	}
 	rp, err := st.memo("file:"+file, func() (*rep, error) {
 		f, info, err := openSiteFile(st, file)
 		if err != nil {
@@ -424,6 +430,25 @@ func (s *Server) siteFile(w http.ResponseWriter, r *http.Request, m match) {
 	default:
 		s.serve(w, r, m, rp)
 	}
+}
+
+// siteNotFound is the site's static 404.html as the 404 page: its bytes
+// as written, without the theme's Content-Security-Policy, which its
+// author did not write it for.
+func siteNotFound(st *state, file string) (*rep, error) {
+	f, info, err := openSiteFile(st, file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info.Size() > maxMemoFile {
+		return nil, errLarge
+	}
+	body, err := io.ReadAll(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return newRep(contentType(file), body, time.Time{}), nil
 }
 
 func openSiteFile(st *state, file string) (fs.File, fs.FileInfo, error) {
