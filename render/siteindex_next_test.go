@@ -187,3 +187,72 @@ func flat[K comparable, V any](m layered.Map[K, V]) map[K]V {
 	}
 	return out
 }
+
+// TestSiteIndexNextLanguages: a multilingual site's index, patched, is
+// the index made afresh, each language's pages at its own keys.
+func TestSiteIndexNextLanguages(t *testing.T) {
+	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	post := func(title string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte("---\ntitle: " + title + "\ndate: 2020-01-02\n---\nBody.\n")}
+	}
+	site := func() fstest.MapFS {
+		return fstest.MapFS{
+			"hugo.toml":                  {Data: []byte("baseURL = 'https://example.org/'\ntitle = 'Site'\ndefaultContentLanguage = 'en'\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n")},
+			"content/blog/one.md":        post("One"),
+			"content/blog/one.fr.md":     post("Un"),
+			"content/blog/solo.fr.md":    post("Seul"),
+			"content/blog/two.md":        post("Two"),
+			"content/blog/trip/index.md": post("Trip"),
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		change  func(fstest.MapFS) []string
+		patched bool
+	}{
+		{"a French page edited", func(f fstest.MapFS) []string {
+			f["content/blog/solo.fr.md"] = post("Seul encore")
+			return []string{"content/blog/solo.fr.md"}
+		}, true},
+		{"a French page added", func(f fstest.MapFS) []string {
+			f["content/blog/two.fr.md"] = post("Deux")
+			return []string{"content/blog/two.fr.md"}
+		}, false}, // it shares its slug with its English translation
+		{"a French page removed", func(f fstest.MapFS) []string {
+			delete(f, "content/blog/solo.fr.md")
+			return []string{"content/blog/solo.fr.md"}
+		}, true},
+		{"a translation edited", func(f fstest.MapFS) []string {
+			f["content/blog/one.fr.md"] = post("Un encore")
+			return []string{"content/blog/one.fr.md"}
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := site()
+			cfg, err := pipeline.LoadSite(pipeline.SiteOptions{FS: fsys, Environment: "production"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s0, err := pipeline.Build(fsys, cfg, pipeline.Options{}, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			six := NewSiteIndex(s0)
+			if p, ok := six.PagePath("fr" + langSep + "/blog/one"); !ok || p.Title != "Un" {
+				t.Fatalf("the French /blog/one is %+v %v", p, ok)
+			}
+			if p, ok := six.PagePath("/blog/one"); !ok || p.Title != "One" {
+				t.Fatalf("the English /blog/one is %+v %v", p, ok)
+			}
+			s1, err := s0.Update(tc.change(fsys), now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := six.patch(s1) != nil; got != tc.patched {
+				t.Errorf("patched = %v, want %v", got, tc.patched)
+			}
+			sameIndex(t, six.Next(s1), NewSiteIndex(s1), s1)
+			sameIndex(t, six, NewSiteIndex(s0), s0)
+		})
+	}
+}
