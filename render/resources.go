@@ -20,17 +20,38 @@ import (
 // .Page.Resources, rangeable, with Get, GetMatch, Match and ByType.
 type resources []*resource
 
-// resources lists the post's bundle files, made on first use.
+// resources lists the post's bundle files, made on first use. In a
+// multilingual site's model they are its language's, as Hugo 0.165's
+// .Resources: of the files of one name with or without their language
+// (pic.png, pic.fr.png), the page's own language's, else the first other
+// language's that a page publishes, at its URL (pipeline.Snapshot.
+// BundleFile); a file no page publishes is none.
 func (st *state) resources() resources {
 	root := st.root()
 	if root.resList == nil {
 		root.resList = resources{}
+		six, _ := st.res.(*SiteIndex)
+		multi := six != nil && len(six.snap.Config().Languages) > 1
+		if multi {
+			st.remember(Ref{Site: six.snap.ID()})
+		}
 		for _, name := range root.post.Resources {
-			root.resList = append(root.resList, &resource{st: root, name: name})
+			r := &resource{st: root, name: name}
+			if multi {
+				file, ok := six.snap.BundleFile(root.post, name)
+				if !ok || path.Base(file) != path.Base(name) {
+					continue // another file of its name is the page's
+				}
+				r.url = six.url(file)
+			}
+			root.resList = append(root.resList, r)
 		}
 		// Then the content files, as in Hugo: page resources, which have
 		// no URL (they are not published).
 		for _, name := range root.post.ContentFiles {
+			if multi && strings.HasPrefix(name, "index.") {
+				continue // a translation's own file (index.fr.md)
+			}
 			root.resList = append(root.resList, &resource{st: root, name: name, page: true})
 		}
 	}
@@ -47,6 +68,18 @@ func (rs resources) Get(name any) *resource {
 	for _, r := range rs {
 		if strings.EqualFold(r.name, n) {
 			return r
+		}
+	}
+	// A name without its language ("pic.png" for pic.fr.png).
+	if len(rs) > 0 && rs[0].url != "" {
+		if six, ok := rs[0].st.res.(*SiteIndex); ok {
+			if file, ok := six.snap.BundleFile(rs[0].st.post, n); ok {
+				for _, r := range rs {
+					if r.url == six.url(file) {
+						return r
+					}
+				}
+			}
 		}
 	}
 	return nil
@@ -100,6 +133,7 @@ type resource struct {
 	st   *state
 	name string // path in the bundle
 	page bool   // a content file: a page resource, never published
+	url  string // its URL when it is not beside the page's (resources)
 
 	sized         bool
 	width, height int
@@ -114,6 +148,9 @@ func (r *resource) Key() string   { return r.RelPermalink() }
 func (r *resource) Permalink() string {
 	if r.page {
 		return ""
+	}
+	if r.url != "" {
+		return r.url
 	}
 	return r.st.pageURL + (&url.URL{Path: r.name}).EscapedPath()
 }

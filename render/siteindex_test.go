@@ -51,7 +51,7 @@ var siteSuites = []struct {
 	// issues: folio's issues of each page are committed under
 	// issues/<file>.txt; otherwise a page must have none.
 	issues bool
-}{{"site", 8, false}, {"sitewide", 12, false}, {"brokenref", 2, true}, {"nested", 2, false}, {"multilang", 6, false}, {"multiref", 5, true}, {"multimount", 7, false}, {"multiassets", 4, false}, {"multisite", 2, false}}
+}{{"site", 8, false}, {"sitewide", 12, false}, {"brokenref", 2, true}, {"nested", 2, false}, {"multilang", 6, false}, {"multiref", 5, true}, {"multimount", 7, false}, {"multiassets", 4, false}, {"multisite", 2, false}, {"multires", 2, false}}
 
 var mainContent = regexp.MustCompile(`(?s)<main data-folio-file="([^"]*)">(.*?)</main>`)
 
