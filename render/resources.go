@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
@@ -45,6 +46,9 @@ func (st *state) resources() resources {
 				r.url = six.url(file)
 			}
 			root.resList = append(root.resList, r)
+		}
+		if multi {
+			root.resList = append(root.resList, st.translationResources(six)...)
 		}
 		// Then the content files, as in Hugo: page resources, which have
 		// no URL (they are not published).
@@ -134,6 +138,9 @@ type resource struct {
 	name string // path in the bundle
 	page bool   // a content file: a page resource, never published
 	url  string // its URL when it is not beside the page's (resources)
+	// bundle is the folder of a translation's bundle it is in, "" for
+	// the page's own.
+	bundle string
 
 	sized         bool
 	width, height int
@@ -183,7 +190,7 @@ func (r *resource) Content() (string, error) {
 	if fsys == nil || r.st.post.Bundle == "" {
 		return "", errors.New("resource content: the content folder is not available")
 	}
-	f, err := fsys.Open(r.st.post.Bundle + "/" + r.name)
+	f, err := fsys.Open(r.file())
 	if err != nil {
 		return "", fmt.Errorf("resource %s: %w", r.name, err)
 	}
@@ -193,6 +200,44 @@ func (r *resource) Content() (string, error) {
 		return "", fmt.Errorf("resource %s: %w", r.name, err)
 	}
 	return b.String(), nil
+}
+
+// file is the resource's content file.
+func (r *resource) file() string {
+	return cmp.Or(r.bundle, r.st.post.Bundle) + "/" + r.name
+}
+
+// translationResources are the files of the page's translations'
+// bundles in other folders (content mounts of their languages) that the
+// page has none of its own of, by name, as Hugo 0.165's .Resources has
+// them: each at its URL, the first language's in the languages' order.
+func (st *state) translationResources(six *SiteIndex) resources {
+	root := st.root()
+	pg := six.snap.PageOf(root.post)
+	if pg == nil || root.post.Bundle == "" {
+		return nil
+	}
+	have := map[string]bool{}
+	for _, r := range root.resList {
+		have[strings.ToLower(r.name)] = true
+	}
+	var out resources
+	for _, t := range six.translationsOf(pg) {
+		tp := t.Post
+		if tp == nil || tp.Bundle == "" || tp.Bundle == root.post.Bundle {
+			continue
+		}
+		for _, name := range tp.Resources {
+			if have[strings.ToLower(name)] {
+				continue
+			}
+			if file, ok := six.snap.BundleFile(tp, name); ok && path.Base(file) == path.Base(name) {
+				have[strings.ToLower(name)] = true
+				out = append(out, &resource{st: root, name: name, url: six.url(file), bundle: tp.Bundle})
+			}
+		}
+	}
+	return out
 }
 
 // maxResourceRead bounds what .Content reads of a bundle file.
@@ -228,7 +273,7 @@ func (r *resource) size() {
 	if fsys == nil || r.st.post.Bundle == "" {
 		return
 	}
-	f, err := fsys.Open(r.st.post.Bundle + "/" + r.name)
+	f, err := fsys.Open(r.file())
 	if err != nil {
 		return
 	}
