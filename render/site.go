@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -57,6 +58,21 @@ func (s *site) Language() *language  { return &language{s.opts} }
 func (s *site) LanguageCode() string { return s.Language().LanguageCode() }
 func (s *site) Lang() string         { return s.Language().Lang() }
 func (s *site) IsServer() bool       { return false }
+
+// langPrefix is the folder of the page's language in a multilingual
+// site's URLs ("fr"), "" for the default language's at the root.
+func (st *state) langPrefix() string {
+	six, ok := st.res.(*SiteIndex)
+	if !ok {
+		return ""
+	}
+	cfg := six.snap.Config()
+	lang := cmp.Or(st.root().post.Lang, cfg.DefaultLanguage)
+	if len(cfg.Languages) < 2 || (lang == cfg.DefaultLanguage && !cfg.DefaultLanguageInSubdir) {
+		return ""
+	}
+	return lang
+}
 
 // IsMultiLingual reports whether the site has more than one language.
 func (s *site) IsMultiLingual() bool { return len(s.st.r.opts.LangSites) > 0 }

@@ -286,6 +286,26 @@ func (e *tplEnv) URL(s string, abs bool) string {
 	return e.st.r.baseURL + p
 }
 
+// LangURL implements funcs.Env: the URL below the folder of the page's
+// language, as Hugo's relLangURL and absLangURL (none for the default
+// language unless it is in a folder too), the folder not added twice.
+func (e *tplEnv) LangURL(s string, abs bool) string {
+	if strings.HasPrefix(s, "//") || strings.Contains(s, "://") || strings.HasPrefix(s, "mailto:") || strings.HasPrefix(s, "#") {
+		return s
+	}
+	if prefix := e.st.langPrefix(); prefix != "" {
+		rest := strings.TrimPrefix(s, "/")
+		if rest != prefix && !strings.HasPrefix(rest, prefix+"/") {
+			if strings.HasPrefix(s, "/") {
+				s = "/" + prefix + s
+			} else {
+				s = prefix + "/" + s
+			}
+		}
+	}
+	return e.URL(s, abs)
+}
+
 // Ref implements funcs.Env.
 func (e *tplEnv) Ref(page any, args any, rel bool) (string, error) {
 	return e.st.refFunc(args, e.line)

@@ -48,6 +48,9 @@ type Env interface {
 	PartialExists(name string) bool
 	// URL makes a URL relative to the site (relURL) or absolute (absURL).
 	URL(s string, abs bool) string
+	// LangURL is URL below the page's language's folder (relLangURL,
+	// absLangURL): /fr/ on a French page of a multilingual site.
+	LangURL(s string, abs bool) string
 	// Ref resolves a reference from page (the "." of a template, or a
 	// page) as ref and relref do.
 	Ref(page any, args any, rel bool) (string, error)

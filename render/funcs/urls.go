@@ -8,8 +8,8 @@ import (
 )
 
 // urlsNS is Hugo's urls namespace. relURL and relLangURL give absolute
-// URLs too in folio, which writes every URL of a body absolute; the site
-// has one language, so the Lang forms are the plain ones.
+// URLs too in folio, which writes every URL of a body absolute; the Lang
+// forms are below the page's language's folder.
 type urlsNS struct{ n *namespaces }
 
 func (u *urlsNS) AbsURL(v any) (string, error) {
@@ -22,8 +22,15 @@ func (u *urlsNS) RelURL(v any) (string, error) {
 	return u.n.env().URL(s, false), err
 }
 
-func (u *urlsNS) AbsLangURL(v any) (string, error) { return u.AbsURL(v) }
-func (u *urlsNS) RelLangURL(v any) (string, error) { return u.RelURL(v) }
+func (u *urlsNS) AbsLangURL(v any) (string, error) {
+	s, err := toString(v)
+	return u.n.env().LangURL(s, true), err
+}
+
+func (u *urlsNS) RelLangURL(v any) (string, error) {
+	s, err := toString(v)
+	return u.n.env().LangURL(s, false), err
+}
 
 // URLize makes a string a URL path as Hugo makes paths: sanitised,
 // lower-cased, escaped.
