@@ -134,7 +134,7 @@ func SiteOf(cfg *pipeline.Config) *Site {
 	s := &Site{Title: cfg.Title, Copyright: cfg.Copyright, Params: cfg.Params, Language: cfg.Language, LanguageCode: cfg.Language}
 	for _, l := range cfg.Languages {
 		if l.Default || len(cfg.Languages) == 1 {
-			s.Language, s.LanguageName = l.Code, l.Label
+			s.Language, s.LanguageName, s.LanguageDirection = l.Code, l.Label, l.Direction
 			s.LanguageCode = cmp.Or(l.Locale, l.Code)
 			if l.Title != "" {
 				s.Title = l.Title
@@ -157,7 +157,7 @@ func langSites(cfg *pipeline.Config) map[string]*Site {
 	for _, l := range cfg.Languages {
 		if l.Code != def {
 			out[l.Code] = &Site{Title: cmp.Or(l.Title, cfg.Title), Copyright: cfg.Copyright, Params: l.Params,
-				Language: l.Code, LanguageName: l.Label, LanguageCode: cmp.Or(l.Locale, l.Code)}
+				Language: l.Code, LanguageName: l.Label, LanguageDirection: l.Direction, LanguageCode: cmp.Or(l.Locale, l.Code)}
 		}
 	}
 	return out

@@ -26,6 +26,9 @@ type Site struct {
 	// name ("English").
 	Language     string
 	LanguageName string
+	// LanguageDirection is the language's direction ("rtl"), "" when
+	// the configuration does not say.
+	LanguageDirection string
 	// Copyright is the copyright line.
 	Copyright string
 	// Params are the site's params, keys lower-cased as Hugo has them.

@@ -121,7 +121,7 @@ func (s *site) Data() map[string]any {
 	}
 	return map[string]any{}
 }
-func (s *site) Hugo() hugoInfo { return hugoInfo{} }
+func (s *site) Hugo() hugoInfo { return hugoInfo{multi: s.IsMultiLingual()} }
 
 // GetPage finds a page by its path from the content root, else by its
 // name; nil when none. As Hugo's, it takes the old forms too:
@@ -157,33 +157,35 @@ func (l *language) Lang() string {
 	return "en"
 }
 func (l *language) LanguageName() string { return l.s.LanguageName }
+func (l *language) Label() string        { return l.s.LanguageName }
 func (l *language) LanguageCode() string {
 	if l.s.LanguageCode != "" {
 		return l.s.LanguageCode
 	}
 	return l.Lang()
 }
-func (l *language) Locale() string { return l.LanguageCode() }
-func (l *language) LanguageDirection() string {
-	return "ltr"
-}
-func (l *language) String() string { return l.Lang() }
+func (l *language) Locale() string            { return l.LanguageCode() }
+func (l *language) LanguageDirection() string { return l.s.LanguageDirection }
+func (l *language) Direction() string         { return l.s.LanguageDirection }
+func (l *language) String() string            { return l.Lang() }
 
 // hugoInfo is the hugo function's value and .Site.Hugo: the Hugo version
-// folio follows, as a site's templates expect to find it.
-type hugoInfo struct{}
+// folio follows, as a site's templates expect to find it; multi reports
+// a multilingual site.
+type hugoInfo struct{ multi bool }
 
-func (hugoInfo) Version() string      { return "0.165.0" }
-func (hugoInfo) Environment() string  { return "production" }
-func (hugoInfo) IsProduction() bool   { return true }
-func (hugoInfo) IsDevelopment() bool  { return false }
-func (hugoInfo) IsServer() bool       { return false }
-func (hugoInfo) IsExtended() bool     { return false }
-func (hugoInfo) Generator() string    { return `<meta name="generator" content="Hugo 0.165.0">` }
-func (hugoInfo) CommitHash() string   { return "" }
-func (hugoInfo) BuildDate() string    { return "" }
-func (hugoInfo) WorkingDir() string   { return "" }
-func (hugoInfo) IsMultihost() bool    { return false }
-func (hugoInfo) IsMultilingual() bool { return false }
-func (hugoInfo) GoVersion() string    { return "" }
-func (h hugoInfo) String() string     { return h.Version() }
+func (h hugoInfo) IsMultilingual() bool { return h.multi }
+
+func (hugoInfo) Version() string     { return "0.165.0" }
+func (hugoInfo) Environment() string { return "production" }
+func (hugoInfo) IsProduction() bool  { return true }
+func (hugoInfo) IsDevelopment() bool { return false }
+func (hugoInfo) IsServer() bool      { return false }
+func (hugoInfo) IsExtended() bool    { return false }
+func (hugoInfo) Generator() string   { return `<meta name="generator" content="Hugo 0.165.0">` }
+func (hugoInfo) CommitHash() string  { return "" }
+func (hugoInfo) BuildDate() string   { return "" }
+func (hugoInfo) WorkingDir() string  { return "" }
+func (hugoInfo) IsMultihost() bool   { return false }
+func (hugoInfo) GoVersion() string   { return "" }
+func (h hugoInfo) String() string    { return h.Version() }

@@ -335,7 +335,7 @@ func (e *tplEnv) Error(msg string) error { return &templateError{msg: msg} }
 func (e *tplEnv) Site() any { return e.st.site() }
 
 // Hugo implements funcs.Env.
-func (e *tplEnv) Hugo() any { return hugoInfo{} }
+func (e *tplEnv) Hugo() any { return e.st.site().Hugo() }
 
 // Emojify implements funcs.Env.
 func (e *tplEnv) Emojify(s string) template.HTML { return template.HTML(emojify(s)) }
