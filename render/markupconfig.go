@@ -123,6 +123,16 @@ func OptionsFor(cfg *pipeline.Config, site fs.FS) Options {
 		RefLinksNotFoundURL: cfg.RefLinksNotFoundURL,
 		RefLinksWarning:     cfg.RefLinksWarning,
 	}
+	if o.LangSites != nil {
+		// Every language's site knows them all, in Hugo's order.
+		all := make([]*Site, 0, len(cfg.Languages))
+		for _, l := range cfg.Languages {
+			all = append(all, cmp.Or(o.LangSites[l.Code], o.Site))
+		}
+		for _, s := range all {
+			s.Languages = all
+		}
+	}
 	if site != nil {
 		o.Templates = LoadTemplates(site, cfg.Themes, o.Site.Language, slices.Sorted(maps.Keys(o.LangSites))...)
 	}
@@ -134,7 +144,7 @@ func SiteOf(cfg *pipeline.Config) *Site {
 	s := &Site{Title: cfg.Title, Copyright: cfg.Copyright, Params: cfg.Params, Language: cfg.Language, LanguageCode: cfg.Language}
 	for _, l := range cfg.Languages {
 		if l.Default || len(cfg.Languages) == 1 {
-			s.Language, s.LanguageName, s.LanguageDirection = l.Code, l.Label, l.Direction
+			s.Language, s.LanguageName, s.LanguageDirection, s.Weight = l.Code, l.Label, l.Direction, l.Weight
 			s.LanguageCode = cmp.Or(l.Locale, l.Code)
 			if l.Title != "" {
 				s.Title = l.Title
@@ -157,7 +167,7 @@ func langSites(cfg *pipeline.Config) map[string]*Site {
 	for _, l := range cfg.Languages {
 		if l.Code != def {
 			out[l.Code] = &Site{Title: cmp.Or(l.Title, cfg.Title), Copyright: cfg.Copyright, Params: l.Params,
-				Language: l.Code, LanguageName: l.Label, LanguageDirection: l.Direction, LanguageCode: cmp.Or(l.Locale, l.Code)}
+				Language: l.Code, LanguageName: l.Label, LanguageDirection: l.Direction, LanguageCode: cmp.Or(l.Locale, l.Code), Weight: l.Weight}
 		}
 	}
 	return out

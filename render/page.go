@@ -29,6 +29,10 @@ type Site struct {
 	// LanguageDirection is the language's direction ("rtl"), "" when
 	// the configuration does not say.
 	LanguageDirection string
+	// Weight is the language's weight; Languages are every language's
+	// site in Hugo's order (.Site.Languages), nil for a site of one.
+	Weight    int
+	Languages []*Site
 	// Copyright is the copyright line.
 	Copyright string
 	// Params are the site's params, keys lower-cased as Hugo has them.

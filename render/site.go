@@ -54,7 +54,20 @@ func (s *site) Param(key string) any { return lookupPath(s.Params(), strings.ToL
 // Language is the language of the page's site: in a multilingual site,
 // the page's own (a French page's .Site.Language.Lang is "fr", as each
 // of Hugo's sites is one language's).
-func (s *site) Language() *language  { return &language{s.opts} }
+func (s *site) Language() *language { return &language{s.opts} }
+
+// Languages are the site's languages in Hugo's order (weight, then
+// code): its own alone for a site of one.
+func (s *site) Languages() []*language {
+	if len(s.opts.Languages) == 0 {
+		return []*language{s.Language()}
+	}
+	out := make([]*language, len(s.opts.Languages))
+	for i, l := range s.opts.Languages {
+		out[i] = &language{l}
+	}
+	return out
+}
 func (s *site) LanguageCode() string { return s.Language().LanguageCode() }
 func (s *site) Lang() string         { return s.Language().Lang() }
 func (s *site) IsServer() bool       { return false }
@@ -158,6 +171,7 @@ func (l *language) Lang() string {
 }
 func (l *language) LanguageName() string { return l.s.LanguageName }
 func (l *language) Label() string        { return l.s.LanguageName }
+func (l *language) Weight() int          { return l.s.Weight }
 func (l *language) LanguageCode() string {
 	if l.s.LanguageCode != "" {
 		return l.s.LanguageCode
