@@ -124,12 +124,14 @@ func FuzzRenderOrg(f *testing.F) {
 		"- [X] done\n- [ ] open\n- term :: def\n\n-----\n\n#+begin_example\n<raw>\n#+end_example\n",
 		// The shapes of review 31's pathological posts, past their
 		// bounds (orgguard.go): open environments, open quotes,
-		// footnote references, a deep list, headlines.
+		// footnote references without a definition, a deep list; and
+		// review 32's, within them: 6,000 headlines, footnotes defined.
 		strings.Repeat("\\begin{equation}\n", 1000),
 		strings.Repeat("#+BEGIN_QUOTE\n", 1000),
-		strings.Repeat("x[fn:1]\n", maxOrgFootnotes+1),
+		orgFootnotes(2049, false),
 		orgNest(maxOrgListDepth + 1),
-		strings.Repeat("* h\n", maxOrgHeadlines+1),
+		strings.Repeat("* h\n", 6000),
+		orgFootnotes(2500, true),
 	} {
 		f.Add(seed)
 	}

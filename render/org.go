@@ -161,7 +161,9 @@ func (st *state) orgHTML(plain bool) (string, string) {
 		return pre, pre
 	}
 	if why, at := orgTooDense(st.src); why != "" {
-		st.issue(st.line(at), "org: %s to render; the text is shown as written", why)
+		// A warning: Hugo renders the post, in seconds or minutes (the
+		// contract: what Hugo publishes is never a problem).
+		st.warn(st.line(at), "org: %s for folio to render (go-org, Hugo's Org renderer, would take seconds or minutes); the text is shown as written", why)
 		return asWritten()
 	}
 	cfg := org.New()
