@@ -65,6 +65,9 @@ func decodeFields(p *Post, fm map[string]any, source string, line int, loc *time
 		}
 	}
 	p.Draft = d.boolean("draft")
+	if org {
+		d.orgIncludes()
+	}
 	date := d.date("date")
 	p.Date = d.firstDate(publishKeys)
 	if p.Date.IsZero() {
@@ -89,6 +92,26 @@ func decodeFields(p *Post, fm map[string]any, source string, line int, loc *time
 		d.err = errorAt(d.keyLine("slug"), "front matter: slug %q is a step in a path, not a name: its URL is another page's (the section's, or the one above; Hugo writes this page over it); choose another slug", p.Slug)
 	}
 	return d.err
+}
+
+// orgInclude is an #+INCLUDE or #+SETUPFILE keyword line, as go-org
+// reads a keyword (any case, a space or the line's end after the colon).
+var orgInclude = regexp.MustCompile(`(?i)^[ \t]*#\+(?:include|setupfile):(?:\s|$)`)
+
+// orgIncludes notes a warning at every #+INCLUDE and #+SETUPFILE line of
+// Org keywords, which Hugo 0.165 drops there without a word (their file
+// is neither inserted nor read for settings): the author means it to
+// count, and render warns of the same lines in the body.
+func (d *fieldDecoder) orgIncludes() {
+	rest := d.source
+	for i, more := 0, true; more; i++ {
+		var l string
+		l, rest, more = strings.Cut(rest, "\n")
+		if orgInclude.MatchString(l) {
+			d.repeats = append(d.repeats, Problem{Line: d.line + i, Severity: Warning,
+				Message: "org: #+INCLUDE and #+SETUPFILE are not supported: folio leaves the file out (Hugo drops it too, among the keywords at the top)"})
+		}
+	}
 }
 
 func (d *fieldDecoder) fail(key, format string, args ...any) {
