@@ -147,6 +147,11 @@ func TestOrgTooDense(t *testing.T) {
 		{name: "fewer undefined among many", body: orgFootnotes(20_000, true) + strings.ReplaceAll(orgFootnotes(207, false), "[fn:", "[fn:u")},
 		// "[fn:n] x" lines in a src block are its text, no definitions.
 		{name: "definitions in a block", body: strings.Replace(orgFootnotes(20_000, true), "[fn:0] ", "#+BEGIN_SRC text\n[fn:0] ", 1) + "#+END_SRC\n", why: "footnote", line: 2049},
+		// go-org writes no excluded headline's subtree, so reads none
+		// of its definitions.
+		{name: "definitions under a noexport headline", body: orgFootnotes(20_000, false) + "* Notes :noexport:\n** Sub\n" + strings.SplitN(orgFootnotes(20_000, true), "[fn:0] ", 2)[1], why: "footnote", line: 2049},
+		{name: "definitions under a COMMENT headline", body: orgFootnotes(20_000, false) + "** COMMENT Notes\n" + strings.SplitN(orgFootnotes(20_000, true), "[fn:0] ", 2)[1], why: "footnote", line: 2049},
+		{name: "definitions after an excluded headline", body: orgFootnotes(20_000, false) + "** COMMENT Notes\nx\n* Notes\n[fn:0] " + strings.SplitN(orgFootnotes(20_000, true), "[fn:0] ", 2)[1]},
 		// orgp1/nest: a list 2,000 deep.
 		{name: "deep list", body: "Text.\n\n" + orgNest(2000), why: "nested", line: maxOrgListDepth + 3},
 		{name: "list 100 deep", body: orgNest(maxOrgListDepth) + orgNest(maxOrgListDepth)},

@@ -56,6 +56,8 @@ var (
 	// which may define it inline ([fn:name:text], [fn::text]).
 	orgFootnoteDef = regexp.MustCompile(`^\[fn:([\w-]+)\](?:\s|$)`)
 	orgFootnoteRef = regexp.MustCompile(`\[fn:([\w-]*)(?::([^\n]*?))?\]`)
+	// a headline that may be a COMMENT one or have tags.
+	orgMaybeExcluded = regexp.MustCompile(`COMMENT|\s:\S+:\s*$`)
 )
 
 // orgTooDense says why go-org would take too long over src, "" when it
@@ -133,11 +135,25 @@ func orgTooDense(src []byte) (string, int) {
 // for each named one that has no definition, neither a line
 // "[fn:name] text" nor its first reference "[fn:name:text]". The count
 // errs on the side of more lookups, never fewer: a definition inside a
-// block or drawer (inside[i]) is not counted, a reference there is.
+// block or drawer (inside[i]) is not counted, nor one under a headline
+// go-org may leave out with its subtree (a COMMENT one, or one with
+// tags: :noexport: is go-org's #+EXCLUDE_TAGS), whose definitions it
+// never reads; a reference anywhere is.
 func orgFootnotesUndefined(lines []string, inside []bool) int {
 	defined := map[string]bool{}
+	excluded := 0 // the level of the excluded headline the line is under
 	for i, l := range lines {
-		if strings.HasPrefix(l, "[fn:") && !inside[i] {
+		if len(l) > 0 && l[0] == '*' && orgHeadline.MatchString(l) {
+			level := len(l) - len(strings.TrimLeft(l, "*"))
+			if excluded > 0 && level <= excluded {
+				excluded = 0
+			}
+			if excluded == 0 && orgMaybeExcluded.MatchString(l) {
+				excluded = level
+			}
+			continue
+		}
+		if excluded == 0 && strings.HasPrefix(l, "[fn:") && !inside[i] {
 			if m := orgFootnoteDef.FindStringSubmatch(l); m != nil {
 				defined[m[1]] = true
 			}
