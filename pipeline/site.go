@@ -163,7 +163,9 @@ func buildSite(in siteInput) *siteModel {
 			case taken:
 				// The page's own file. Hugo copies static files while it
 				// renders, so which one it keeps is a race; folio keeps
-				// the page, at both URLs.
+				// the page, at both URLs. Contested, so that the page
+				// moving away assembles the site and the file comes back.
+				m.contest(dir + "/")
 				continue
 			}
 		}

@@ -193,10 +193,11 @@ func (l *langModel) patchRoutes(oldPg, newPg *Page) bool {
 					return false
 				}
 			}
-			if r.Kind == RouteAlias && strings.HasSuffix(r.Path, "/") {
+			if strings.HasSuffix(r.Path, "/") {
 				// A static folder's index.html is answered at the
 				// folder's URL: an alias there is hidden, with a warning,
-				// as a full assemble says (siteModel's static files).
+				// and a page there hides the file at both URLs, as a full
+				// assemble makes them (siteModel's static files).
 				if f, ok := routes.Get(r.Path + "index.html"); ok && f.Kind == RouteFile {
 					return false
 				}

@@ -427,6 +427,40 @@ func TestUpdateAliasOverStaticIndex(t *testing.T) {
 	}
 }
 
+// TestUpdatePageOverStaticIndex (review 32, item 4): a page an edit
+// moves to a static folder's URL (url: /legacy/, with
+// static/legacy/index.html) hides the file at both its URLs, and moving
+// away gives the file back, as in a cold start; before, dev kept
+// answering /legacy/index.html with the file, then lost it.
+func TestUpdatePageOverStaticIndex(t *testing.T) {
+	files := map[string]string{
+		"hugo.toml":                "title = 'S'",
+		"content/posts/a.md":       post("title: A"),
+		"static/legacy/index.html": "<p>legacy</p>",
+	}
+	cfg := loadSite(t, files, "production")
+	fsys := mapFS(files)
+	s, err := Build(fsys, cfg, Options{}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, edit := range []string{post("title: A", "url: /legacy/"), post("title: A")} {
+		set(fsys, "content/posts/a.md", edit)
+		s = update1(t, s, "content/posts/a.md")
+		cold, err := Build(fsys, cfg, Options{}, testNow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []string{"/legacy/", "/legacy/index.html", "/posts/a/"} {
+			gotR, gotOK := s.Route(p)
+			wantR, wantOK := cold.Route(p)
+			if gotOK != wantOK || gotR.Kind != wantR.Kind || gotR.File != wantR.File || (gotR.Page == nil) != (wantR.Page == nil) {
+				t.Errorf("%q: %s after the edit: %+v %v; cold: %+v %v", edit, p, gotR, gotOK, wantR, wantOK)
+			}
+		}
+	}
+}
+
 // TestUpdateNewPageAtStaticTwin (session 31's aliasfix leftover): a
 // post an edit creates (or moves by its slug) at a static file's Markdown
 // twin path (content/posts/b.md beside static/posts/b.md) gets the
