@@ -406,17 +406,9 @@ func (s *Server) siteFile(w http.ResponseWriter, r *http.Request, m match) {
 		return
 	}
 	rp, err := st.memo("file:"+file, func() (*rep, error) {
-		f, info, err := openSiteFile(st, file)
+		body, info, err := readSiteFile(st, file)
 		if err != nil {
 			return nil, err
-		}
-		defer f.Close()
-		if info.Size() > maxMemoFile {
-			return nil, errLarge
-		}
-		body, err := io.ReadAll(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", file, err)
 		}
 		return newRep(contentType(file), body, fileModified(st, info)), nil
 	})
@@ -436,19 +428,29 @@ func (s *Server) siteFile(w http.ResponseWriter, r *http.Request, m match) {
 // as written, without the theme's Content-Security-Policy, which its
 // author did not write it for.
 func siteNotFound(st *state, file string) (*rep, error) {
-	f, info, err := openSiteFile(st, file)
+	body, _, err := readSiteFile(st, file)
 	if err != nil {
 		return nil, err
 	}
+	return newRep(contentType(file), body, time.Time{}), nil
+}
+
+// readSiteFile reads a site file to hold in memory: errLarge when it is
+// over maxMemoFile, to be streamed instead.
+func readSiteFile(st *state, file string) ([]byte, fs.FileInfo, error) {
+	f, info, err := openSiteFile(st, file)
+	if err != nil {
+		return nil, nil, err
+	}
 	defer f.Close()
 	if info.Size() > maxMemoFile {
-		return nil, errLarge
+		return nil, nil, errLarge
 	}
 	body, err := io.ReadAll(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return nil, nil, fmt.Errorf("%s: %w", file, err)
 	}
-	return newRep(contentType(file), body, time.Time{}), nil
+	return body, info, nil
 }
 
 func openSiteFile(st *state, file string) (fs.File, fs.FileInfo, error) {
