@@ -25,7 +25,9 @@ func preflight(o *options, stderr io.Writer) error {
 		return mistake("%v", err)
 	}
 	name := host.ConfigFile(o.spec())
-	if err := host.CheckFolder("content folder", cfg.ContentDir); err != nil {
+	if !cfg.ReadsContentDir() {
+		// The site's mounts say where its content is (host checks those).
+	} else if err := host.CheckFolder("content folder", cfg.ContentDir); err != nil {
 		return mistake("%v (set --content or contentDir in %s)", err, name)
 	}
 	if cfg.SiteDir != "" {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -105,6 +106,27 @@ func (c *Config) SetContent(dir string) {
 			c.ignoreRoot = filepath.ToSlash(abs)
 		}
 	}
+}
+
+// ReadsContentDir reports whether the snapshot reads ContentDir. A
+// Hugo site whose module.mounts mount content reads those and not
+// content/ (Hugo 0.165 then adds no default content mount), so its
+// content/ may well be missing: git keeps no empty folder.
+func (c *Config) ReadsContentDir() bool {
+	if c.Source == "" {
+		return true
+	}
+	rel, err := filepath.Rel(c.Source, c.ContentDir)
+	if err != nil {
+		return true
+	}
+	rel = filepath.ToSlash(rel)
+	for _, m := range c.Mounts {
+		if m.Target == "content" && path.Clean(m.Source) == rel {
+			return true
+		}
+	}
+	return false
 }
 
 // MountSources are the folders the snapshot reads, relative to Root:
