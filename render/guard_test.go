@@ -188,4 +188,10 @@ func TestPlainParagraph(t *testing.T) {
 	if got := issueText(r.Issues); got != want {
 		t.Errorf("issues:\n%s\nwant:\n%s", got, want)
 	}
+	// Hugo renders the paragraph (goldmark has no bound): a warning,
+	// which leaves check at exit 0 and the site built (CONTRACT,
+	// "Problems and warnings").
+	if len(r.Issues) > 0 && r.Issues[0].Severity != pipeline.Warning {
+		t.Errorf("the dense paragraph's issue is a problem, want a warning")
+	}
 }

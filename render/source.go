@@ -208,7 +208,7 @@ func (st *state) appendText(s string, line int) {
 	pieces, shown := defuse(s, &st.root().markupBudget, st.r.guard)
 	if shown >= 0 && !st.defused {
 		st.defused = true
-		st.issue(line+shown, "Markdown too deeply nested or too dense to render; part of it is shown as plain text")
+		st.warn(line+shown, "Markdown too deeply nested or too dense to render; part of it is shown as plain text")
 	}
 	if pieces == nil {
 		st.src = append(st.src, s...)
