@@ -88,11 +88,30 @@ func (tl Tools) Command(t testing.TB, dir string, args ...string) *exec.Cmd {
 }
 
 // Dev runs `wrangler dev --local` in the project folder dir and returns
-// its base URL ("http://127.0.0.1:PORT") once the Worker answers.
+// its base URL ("http://127.0.0.1:PORT") once the Worker answers. A port
+// found free can be taken by another process before wrangler binds it
+// (tests and other engineers' servers run beside it): when wrangler
+// stops on an address in use, it starts again on other ports.
 func Dev(t testing.TB, dir string) string {
 	t.Helper()
+	for attempt := 1; ; attempt++ {
+		base, out, inUse := dev(t, dir)
+		if base != "" {
+			return base
+		}
+		if !inUse || attempt == 3 {
+			t.Fatalf("wrangler dev exited:\n%s", out)
+		}
+		t.Logf("wrangler dev: an address was in use (attempt %d); again on other ports", attempt)
+	}
+}
+
+// dev is one start of Dev: the base URL, or "" with wrangler's output
+// and whether it stopped on an address in use.
+func dev(t testing.TB, dir string) (base, output string, inUse bool) {
+	t.Helper()
 	tl := Need(t)
-	base := fmt.Sprintf("http://127.0.0.1:%d", freePort(t))
+	base = fmt.Sprintf("http://127.0.0.1:%d", freePort(t))
 	cmd := tl.Command(t, dir, "dev", "--local", "--ip", "127.0.0.1", "--port", strings.TrimPrefix(base, "http://127.0.0.1:"),
 		"--inspector-port", fmt.Sprint(freePort(t)), "--show-interactive-dev-session=false", "--log-level", "warn")
 	var out syncbuf.Buffer
@@ -106,29 +125,35 @@ func Dev(t testing.TB, dir string) string {
 		cmd.Wait()
 		close(exited)
 	}()
-	t.Cleanup(func() {
+	stop := func() {
 		// The whole process group: wrangler, workerd and their helpers.
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		<-exited
-		if t.Failed() {
-			t.Logf("wrangler dev output:\n%s", out.String())
-		}
-	})
+	}
 	client := &http.Client{Timeout: 5 * time.Second}
 	deadline := time.Now().Add(90 * time.Second)
 	for {
 		select {
 		case <-exited:
-			t.Fatalf("wrangler dev exited:\n%s", out.String())
+			stop()
+			o := out.String()
+			return "", o, strings.Contains(o, "EADDRINUSE") || strings.Contains(o, "ddress already in use")
 		default:
 		}
 		if resp, err := client.Get(base + "/healthz"); err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return base
+				t.Cleanup(func() {
+					stop()
+					if t.Failed() {
+						t.Logf("wrangler dev output:\n%s", out.String())
+					}
+				})
+				return base, "", false
 			}
 		}
 		if time.Now().After(deadline) {
+			stop()
 			t.Fatalf("wrangler dev does not answer /healthz on %s after 90 s:\n%s", base, out.String())
 		}
 		time.Sleep(100 * time.Millisecond)
