@@ -186,6 +186,7 @@ func (l *siteLoader) siteSettings(s *SiteConfig, k *rootKeys) error {
 		}
 	}
 	setBool(&s.EnableEmoji, h.EnableEmoji)
+	setBool(&s.EnableInlineShortcodes, h.EnableInlineShortcodes)
 	setBool(&s.HasCJKLanguage, h.HasCJKLanguage)
 	setBool(&s.CapitalizeListTitles, h.CapitalizeListTitles)
 	setBool(&s.PluralizeListTitles, h.PluralizeListTitles)

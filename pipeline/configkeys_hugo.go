@@ -86,6 +86,7 @@ type hugoKeys struct {
 	Module                         *moduleKeys         `cfg:"module,open"`
 	Markup                         *MarkupConfig       `cfg:"markup"`
 	EnableEmoji                    *bool               `cfg:"enableEmoji"`
+	EnableInlineShortcodes         *bool               `cfg:"enableInlineShortcodes"`
 	HasCJKLanguage                 *bool               `cfg:"hasCJKLanguage"`
 	CapitalizeListTitles           *bool               `cfg:"capitalizeListTitles"`
 	PluralizeListTitles            *bool               `cfg:"pluralizeListTitles"`

@@ -83,6 +83,11 @@ type SiteConfig struct {
 	// order of precedence (theme, a name or a list, under themesDir).
 	Themes []string
 
+	// EnableInlineShortcodes runs the inline shortcodes of content
+	// ({{< name.inline >}}template{{< /name.inline >}}), as Hugo does only
+	// when the config says so (its default, false, drops them).
+	EnableInlineShortcodes bool
+
 	EnableEmoji          bool
 	HasCJKLanguage       bool
 	CapitalizeListTitles bool

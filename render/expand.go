@@ -52,6 +52,9 @@ func (st *state) expandCall(n *pipeline.Node, parent *shortcode, level, ordinal 
 	defer func() { root.depth-- }()
 	root.lastLine = n.Line
 
+	if strings.HasSuffix(n.Name, inlineSuffix) {
+		return st.expandInline(n, sc)
+	}
 	tmpl, bi, found := st.lookupShortcode(n.Name, n.Markup)
 	if !found {
 		st.warn(n.Line, "shortcode %q: no template for it in the site or its theme (layouts/_shortcodes/%s.html); its inner text is kept", n.Name, n.Name)
@@ -133,8 +136,12 @@ func (st *state) innerTwin(sc *shortcode) string {
 }
 
 // lookupShortcode finds the template of a call: the site's (its own
-// layouts, then its theme's), else Hugo's built-in of that name.
+// layouts, then its theme's), else Hugo's built-in of that name. An
+// inline shortcode's is in the page (expandInline): found, neither.
 func (st *state) lookupShortcode(name string, markup bool) (*siteTemplate, builtin, bool) {
+	if strings.HasSuffix(name, inlineSuffix) {
+		return nil, builtin{}, true
+	}
 	if t := st.r.opts.Templates.shortcode(name, st.root().post.Lang, markup); t != nil {
 		return t, builtin{}, true
 	}

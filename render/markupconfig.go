@@ -122,6 +122,7 @@ func OptionsFor(cfg *pipeline.Config, site fs.FS) Options {
 
 		RefLinksNotFoundURL: cfg.RefLinksNotFoundURL,
 		RefLinksWarning:     cfg.RefLinksWarning,
+		InlineShortcodes:    cfg.EnableInlineShortcodes,
 	}
 	if o.LangSites != nil {
 		// Every language's site knows them all, in Hugo's order.

@@ -106,6 +106,11 @@ var oracleSuites = []oracleSuite{
 	{name: "orgsummaries", ext: "org", description: true, opts: func() Options {
 		return Options{BaseURL: oracleBase, Section: "posts", SummaryLength: 40}
 	}},
+	// Inline shortcodes, run as the site's enableInlineShortcodes says,
+	// then the same pages where it is false (the default): they show
+	// nothing.
+	{name: "inline"},
+	{name: "inlineoff"},
 	{name: "shortcodes", opts: func() Options {
 		return Options{BaseURL: oracleBase, Section: "posts", Site: &Site{
 			Title:  "Oracle: built-in shortcodes",
@@ -186,6 +191,9 @@ func (s oracleSuite) options(t *testing.T) Options {
 	cfg, err := pipeline.LoadSite(pipeline.SiteOptions{Source: s.site(), Environment: "production"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, w := range cfg.Warnings { // every key of the fixtures is Hugo's
+		t.Errorf("config: %s", w)
 	}
 	o := OptionsFor(cfg, os.DirFS(s.site()))
 	o.Section = "posts"

@@ -55,6 +55,10 @@ type Options struct {
 	// rather than an error (refLinksErrorLevel "warning").
 	RefLinksNotFoundURL string
 	RefLinksWarning     bool
+	// InlineShortcodes runs content's inline shortcodes (Hugo's
+	// enableInlineShortcodes); otherwise they show nothing, with a
+	// warning.
+	InlineShortcodes bool
 }
 
 // An Issue is a content problem found while rendering one post: a link or

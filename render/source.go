@@ -58,6 +58,9 @@ type state struct {
 
 	// ordinal counts the top-level calls, for .Ordinal.
 	ordinal int
+	// inlines are the page's inline shortcodes defined so far, by name:
+	// their template text (root state only).
+	inlines map[string]string
 	// inserted are the {{% %}} calls whose output is in src.
 	inserted []*call
 

@@ -410,16 +410,26 @@ const (
 // paid for from the page's budget. The calls are {{ if f }}{{ end }}:
 // they write nothing, and html/template's escaping leaves them alone.
 func (t *Templates) instrument() {
-	for _, tm := range t.master.Templates() {
-		if tm.Tree == nil || tm.Tree.Root == nil {
-			continue
-		}
-		root := tm.Tree.Root
-		walkRanges(root)
-		pos, line := root.Pos, 1
-		root.Nodes = append([]parse.Node{hiddenCall(fnEnter, pos, line)}, root.Nodes...)
-		root.Nodes = append(root.Nodes, hiddenCall(fnLeave, pos, line))
+	instrument(t.master)
+}
+
+// instrument instruments every template of set.
+func instrument(set *template.Template) {
+	for _, tm := range set.Templates() {
+		instrumentTree(tm.Tree)
 	}
+}
+
+// instrumentTree instruments one template's tree.
+func instrumentTree(tree *parse.Tree) {
+	if tree == nil || tree.Root == nil {
+		return
+	}
+	root := tree.Root
+	walkRanges(root)
+	pos, line := root.Pos, 1
+	root.Nodes = append([]parse.Node{hiddenCall(fnEnter, pos, line)}, root.Nodes...)
+	root.Nodes = append(root.Nodes, hiddenCall(fnLeave, pos, line))
 }
 
 func walkRanges(list *parse.ListNode) {
@@ -578,6 +588,13 @@ func fieldNames(set *template.Template) map[string]bool {
 // walkTrees calls visit with every node of set's templates' actions,
 // their pipelines and arguments.
 func walkTrees(set *template.Template, visit func(parse.Node)) {
+	for _, tm := range set.Templates() {
+		walkTree(tm.Tree, visit)
+	}
+}
+
+// walkTree is walkTrees for one template's tree.
+func walkTree(tree *parse.Tree, visit func(parse.Node)) {
 	var walk func(n parse.Node)
 	walk = func(n parse.Node) {
 		if n == nil {
@@ -621,10 +638,8 @@ func walkTrees(set *template.Template, visit func(parse.Node)) {
 			walk(n.Pipe)
 		}
 	}
-	for _, tm := range set.Templates() {
-		if tm.Tree != nil {
-			walk(tm.Tree.Root)
-		}
+	if tree != nil {
+		walk(tree.Root)
 	}
 }
 

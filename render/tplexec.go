@@ -49,9 +49,13 @@ func (st *state) execShortcode(t *siteTemplate, sc *shortcode) expansion {
 	if err := st.root().limits.charge(w.Len()); err != nil {
 		return fallback(err)
 	}
-	out := w.String()
+	return st.callOutput(w.String(), sc, t.version1)
+}
+
+// callOutput is the expansion of a call whose template wrote out.
+func (st *state) callOutput(out string, sc *shortcode, version1 bool) expansion {
 	md := out
-	markdown := sc.markup && !t.version1 // the output is Markdown
+	markdown := sc.markup && !version1 // the output is Markdown
 	if !markdown || hasTag(out) {
 		h := out
 		if markdown {

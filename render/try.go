@@ -27,7 +27,14 @@ const (
 
 // rewriteTry rewrites every try in the trees of set's templates.
 func rewriteTry(set *template.Template) {
-	walkTrees(set, func(n parse.Node) {
+	for _, tm := range set.Templates() {
+		rewriteTryTree(tm.Tree)
+	}
+}
+
+// rewriteTryTree rewrites every try in one template's tree.
+func rewriteTryTree(tree *parse.Tree) {
+	walkTree(tree, func(n parse.Node) {
 		cmd, ok := n.(*parse.CommandNode)
 		if !ok || len(cmd.Args) != 2 {
 			return
