@@ -34,6 +34,7 @@ C={{ .Content }}
 S={{ .Summary }}|{{ .Page.Summary }}
 P={{ .Plain }}|T={{ .Truncated }}
 TOC={{ .TableOfContents }}
+WC={{ .WordCount }}|{{ .ReadingTime }}|{{ .FuzzyWordCount }}|{{ len .PlainWords }}|{{ .Len }}
 OF={{ range .OutputFormats }}{{ .Rel }},{{ .Name }},{{ .Permalink }},{{ .RelPermalink }},{{ .MediaType.Type }};{{ end }}
 `
 
@@ -48,6 +49,7 @@ OF={{ range .OutputFormats }}{{ .Rel }},{{ .Name }},{{ .Permalink }},{{ .RelPerm
 func TestAliasTemplateIsHugos(t *testing.T) {
 	bin := hugotest.Binary(t)
 	const config = "baseURL = 'https://example.org/blog/'\ntitle = 'Aliases'\ndefaultContentLanguage = 'en'\n" +
+		"[markup.goldmark.renderer]\nunsafe = true\n[markup.goldmark.parser.attribute]\ntitle = true\n" +
 		"[languages.en]\nweight = 1\nlanguageCode = 'en-GB'\n[languages.fr]\nweight = 2\n[pagination]\npagerSize = 1\n"
 	cases := []struct{ name, template, theme, text string }{
 		{name: "site", template: "layouts/alias.html"},
@@ -66,7 +68,13 @@ func TestAliasTemplateIsHugos(t *testing.T) {
 			if c.text != "" { // pages whose content, summary and headings the template reads
 				write(t, dir, "content/posts/toc.md", "---\ntitle: Toc\ndate: 2025-01-03\naliases: [/old/toc/]\n---\n"+
 					"### Early\n\nOne two three four five six seven eight nine ten.\n\n## Head *one*\n\nMore **text** & <b>x</b>.\n\n"+
-					"#### Deep\n\n### Sub\n\n# Top\n\n### Below top\n\n## Two\n\nEnd.\n")
+					"#### Deep\n\n### Sub\n\n# Top\n\n### Below top\n\n## Two\n\nEnd.\n\n"+
+					// What Hugo's tree has: a link's text, not the link; no
+					// heading raw HTML or a shortcode writes; headings in a
+					// quote and a list; an id given; a repeated one.
+					"## First *emph* [link](https://x.org) `code`\n\n<h2 id=\"raw\">Raw heading</h2>\n\n{{< h >}}\n\n{{% h %}}\n\n"+
+					"> ## In quote\n\n- item\n\n  ### In list\n\n## Attr {#custom .cls}\n\n## Dup\n## Dup\n")
+				write(t, dir, "layouts/_shortcodes/h.html", "<h3 id=\"sc\">From a shortcode</h3>\n")
 				write(t, dir, "content/posts/more.md", "---\ntitle: More\ndate: 2025-01-04\naliases: [/old/more/]\n---\nshort\n\n<!--more-->\n\nrest\n")
 				write(t, dir, "content/posts/fmsum.md", "---\ntitle: Sum\ndate: 2025-01-05\naliases: [/old/sum/]\nsummary: '**FM** sum & x'\n---\nbody\n")
 			}

@@ -144,11 +144,31 @@ func (a *aliasPage) summary() (template.HTML, bool, error) {
 func (a *aliasPage) Plain() string { return plainify(string(a.Content())) }
 
 // TableOfContents is Hugo's table of contents of the content's headings
-// (markup.tableOfContents).
+// (markup.tableOfContents): a Markdown body's headings as its tree has
+// them (toc.go); an Org body's, as its HTML shows them.
 func (a *aliasPage) TableOfContents() template.HTML {
 	m := a.st.r.markup
-	return template.HTML(tableOfContents(string(a.body.HTML), m.TOCStart, m.TOCEnd, m.TOCOrdered))
+	hs := a.body.Headings
+	if isOrg(a.post()) {
+		hs = htmlHeadings(string(a.body.HTML))
+	}
+	return template.HTML(tableOfContents(hs, m.TOCStart, m.TOCEnd, m.TOCOrdered))
 }
+
+// WordCount is Hugo's: the words of the plain content.
+func (a *aliasPage) WordCount() int { return len(a.PlainWords()) }
+
+// PlainWords are the words of the plain content.
+func (a *aliasPage) PlainWords() []string { return strings.Fields(a.Plain()) }
+
+// FuzzyWordCount is the word count rounded up to the next hundred.
+func (a *aliasPage) FuzzyWordCount() int { return (a.WordCount() + 100) / 100 * 100 }
+
+// ReadingTime is Hugo's minutes at 213 words a minute.
+func (a *aliasPage) ReadingTime() int { return (a.WordCount() + 212) / 213 }
+
+// Len is the length of the content, in bytes.
+func (a *aliasPage) Len() int { return len(a.Content()) }
 
 // An outputFormat is one of a page's formats, as .OutputFormats lists
 // them: Hugo's page has HTML, and a list its RSS feed beside it.
@@ -178,15 +198,24 @@ type tocHeading struct {
 // tocHeadingRE finds the headings of rendered content.
 var tocHeadingRE = regexp.MustCompile(`(?s)<h([1-6])(?: id="([^"]*)")?[^>]*>(.*?)</h[1-6]>`)
 
-// tableOfContents is Hugo's table of contents of content's headings of
+// htmlHeadings are the headings of rendered content.
+func htmlHeadings(content string) []Heading {
+	var hs []Heading
+	for _, m := range tocHeadingRE.FindAllStringSubmatch(content, -1) {
+		hs = append(hs, Heading{Level: int(m[1][0] - '0'), ID: m[2], Title: m[3]})
+	}
+	return hs
+}
+
+// tableOfContents is Hugo's table of contents of the headings hs of
 // levels start to end (-1: no end): each heading nested below the last
 // heading of the level above it (an empty one when there is none),
 // written as Hugo 0.165 writes it.
-func tableOfContents(content string, start, end int, ordered bool) string {
+func tableOfContents(hs []Heading, start, end int, ordered bool) string {
 	var roots []*tocHeading
-	for _, m := range tocHeadingRE.FindAllStringSubmatch(content, -1) {
-		level := int(m[1][0] - '0')
-		h := &tocHeading{id: m[2], title: m[3]}
+	for _, m := range hs {
+		level := m.Level
+		h := &tocHeading{id: m.ID, title: m.Title}
 		if level == 1 {
 			roots = append(roots, h)
 			continue

@@ -329,6 +329,7 @@ func (r *nodeRenderer) heading(w util.BufWriter, src []byte, node ast.Node, ente
 			return ast.WalkContinue, nil
 		}
 		text := st.popRendered(w)
+		st.tocHeading(n, text)
 		line := st.nodeLine(n)
 		anchor, _ := n.AttributeString("id")
 		a, _ := anchor.([]byte)
@@ -345,7 +346,11 @@ func (r *nodeRenderer) heading(w util.BufWriter, src []byte, node ast.Node, ente
 	}
 	if entering {
 		openHeading(w, n)
+		st.tocAt = w.Buffered()
 	} else {
+		if hw, ok := w.(*htmlWriter); ok && st.tocAt <= hw.Len() {
+			st.tocHeading(n, string(hw.Bytes()[st.tocAt:]))
+		}
 		closeHeading(w, n)
 	}
 	return ast.WalkContinue, nil

@@ -87,6 +87,16 @@ type Result struct {
 	Issues []Issue
 	// Refs are the lookups the rendering made, with their answers.
 	Refs []Ref
+	// Headings are the headings of a Markdown body, in order, as Hugo's
+	// table of contents lists them (nil for Org).
+	Headings []Heading
+}
+
+// A Heading is a heading of the content's Markdown: its level, its id
+// and its text as the table of contents shows it (HTML).
+type Heading struct {
+	Level     int
+	ID, Title string
 }
 
 // Current reports whether every lookup behind r still gets the same answer
@@ -188,6 +198,7 @@ func (r *Renderer) render(p *pipeline.Post, res Resolver, twin bool) (out Result
 		out.Summary = template.HTML(w.Bytes()[:st.summaryEnd])
 	}
 	out.Markdown = st.markdown()
+	out.Headings = st.tocHeadings()
 	out.Issues, out.Refs = st.sortedIssues(), st.refs
 	if cap(st.src) <= 1<<20 {
 		buf := st.src[:0] // nothing points into it any more

@@ -58,6 +58,11 @@ type state struct {
 
 	// ordinal counts the top-level calls, for .Ordinal.
 	ordinal int
+	// headings are the Markdown's headings, as the table of contents
+	// lists them (root state only); tocAt is where the text of the
+	// heading being rendered starts in the writer.
+	headings []Heading
+	tocAt    int
 	// inlines are the page's inline shortcodes defined so far, by name:
 	// their template text (root state only).
 	inlines map[string]string
