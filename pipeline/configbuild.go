@@ -187,6 +187,9 @@ func (l *siteLoader) siteSettings(s *SiteConfig, k *rootKeys) error {
 	}
 	setBool(&s.EnableEmoji, h.EnableEmoji)
 	setBool(&s.EnableInlineShortcodes, h.EnableInlineShortcodes)
+	if sec := h.Security; sec != nil && sec.EnableInlineShortcodes != nil && *sec.EnableInlineShortcodes {
+		s.EnableInlineShortcodes = true
+	}
 	setBool(&s.HasCJKLanguage, h.HasCJKLanguage)
 	setBool(&s.CapitalizeListTitles, h.CapitalizeListTitles)
 	setBool(&s.PluralizeListTitles, h.PluralizeListTitles)

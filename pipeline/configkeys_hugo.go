@@ -177,7 +177,7 @@ type hugoKeys struct {
 	Server                               any                         `cfg:"server"`
 	Page                                 any                         `cfg:"page"`
 	Privacy                              any                         `cfg:"privacy"`
-	Security                             any                         `cfg:"security"`
+	Security                             *securityKeys               `cfg:"security,open"`
 }
 
 // The tables of folio's config.toml before Hugo sites.
@@ -204,6 +204,13 @@ type folioKeys struct {
 	// Agents is what the site tells AI crawlers and agents, read by
 	// agents.ParsePolicy.
 	Agents map[string]any `cfg:"agents"`
+}
+
+// securityKeys are Hugo's security policy, of which folio reads
+// enableInlineShortcodes (either it or the root's turns them on, as in
+// Hugo 0.165).
+type securityKeys struct {
+	EnableInlineShortcodes *bool `cfg:"enableInlineShortcodes"`
 }
 
 type servicesKeys struct {

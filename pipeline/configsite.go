@@ -85,7 +85,8 @@ type SiteConfig struct {
 
 	// EnableInlineShortcodes runs the inline shortcodes of content
 	// ({{< name.inline >}}template{{< /name.inline >}}), as Hugo does only
-	// when the config says so (its default, false, drops them).
+	// when the config says so (enableInlineShortcodes, or
+	// security.enableInlineShortcodes; its default, false, drops them).
 	EnableInlineShortcodes bool
 
 	EnableEmoji          bool

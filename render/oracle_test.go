@@ -108,9 +108,10 @@ var oracleSuites = []oracleSuite{
 	}},
 	// Inline shortcodes, run as the site's enableInlineShortcodes says,
 	// then the same pages where it is false (the default): they show
-	// nothing.
+	// nothing; then where security.enableInlineShortcodes turns them on.
 	{name: "inline"},
 	{name: "inlineoff"},
+	{name: "inlinesec"},
 	{name: "shortcodes", opts: func() Options {
 		return Options{BaseURL: oracleBase, Section: "posts", Site: &Site{
 			Title:  "Oracle: built-in shortcodes",
