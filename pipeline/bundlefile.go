@@ -58,7 +58,7 @@ func (s *Snapshot) BundleFile(p *Post, name string) (file string, ok bool) {
 	if p == nil || p.Bundle == "" || p.Kind != KindPage || name == "" {
 		return "", false
 	}
-	cm, ok := s.config.mountOf(p.File)
+	cm, ok := s.config.mountOfAs(p.File, false)
 	if !ok {
 		return "", false
 	}

@@ -416,7 +416,9 @@ func (s *Snapshot) readUnit(key string, prev *unit, outside bool, walked fileSta
 	if bundle != "" {
 		resources, contents, locked, lockedErr = listResources(s.fsys, bundle)
 		if s.config.filtersContent() {
-			out := func(name string) bool { return !s.config.inContent(bundle + "/" + name) }
+			// Each is a file, whatever its name (LICENSE, CHANGES): not
+			// a folder on the way to an inclusion.
+			out := func(name string) bool { return !s.config.inContentAs(bundle+"/"+name, false) }
 			resources = slices.DeleteFunc(resources, out)
 			contents = slices.DeleteFunc(contents, out)
 		}

@@ -863,7 +863,7 @@ func (b *langModel) pageRoutes(pg *Page) []Route {
 	p := pg.Post
 	if p.Bundle != "" && p.Build.PublishResources {
 		base := resourceBase(pg.File)
-		cm, _ := b.cfg.mountOf(p.File)
+		cm, _ := b.cfg.mountOfAs(p.File, false)
 		for _, r := range b.in.bundles[p.Bundle] {
 			if isContentFile(path.Base(r)) {
 				continue
@@ -1096,7 +1096,7 @@ func (b *langModel) publishBranchFiles() {
 		if otherFormat(path.Base(f)) != "" {
 			continue // a page to Hugo, which folio cannot render (a warning)
 		}
-		cm, ok := b.cfg.mountOf(f)
+		cm, ok := b.cfg.mountOfAs(f, false) // a file, whatever its name
 		if !ok {
 			continue
 		}

@@ -496,6 +496,46 @@ func TestUpdateNewPageAtStaticTwin(t *testing.T) {
 	}
 }
 
+// TestUpdateExtensionlessFileExcluded (review 32, item 3): under
+// includeFiles, a bundle's file whose name has no dot (LICENSE) is a
+// file the globs leave out, not a folder on the way to an inclusion, in
+// a cold start (TestSiteOracle/excluded, Hugo-checked) and when it comes
+// while serving.
+func TestUpdateExtensionlessFileExcluded(t *testing.T) {
+	files := map[string]string{
+		"hugo.toml": `title = 'S'
+[[module.mounts]]
+source = "content"
+target = "content"
+includeFiles = ["**/*.md", "**/*.png"]
+`,
+		"content/posts/b/index.md": post("title: B"),
+		"content/posts/b/pic.png":  "png",
+		"content/posts/b/CHANGES":  "changes",
+	}
+	cfg := loadSite(t, files, "production")
+	fsys := mapFS(files)
+	s, err := Build(fsys, cfg, Options{}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(when string) {
+		t.Helper()
+		if _, ok := s.Route("/posts/b/pic.png"); !ok {
+			t.Errorf("%s: /posts/b/pic.png not served", when)
+		}
+		for _, p := range []string{"/posts/b/CHANGES", "/posts/b/LICENSE"} {
+			if _, ok := s.Route(p); ok {
+				t.Errorf("%s: %s served, which includeFiles leaves out", when, p)
+			}
+		}
+	}
+	check("cold")
+	set(fsys, "content/posts/b/LICENSE", "license")
+	s = update1(t, s, "content/posts/b/LICENSE")
+	check("added")
+}
+
 // TestUpdateFolderAfterFileEvents: a folder whose posts came one file
 // event at a time (each update patched, the last one's units found by a
 // lookup of their keys) goes away with only the folder named, and takes
