@@ -27,6 +27,10 @@ func preflight(o *options, stderr io.Writer) error {
 	name := host.ConfigFile(o.spec())
 	if !cfg.ReadsContentDir() {
 		// The site's mounts say where its content is (host checks those).
+	} else if o.content == "" && host.NoContentYet(cfg) {
+		// A Hugo site with no content/ yet (git keeps no empty folder):
+		// Hugo builds its home page, feeds and taxonomies, and so does
+		// folio; dev sees the folder when it comes.
 	} else if err := host.CheckFolder("content folder", cfg.ContentDir); err != nil {
 		return mistake("%v (set --content or contentDir in %s)", err, name)
 	}

@@ -194,6 +194,18 @@ func checkContent(cfg *pipeline.Config) error {
 	return nil
 }
 
+// NoContentYet reports whether cfg is a Hugo site whose default content
+// folder (content/, contentDir unset) is not there: Hugo 0.165 builds
+// such a site, its home page, feeds and taxonomies' pages, and so does
+// folio (checkContent lets it be).
+func NoContentYet(cfg *pipeline.Config) bool {
+	if cfg.Source == "" || filepath.Clean(cfg.ContentDir) != filepath.Join(cfg.Root(), "content") {
+		return false
+	}
+	_, err := os.Stat(cfg.ContentDir)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
 // rootOf is the folder the snapshot reads and what messages call it.
 func rootOf(cfg *pipeline.Config) (dir, what string) {
 	if cfg.Source == "" {
