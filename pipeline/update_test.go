@@ -307,12 +307,7 @@ func TestUpdateStaticFiles(t *testing.T) {
 		"content/posts/a.md": post("title: A"),
 		"static/old.txt":     "old",
 	}
-	cfg := loadSite(t, files, "production")
-	fsys := mapFS(files)
-	s, err := Build(fsys, cfg, Options{}, testNow)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fsys, _, s := buildSiteFiles(t, files)
 	set(fsys, "static/new.txt", "new")
 	set(fsys, "static/x/deep.txt", "deep")
 	s = update1(t, s, "static/new.txt", "static/x")
@@ -346,12 +341,7 @@ includeFiles = ["mono/*-400.woff2"]
 		"content/posts/a.md": post("title: A"),
 		"static/a.png":       "png",
 	}
-	cfg := loadSite(t, files, "production")
-	fsys := mapFS(files)
-	s, err := Build(fsys, cfg, Options{}, testNow)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fsys, _, s := buildSiteFiles(t, files)
 	for _, f := range []string{"static/b.psd", "static/drafts/c.txt", "static/img/d.png", "fonts/mono/m-400.woff2", "fonts/mono/m-700.woff2", "fonts/README.md"} {
 		set(fsys, f, "x")
 	}
@@ -379,12 +369,7 @@ includeFiles = ["**/*.md"]
 		"content/posts/a.md":          post("title: A"),
 		"content/posts/v1.2/index.md": post("title: V12"),
 	}
-	cfg := loadSite(t, files, "production")
-	fsys := mapFS(files)
-	s, err := Build(fsys, cfg, Options{}, testNow)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fsys, _, s := buildSiteFiles(t, files)
 	if _, ok := s.Route("/posts/v1.2/"); !ok {
 		t.Error("cold: /posts/v1.2/ not served")
 	}
@@ -405,18 +390,10 @@ func TestUpdateAliasOverStaticIndex(t *testing.T) {
 		"content/posts/a.md":       post("title: A"),
 		"static/legacy/index.html": "<p>legacy</p>",
 	}
-	cfg := loadSite(t, files, "production")
-	fsys := mapFS(files)
-	s, err := Build(fsys, cfg, Options{}, testNow)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fsys, cfg, s := buildSiteFiles(t, files)
 	set(fsys, "content/posts/a.md", post("title: A", "aliases: [/legacy/]"))
 	s = update1(t, s, "content/posts/a.md")
-	cold, err := Build(fsys, cfg, Options{}, testNow)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cold := buildFS(t, fsys, cfg)
 	gotR, gotOK := s.Route("/legacy/")
 	wantR, wantOK := cold.Route("/legacy/")
 	if gotOK != wantOK || gotR.Kind != wantR.Kind || gotR.Target != wantR.Target {
@@ -438,19 +415,11 @@ func TestUpdatePageOverStaticIndex(t *testing.T) {
 		"content/posts/a.md":       post("title: A"),
 		"static/legacy/index.html": "<p>legacy</p>",
 	}
-	cfg := loadSite(t, files, "production")
-	fsys := mapFS(files)
-	s, err := Build(fsys, cfg, Options{}, testNow)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fsys, cfg, s := buildSiteFiles(t, files)
 	for _, edit := range []string{post("title: A", "url: /legacy/"), post("title: A")} {
 		set(fsys, "content/posts/a.md", edit)
 		s = update1(t, s, "content/posts/a.md")
-		cold, err := Build(fsys, cfg, Options{}, testNow)
-		if err != nil {
-			t.Fatal(err)
-		}
+		cold := buildFS(t, fsys, cfg)
 		for _, p := range []string{"/legacy/", "/legacy/index.html", "/posts/a/"} {
 			gotR, gotOK := s.Route(p)
 			wantR, wantOK := cold.Route(p)
@@ -477,18 +446,10 @@ func TestUpdateNewPageAtStaticTwin(t *testing.T) {
 				"content/posts/a.md": post("title: A"),
 				"static/posts/b.md":  "# mine\n",
 			}
-			cfg := loadSite(t, files, "production")
-			fsys := mapFS(files)
-			s, err := Build(fsys, cfg, Options{}, testNow)
-			if err != nil {
-				t.Fatal(err)
-			}
+			fsys, cfg, s := buildSiteFiles(t, files)
 			set(fsys, c.file, c.data)
 			s = update1(t, s, c.file)
-			cold, err := Build(fsys, cfg, Options{}, testNow)
-			if err != nil {
-				t.Fatal(err)
-			}
+			cold := buildFS(t, fsys, cfg)
 			if got, want := fmt.Sprint(s.Problems()), fmt.Sprint(cold.Problems()); got != want || !strings.Contains(want, "static/posts/b.md") {
 				t.Errorf("problems after the edit:\n%s\ncold:\n%s", got, want)
 			}
@@ -513,12 +474,7 @@ includeFiles = ["**/*.md", "**/*.png"]
 		"content/posts/b/pic.png":  "png",
 		"content/posts/b/CHANGES":  "changes",
 	}
-	cfg := loadSite(t, files, "production")
-	fsys := mapFS(files)
-	s, err := Build(fsys, cfg, Options{}, testNow)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fsys, _, s := buildSiteFiles(t, files)
 	check := func(when string) {
 		t.Helper()
 		if _, ok := s.Route("/posts/b/pic.png"); !ok {
@@ -607,4 +563,23 @@ func TestUpdateMenuEntries(t *testing.T) {
 			t.Errorf("%s: a fresh build's menu %q, want %q", st.name, fresh, st.want)
 		}
 	}
+}
+
+// buildSiteFiles builds a Hugo site of files (its config among them) as
+// production does, and returns what an update of it needs.
+func buildSiteFiles(t *testing.T, files map[string]string) (fstest.MapFS, *Config, *Snapshot) {
+	t.Helper()
+	cfg := loadSite(t, files, "production")
+	fsys := mapFS(files)
+	return fsys, cfg, buildFS(t, fsys, cfg)
+}
+
+// buildFS builds the site in fsys from scratch, as a cold start does.
+func buildFS(t *testing.T, fsys fstest.MapFS, cfg *Config) *Snapshot {
+	t.Helper()
+	s, err := Build(fsys, cfg, Options{}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
