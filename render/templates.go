@@ -6,6 +6,7 @@ import (
 	"hash"
 	"html/template"
 	"io/fs"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -63,7 +64,11 @@ type Templates struct {
 	// by language and name.
 	langI18n       map[string]map[string]string
 	langShortcodes map[string]map[string]*siteTemplate
-	data           map[string]any
+	// plainShortcodes are the shortcodes' variants without a language
+	// (notice.html, not notice.en.html): what a page of another language
+	// than the site's calls when its own has none, as Hugo picks them.
+	plainShortcodes map[string]*siteTemplate
+	data            map[string]any
 	// fields are the mixed-case names templates read fields by
 	// (.Params.repoBase): Hugo finds params whatever their case, so
 	// params are given these names too (aliasKeys).
@@ -162,6 +167,7 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string, others ...string) *
 				t.langShortcodes = map[string]map[string]*siteTemplate{}
 			}
 			t.langShortcodes[l] = map[string]*siteTemplate{}
+			t.plainShortcodes = map[string]*siteTemplate{}
 		}
 	}
 	t.master = template.New("").Funcs(t.funcMap(func() *tplEnv { return nil }))
@@ -176,6 +182,12 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string, others ...string) *
 	for ri, root := range roots {
 		for _, dir := range []string{"_shortcodes", "shortcodes"} {
 			t.loadDir(fsys, path.Join(root, dir), &files, func(name, tname string, rank int, lang string) {
+				st := &siteTemplate{name: tname, root: ri, rank: rank}
+				if lang == "" && rank < rankLang && t.langShortcodes != nil {
+					if old, ok := t.plainShortcodes[name]; !ok || (old.root >= ri && old.rank < rank) {
+						t.plainShortcodes[name] = st
+					}
+				}
 				set := t.shortcodes
 				if lang != "" {
 					set = t.langShortcodes[lang]
@@ -183,7 +195,7 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string, others ...string) *
 				if old, ok := set[name]; ok && (old.root < ri || old.rank >= rank) {
 					return
 				}
-				set[name] = &siteTemplate{name: tname, root: ri, rank: rank}
+				set[name] = st
 			})
 		}
 		for _, dir := range []string{"_partials", "partials"} {
@@ -215,7 +227,7 @@ func LoadTemplates(fsys fs.FS, themes []string, lang string, others ...string) *
 			st.usesInner = usesInner(t.master.Lookup(st.name))
 		}
 	}
-	for _, set := range t.langShortcodes {
+	for _, set := range append(slices.Collect(maps.Values(t.langShortcodes)), t.plainShortcodes) {
 		for _, st := range set {
 			st.usesInner = usesInner(t.master.Lookup(st.name))
 		}
@@ -286,9 +298,16 @@ func (t *Templates) loadDir(fsys fs.FS, dir string, files *int, found func(name,
 		if st, ok := t.langShortcodes[lang][name]; ok && lang != "" && st.name == tname && legacyConfig.Match(data) {
 			st.version1 = true
 		}
+		if st, ok := t.plainShortcodes[name]; ok && st.name == tname && legacyConfig.Match(data) {
+			st.version1 = true
+		}
 		return nil
 	})
 }
+
+// rankLang is the rank a variant's language adds (variant): under it, a
+// variant names no language.
+const rankLang = 2
 
 // variant reads a file name's extra extensions: "notice" (rank 0),
 // "notice.html" (an output format, 1), "notice.en" (the site's language,
@@ -304,9 +323,9 @@ func (t *Templates) variant(rel string) (name string, rank int, lang string, ok 
 		case x == "html":
 			rank += 1
 		case x == t.lang && x != "":
-			rank += 2
+			rank += rankLang
 		case t.langShortcodes[x] != nil && lang == "":
-			rank += 2
+			rank += rankLang
 			lang = x
 		default:
 			return "", 0, "", false
@@ -360,6 +379,11 @@ func (t *Templates) shortcode(name, lang string, markup bool) *siteTemplate {
 	}
 	st := t.shortcodes[name]
 	if v := t.langShortcodes[lang][name]; v != nil && (st == nil || v.root <= st.root) {
+		return v
+	}
+	if v := t.plainShortcodes[name]; v != nil && lang != t.lang && lang != "" {
+		// Not the site's language's variant (notice.en.html): Hugo's
+		// French page calls notice.html.
 		return v
 	}
 	return st
