@@ -92,24 +92,8 @@ func TestOrgRepeatedKeywordsAsHugo(t *testing.T) {
 		"content/posts/one.org":        "#+TITLE: Org F\n#+DATE: 2026-01-02\n#+DESCRIPTION: one line\n\nBody text.\n",
 		"content/posts/inc.org":        "#+TITLE: Org G\n#+DATE: 2026-01-02\n#+INCLUDE: \"x.go\" src go\n#+setupfile: setup.org\n#+DESCRIPTION: d\n\nBody text.\n",
 	})
-	out := filepath.Join(t.TempDir(), "public")
-	hugotest.Build(t, site, "--destination", out)
-	hugo := map[string]string{}
-	for _, name := range []string{"d", "t", "s", "one", "inc"} {
-		data, err := os.ReadFile(filepath.Join(out, "posts", name, "index.html"))
-		if err != nil {
-			t.Fatalf("Hugo wrote no posts/%s/: %v", name, err)
-		}
-		hugo["posts/"+name+"/"] = strings.TrimSpace(string(data))
-	}
-
-	cfg := DefaultConfig()
-	cfg.BaseURL = "https://example.org/"
-	cfg.Section = "posts"
-	snap, err := Build(os.DirFS(filepath.Join(site, "content")), cfg, Options{}, time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC))
-	if err != nil {
-		t.Fatal(err)
-	}
+	hugo := hugoPostPages(t, site, "d", "t", "s", "one", "inc")
+	cfg, snap := buildPostsSite(t, site)
 	folio := map[string]string{}
 	for _, p := range snap.Posts() {
 		title := p.Title
@@ -177,24 +161,9 @@ func TestStringFieldListsAsHugo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	out := filepath.Join(t.TempDir(), "public")
-	hugotest.Build(t, site, "--destination", out)
 	names := []string{"d", "t", "s", "u", "m", "tm", "js"}
-	hugo := map[string]string{}
-	for _, name := range names {
-		data, err := os.ReadFile(filepath.Join(out, "posts", name, "index.html"))
-		if err != nil {
-			t.Fatalf("Hugo wrote no posts/%s/: %v", name, err)
-		}
-		hugo["posts/"+name+"/"] = strings.TrimSpace(string(data))
-	}
-	cfg := DefaultConfig()
-	cfg.BaseURL = "https://example.org/"
-	cfg.Section = "posts"
-	snap, err := Build(os.DirFS(filepath.Join(site, "content")), cfg, Options{}, time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC))
-	if err != nil {
-		t.Fatal(err)
-	}
+	hugo := hugoPostPages(t, site, names...)
+	cfg, snap := buildPostsSite(t, site)
 	folio := map[string]string{}
 	for _, p := range snap.Posts() {
 		title := p.Title
@@ -218,4 +187,35 @@ func TestStringFieldListsAsHugo(t *testing.T) {
 	if !slices.Equal(warned, want) {
 		t.Errorf("warnings at %q, want %q", warned, want)
 	}
+}
+
+// hugoPostPages builds site with Hugo 0.165 and returns each named post's
+// page (posts/NAME/index.html, trimmed) by its path, "posts/NAME/".
+func hugoPostPages(t *testing.T, site string, names ...string) map[string]string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "public")
+	hugotest.Build(t, site, "--destination", out)
+	hugo := map[string]string{}
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join(out, "posts", name, "index.html"))
+		if err != nil {
+			t.Fatalf("Hugo wrote no posts/%s/: %v", name, err)
+		}
+		hugo["posts/"+name+"/"] = strings.TrimSpace(string(data))
+	}
+	return hugo
+}
+
+// buildPostsSite builds site's content with folio, its posts in posts/,
+// on 2026-06-01.
+func buildPostsSite(t *testing.T, site string) (*Config, *Snapshot) {
+	t.Helper()
+	cfg := DefaultConfig()
+	cfg.BaseURL = "https://example.org/"
+	cfg.Section = "posts"
+	snap, err := Build(os.DirFS(filepath.Join(site, "content")), cfg, Options{}, time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, snap
 }
